@@ -1,0 +1,99 @@
+package fwbench.bench;
+
+import fwbench.graph.Graph;
+import fwbench.graph.GraphSpec;
+import fwbench.variant.LaunchMode;
+import fwbench.variant.Solver;
+import fwbench.variant.SolverConfig;
+import fwbench.variant.Variant;
+import fwbench.verify.Verification;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One all-pairs shortest-path solve per invocation, for each variant and n.
+ *
+ * <p>Per trial (one fork per variant and n): the graph is built (on the device for GPU variants),
+ * the variant solves it once and is verified ({@link Verification}); a wrong answer ends the trial
+ * with the first wrong cell. Per invocation: the working matrix is restored from the input
+ * (untimed), then {@link #solve()} is timed; it returns only when the GPU is done. The GPU time of
+ * each solve (CUDA events) is reported beside JMH's score as {@code gpu.time}.
+ *
+ * <p>Defaults fit the whole default run on an H100/H200 in under 10 minutes; every one of them can
+ * be overridden on the command line (-f, -wi, -i, -w, -r, -p).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(1)
+@Warmup(iterations = 2, time = 500, timeUnit = TimeUnit.MILLISECONDS)
+@Measurement(iterations = 5, time = 500, timeUnit = TimeUnit.MILLISECONDS)
+public class FloydWarshallBenchmark {
+
+    /** Every registered variant unless -p variant=... names some. */
+    @Param({})
+    public Variant variant;
+
+    /** Vertices; the reports' five sizes by default. */
+    @Param({"1000", "2500", "5000", "7500", "10000"})
+    public int n;
+
+    /** The input graph: a generator of {@link GraphSpec}. */
+    @Param({"random"})
+    public String graph;
+
+    @Param({"42"})
+    public long seed;
+
+    /** How a GPU solve's launches are issued: a replayed CUDA graph, or one by one from Java. */
+    @Param({"GRAPH"})
+    public LaunchMode launch;
+
+    /** The device the run was made on, recorded in the results by the suite's main (not chosen by users). */
+    @Param({""})
+    public String device;
+
+    private Solver solver;
+
+    @Setup(Level.Trial)
+    public void prepare() {
+        DeviceLabel.check(device);
+        Graph input = GraphSpec.parse(graph).instance(n, seed);
+        solver = variant.create(new SolverConfig(input, launch));
+        String how = Verification.verify(solver, input);
+        System.out.println("verified " + variant + " at n=" + n + ": " + how);
+    }
+
+    @Setup(Level.Invocation)
+    public void restoreInput() {
+        solver.reset();
+    }
+
+    @Benchmark
+    public void solve() {
+        solver.solve();
+    }
+
+    @TearDown(Level.Invocation)
+    public void recordGpuTime() {
+        solver.lastSolveGpuMillis().ifPresent(GpuTimeLedger::add);
+    }
+
+    @TearDown(Level.Trial)
+    public void release() {
+        if (solver != null) solver.close();
+    }
+}

@@ -1,0 +1,254 @@
+package fwbench.cli;
+
+import fwbench.bench.DeviceLabel;
+import fwbench.bench.FloydWarshallBenchmark;
+import fwbench.bench.GpuTimeProfiler;
+import fwbench.cuda.CudaContext;
+import fwbench.cuda.Gpu;
+import fwbench.graph.Distances;
+import fwbench.graph.GraphSpec;
+import fwbench.variant.LaunchMode;
+import fwbench.variant.Variant;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.NoBenchmarksException;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.VerboseMode;
+import org.openjdk.jmh.runner.format.OutputFormat;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * The default command: JMH's whole command line (-p, -f, -wi, -i, -w, -r, -l, -h, -prof ...) with
+ * the suite's defaults on top. It validates the parameters before anything runs, plans which
+ * variants run at which n on this machine ({@link RunPlan}), runs one JMH session per variant
+ * (with the GPU-time profiler and the device label) and writes all results to one file
+ * ({@link ResultsTarget}).
+ */
+public final class BenchmarkCommand {
+
+    static final String BENCHMARK = FloydWarshallBenchmark.class.getName() + ".solve";
+    private static final Set<String> PARAMETERS = Set.of("variant", "n", "graph", "seed", "launch");
+
+    private final Path resultsDirectory;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    public BenchmarkCommand(Path resultsDirectory, PrintStream out, PrintStream err) {
+        this.resultsDirectory = resultsDirectory;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Runs the command; returns the process exit code (0 ok, 1 a benchmark failed, 2 bad input). */
+    public int run(String[] args) {
+        try {
+            return execute(args);
+        } catch (UsageException e) {
+            err.println("fwbench: " + e.getMessage());
+            return 2;
+        }
+    }
+
+    private int execute(String[] args) throws UsageException {
+        List<String> jmhArgs = new ArrayList<>(Arrays.asList(args));
+        String resultFile = takeOption(jmhArgs, "-rff");
+        String resultFormat = takeOption(jmhArgs, "-rf");
+        String logFile = takeOption(jmhArgs, "-o");  // one log for all sessions: JMH would truncate it per session
+        CommandLineOptions options;
+        try {
+            options = new CommandLineOptions(jmhArgs.toArray(String[]::new));
+        } catch (CommandLineOptionException e) {
+            throw new UsageException(e.getMessage() + " (-h lists the options)");
+        }
+        if (options.shouldHelp() || options.shouldList() || options.shouldListWithParams()
+                || options.shouldListProfilers() || options.shouldListResultFormats()) {
+            return delegateToJmh(args);
+        }
+        for (String name : parameterNames(args)) {
+            if (name.equals("device")) throw new UsageException("-p device is recorded by the suite, not chosen");
+            if (!PARAMETERS.contains(name)) {
+                throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", PARAMETERS.stream().sorted().toList()));
+            }
+        }
+        List<Variant> named;
+        List<Integer> sizes;
+        List<String> launches;
+        try {
+            named = values(options, "variant").stream().map(Variant::parse).distinct().toList();
+            sizes = values(options, "n").stream().map(BenchmarkCommand::size).distinct().toList();
+            values(options, "graph").forEach(GraphSpec::parse);
+            values(options, "seed").forEach(BenchmarkCommand::seed);
+            launches = values(options, "launch").stream().map(l -> LaunchMode.parse(l).name()).toList();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (sizes.isEmpty()) sizes = defaultSizes();
+
+        Gpu.Probe probe = Gpu.probe();
+        long freeBytes = probe.available() ? CudaContext.get().memoryInfo()[0] : 0;
+        RunPlan plan = RunPlan.make(named, sizes, probe.device(), probe.reason(), freeBytes);
+        String label = DeviceLabel.current();
+        ResultsTarget target = ResultsTarget.choose(resultsDirectory, resultFile, resultFormat, DeviceLabel.slug(), LocalDate.now());
+
+        if (!includesBenchmark(options.getIncludes())) {
+            throw new UsageException("no benchmark matches " + options.getIncludes() + "; benchmarks: " + BENCHMARK);
+        }
+        out.println("fwbench: " + label);
+        plan.notes().forEach(note -> out.println("fwbench: " + note));
+        out.println("fwbench: " + plan.size() + " benchmarks: " + plan.groups().stream()
+                .map(g -> g.variant() + " at n=" + g.sizes().stream().map(String::valueOf).collect(Collectors.joining(",")))
+                .collect(Collectors.joining("; ")));
+        out.println("fwbench: results go to " + target.file());
+
+        try (PrintStream log = logFile == null ? null : openLog(logFile)) {
+            return runGroups(plan, options, label, launches, target, log == null ? out : log);
+        }
+    }
+
+    private int runGroups(RunPlan plan, CommandLineOptions options, String label, List<String> launches,
+                          ResultsTarget target, PrintStream log) {
+        OutputFormat format = OutputFormatFactory.createFormatInstance(log, options.verbosity().orElse(VerboseMode.NORMAL));
+        List<RunResult> results = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        for (RunPlan.Group group : plan.groups()) {
+            ChainedOptionsBuilder builder = new OptionsBuilder().parent(options)
+                    .include("^" + Pattern.quote(BENCHMARK) + "$")
+                    .exclude("^(?!" + Pattern.quote(BENCHMARK) + "$)")  // the user's patterns may match others
+                    .param("variant", group.variant().name())
+                    .param("n", group.sizes().stream().map(String::valueOf).toArray(String[]::new))
+                    .param("device", label)
+                    .addProfiler(GpuTimeProfiler.class);
+            if (!launches.isEmpty()) builder.param("launch", launches.toArray(String[]::new));
+            Collection<RunResult> groupResults;
+            try {
+                groupResults = new Runner(builder.build(), format).run();
+            } catch (NoBenchmarksException e) {
+                groupResults = List.of();
+            } catch (RunnerException e) {
+                err.println("fwbench: JMH stopped: " + e.getMessage());
+                groupResults = List.of();
+            }
+            results.addAll(groupResults);
+            for (int n : group.sizes()) {
+                boolean measured = groupResults.stream().anyMatch(r -> String.valueOf(n).equals(r.getParams().getParam("n")));
+                if (!measured) missing.add(group.variant() + " at n=" + n);
+            }
+            if (!results.isEmpty()) {
+                try {
+                    target.write(results);
+                } catch (IOException e) {
+                    err.println("fwbench: cannot write " + target.file() + ": " + e.getMessage());
+                    return 1;
+                }
+            }
+        }
+        if (results.isEmpty()) {
+            err.println("fwbench: no benchmark finished; nothing was written");
+            return 1;
+        }
+        out.println("fwbench: " + results.size() + " results in " + target.file());
+        out.println("fwbench: tables and charts: java -jar target/benchmarks.jar report " + target.file());
+        if (!missing.isEmpty()) {
+            err.println("fwbench: no result for " + String.join("; ", missing) + " (failed: see the log above)");
+            return 1;
+        }
+        return 0;
+    }
+
+    private static PrintStream openLog(String file) throws UsageException {
+        try {
+            return new PrintStream(new FileOutputStream(file, true), true, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UsageException("cannot write the log " + file + ": " + e.getMessage());
+        }
+    }
+
+    private int delegateToJmh(String[] args) {
+        try {
+            org.openjdk.jmh.Main.main(args);
+            return 0;
+        } catch (IOException e) {
+            err.println("fwbench: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** Removes "-name value" from the list and returns the value (null if absent). */
+    private static String takeOption(List<String> args, String name) throws UsageException {
+        int at = args.indexOf(name);
+        if (at < 0) return null;
+        if (at + 1 >= args.size()) throw new UsageException(name + " needs a value");
+        String value = args.get(at + 1);
+        args.subList(at, at + 2).clear();
+        return value;
+    }
+
+    /** Names given with "-p name=values". */
+    private static List<String> parameterNames(String[] args) {
+        List<String> names = new ArrayList<>();
+        for (int a = 0; a + 1 < args.length; a++) {
+            if (args[a].equals("-p")) {
+                String pair = args[a + 1];
+                names.add(pair.contains("=") ? pair.substring(0, pair.indexOf('=')) : pair);
+            }
+        }
+        return names;
+    }
+
+    private static List<String> values(CommandLineOptions options, String name) {
+        return options.getParameter(name).hasValue() ? new ArrayList<>(options.getParameter(name).get()) : List.of();
+    }
+
+    private static List<Integer> defaultSizes() {
+        try {
+            String[] sizes = FloydWarshallBenchmark.class.getField("n").getAnnotation(Param.class).value();
+            return Arrays.stream(sizes).map(Integer::valueOf).toList();
+        } catch (NoSuchFieldException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static boolean includesBenchmark(List<String> includes) {
+        return includes.isEmpty() || includes.stream().anyMatch(regex -> Pattern.compile(regex).matcher(BENCHMARK).find());
+    }
+
+    private static int size(String text) {
+        int n;
+        try {
+            n = Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("n must be a whole number in 1.." + Distances.MAX_N + ", got '" + text + "'");
+        }
+        if (n < 1 || n > Distances.MAX_N) {
+            throw new IllegalArgumentException("n must be in 1.." + Distances.MAX_N + " (cell indices must fit an int), got " + n);
+        }
+        return n;
+    }
+
+    private static void seed(String text) {
+        try {
+            Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("seed must be a whole number, got '" + text + "'");
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package fwbench.cli;
+
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.LocalDate;
+import java.util.Collection;
+import java.util.Locale;
+
+/**
+ * Where a run's results go: the file named with -rff, or results/DATE_DEVICE.FORMAT with a
+ * -2, -3... suffix when that name is taken. An existing file is never overwritten: results are
+ * written to a temporary file beside the target and moved into place (after every variant, so an
+ * interrupted run keeps what it measured).
+ */
+public final class ResultsTarget {
+    private final Path file;
+    private final ResultFormatType format;
+    private boolean written;
+
+    private ResultsTarget(Path file, ResultFormatType format) {
+        this.file = file;
+        this.format = format;
+    }
+
+    /** The default name under {@code directory}, or the user's file; checked before anything runs. */
+    public static ResultsTarget choose(Path directory, String userFile, String userFormat, String deviceSlug, LocalDate date)
+            throws UsageException {
+        ResultFormatType format = ResultFormatType.JSON;
+        if (userFormat != null) {
+            try {
+                format = ResultFormatType.valueOf(userFormat.toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("unknown result format '" + userFormat + "'; formats: text, csv, scsv, json, latex");
+            }
+        }
+        Path file;
+        if (userFile != null) {
+            file = Path.of(userFile);
+            if (Files.exists(file)) {
+                throw new UsageException(file + " already exists; results never overwrite a file: choose another -rff");
+            }
+        } else {
+            String base = date + "_" + deviceSlug;
+            String extension = "." + format.name().toLowerCase(Locale.ROOT);
+            file = directory.resolve(base + extension);
+            for (int copy = 2; Files.exists(file); copy++) file = directory.resolve(base + "-" + copy + extension);
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        try {
+            Files.createDirectories(parent);
+        } catch (IOException e) {
+            throw new UsageException("cannot create the results folder " + parent + ": " + e.getMessage());
+        }
+        if (!Files.isWritable(parent)) throw new UsageException("the results folder " + parent + " is not writable");
+        return new ResultsTarget(file, format);
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** Writes all results so far with JMH's own formatter, replacing this run's earlier version of the file. */
+    public void write(Collection<RunResult> results) throws IOException {
+        Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), ".fwbench-", ".partial");
+        try {
+            ResultFormatFactory.getInstance(format, temporary.toString()).writeOut(results);
+            if (written) {
+                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            } else {
+                // the first write must not replace a file another command made since choose():
+                // without REPLACE_EXISTING the move fails if the name is taken
+                Files.move(temporary, file);
+                written = true;
+            }
+        } finally {
+            Files.deleteIfExists(temporary);
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package fwbench.cuda;
+
+import jcuda.Pointer;
+import jcuda.Sizeof;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.JCudaDriver;
+
+/** Device memory for int32 cells, freed by {@link #close()} (use try-with-resources). */
+public final class DeviceBuffer implements AutoCloseable {
+    private final CUdeviceptr pointer = new CUdeviceptr();
+    private final long cells;
+    private boolean closed;
+
+    /** Allocates room for {@code cells} ints; contents are undefined. */
+    public DeviceBuffer(long cells) {
+        if (cells <= 0) throw new IllegalArgumentException("a device buffer needs at least one cell, got " + cells);
+        this.cells = cells;
+        JCudaDriver.cuMemAlloc(pointer, bytes());
+    }
+
+    public CUdeviceptr pointer() {
+        return pointer;
+    }
+
+    public long cells() {
+        return cells;
+    }
+
+    public long bytes() {
+        return cells * Sizeof.INT;
+    }
+
+    /** Copies the host array in (synchronously); it must hold exactly {@link #cells()} ints. */
+    public void upload(int[] host) {
+        requireLength(host);
+        JCudaDriver.cuMemcpyHtoD(pointer, Pointer.to(host), bytes());
+    }
+
+    /** Copies the contents out (synchronously) into a new array. */
+    public int[] download() {
+        if (cells > Integer.MAX_VALUE - 8) throw new IllegalStateException("buffer of " + cells + " cells is larger than a Java array");
+        int[] host = new int[(int) cells];
+        JCudaDriver.cuMemcpyDtoH(Pointer.to(host), pointer, bytes());
+        return host;
+    }
+
+    /** Reads one cell (synchronously). */
+    public int read(long index) {
+        int[] value = {0};
+        JCudaDriver.cuMemcpyDtoH(Pointer.to(value), pointer.withByteOffset(index * Sizeof.INT), Sizeof.INT);
+        return value[0];
+    }
+
+    /** Writes one cell (synchronously). */
+    public void write(long index, int value) {
+        JCudaDriver.cuMemcpyHtoD(pointer.withByteOffset(index * Sizeof.INT), Pointer.to(new int[] {value}), Sizeof.INT);
+    }
+
+    /** Enqueues a device-to-device copy of a buffer of the same size. */
+    public void copyFrom(DeviceBuffer source, CudaStream stream) {
+        if (source.cells != cells) throw new IllegalArgumentException("copy of " + source.cells + " cells into " + cells);
+        JCudaDriver.cuMemcpyDtoDAsync(pointer, source.pointer, bytes(), stream.handle());
+    }
+
+    /** Enqueues setting every cell to {@code value}. */
+    public void fill(int value, CudaStream stream) {
+        JCudaDriver.cuMemsetD32Async(pointer, value, cells, stream.handle());
+    }
+
+    private void requireLength(int[] host) {
+        if (host.length != cells) throw new IllegalArgumentException("host array of " + host.length + " ints for a buffer of " + cells);
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            JCudaDriver.cuMemFree(pointer);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package fwbench.graph;
+
+/** A graph given as an explicit weight matrix (tests, graph files). */
+public final class MatrixGraph implements Graph {
+    private final int n;
+    private final int[] weights;
+    private final String description;
+    private final boolean positive;
+    private final boolean negative;
+
+    public MatrixGraph(int n, int[] weights, String description) {
+        if (n < 1 || n > Distances.MAX_N) throw new IllegalArgumentException("n must be in 1.." + Distances.MAX_N + ", got " + n);
+        if (weights.length != (long) n * n) throw new IllegalArgumentException("a " + n + "-vertex graph needs " + (long) n * n + " weights, got " + weights.length);
+        this.n = n;
+        this.weights = weights.clone();
+        this.description = description;
+        boolean allPositive = true, anyNegative = false;
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                int w = weights[i * n + j];
+                if (i != j && w <= 0) allPositive = false;
+                if (w < 0) anyNegative = true;
+            }
+        }
+        this.positive = allPositive;
+        this.negative = anyNegative;
+    }
+
+    @Override
+    public int n() {
+        return n;
+    }
+
+    @Override
+    public int weight(int i, int j) {
+        return weights[i * n + j];
+    }
+
+    @Override
+    public int[] weights() {
+        return weights.clone();
+    }
+
+    @Override
+    public boolean positiveWeights() {
+        return positive;
+    }
+
+    @Override
+    public boolean negativeWeights() {
+        return negative;
+    }
+
+    @Override
+    public String describe() {
+        return description;
+    }
+}

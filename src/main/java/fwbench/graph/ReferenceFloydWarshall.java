@@ -1,0 +1,57 @@
+package fwbench.graph;
+
+import java.util.Arrays;
+import java.util.stream.IntStream;
+
+/**
+ * The CPU oracle: textbook Floyd-Warshall over k, i, j with explicit INF tests, so it is also right
+ * for negative weights (INF + w never becomes a distance). It shares no code with any variant;
+ * tests check it against JGraphT and report 003's worked example.
+ *
+ * <p>Within step k the rows other than k are independent (row k and column k do not change when
+ * d(k, k) >= 0), so they run in parallel after row k.
+ */
+public final class ReferenceFloydWarshall {
+
+    private ReferenceFloydWarshall() {
+    }
+
+    /** Distances of the graph. */
+    public static int[] distances(Graph graph) {
+        return solve(graph.n(), graph.weights(), null);
+    }
+
+    /** Distances and the intermediate-node matrix (report 003's convention). */
+    public static ShortestPaths shortestPaths(Graph graph) {
+        int n = graph.n();
+        int[] via = new int[n * n];
+        Arrays.fill(via, n + 1);
+        int[] d = solve(n, graph.weights(), via);
+        return new ShortestPaths(n, d, via);
+    }
+
+    private static int[] solve(int n, int[] d, int[] via) {
+        for (int k = 0; k < n; k++) {
+            final int kk = k;
+            relaxRow(n, d, via, k, k);
+            IntStream.range(0, n).parallel().filter(i -> i != kk).forEach(i -> relaxRow(n, d, via, i, kk));
+        }
+        return d;
+    }
+
+    private static void relaxRow(int n, int[] d, int[] via, int i, int k) {
+        int dik = d[i * n + k];
+        if (dik >= Distances.INF) return;
+        int row = i * n, rowK = k * n;
+        for (int j = 0; j < n; j++) {
+            int dkj = d[rowK + j];
+            if (dkj >= Distances.INF) continue;
+            // saturate: with a negative cycle distances can fall without bound
+            int candidate = Math.max(dik + dkj, -Distances.INF);
+            if (candidate < d[row + j]) {
+                d[row + j] = candidate;
+                if (via != null) via[row + j] = k;
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package fwbench.graph;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * All-pairs distances with the intermediate-node matrix of report 003: {@code intermediates[i*n+j]}
+ * is the intermediate vertex k (0-based) whose relaxation last improved d(i, j), or
+ * {@link #noIntermediate()} = n + 1 when the distance is the direct edge (or i = j, or no path).
+ * A path is rebuilt by splitting at that vertex: path(i, j) = path(i, k) + path(k, j).
+ */
+public record ShortestPaths(int n, int[] distances, int[] intermediates) {
+
+    public ShortestPaths {
+        if (distances.length != (long) n * n || intermediates.length != (long) n * n)
+            throw new IllegalArgumentException("matrices must be " + n + " x " + n);
+    }
+
+    /** The "no intermediate vertex" mark of report 003: n + 1. */
+    public int noIntermediate() {
+        return n + 1;
+    }
+
+    public int distance(int i, int j) {
+        return distances[i * n + j];
+    }
+
+    /**
+     * The vertices of a shortest path from i to j, both included; empty when j is unreachable.
+     * Throws IllegalStateException when the matrix does not describe a path (an intermediate out
+     * of range, or a split that never ends, as a zero-weight cycle can cause).
+     */
+    public Optional<List<Integer>> path(int i, int j) {
+        if (i == j) return Optional.of(List.of(i));
+        if (distance(i, j) >= Distances.INF) return Optional.empty();
+        List<Integer> vertices = new ArrayList<>();
+        vertices.add(i);
+        appendAfter(i, j, vertices, 0);
+        return Optional.of(vertices);
+    }
+
+    // Appends the vertices after i up to and including j. Depth bounds the splits: a simple path
+    // has at most n - 1 edges, so deeper recursion means the matrix loops.
+    private void appendAfter(int i, int j, List<Integer> out, int depth) {
+        if (depth > n || out.size() > n) throw new IllegalStateException("intermediate-node matrix loops between " + i + " and " + j);
+        int k = intermediates[i * n + j];
+        if (k == noIntermediate()) {
+            out.add(j);
+            return;
+        }
+        if (k < 0 || k >= n) throw new IllegalStateException("intermediate node " + k + " at (" + i + ", " + j + ") is not a vertex");
+        appendAfter(i, k, out, depth + 1);
+        appendAfter(k, j, out, depth + 1);
+    }
+
+    /** A vertex whose distance to itself is negative (it lies on a negative cycle), or -1. */
+    public int negativeCycleVertex() {
+        for (int v = 0; v < n; v++) if (distances[v * n + v] < 0) return v;
+        return -1;
+    }
+}

@@ -1,0 +1,58 @@
+package fwbench.variant;
+
+import fwbench.graph.Graph;
+
+import java.util.OptionalDouble;
+
+/** What the CPU variants share: the input and a working copy in host memory. */
+abstract class CpuSolver implements Solver {
+    protected final int n;
+    private final Variant variant;
+    private final int[] input;
+    protected final int[] d;
+
+    CpuSolver(Variant variant, SolverConfig config) {
+        requireNonNegative(variant, config.graph());
+        this.variant = variant;
+        this.n = config.graph().n();
+        this.input = config.graph().weights();
+        this.d = input.clone();
+    }
+
+    /** Variants compute min(c, a + b) with INF as a plain number, which is right only for weights >= 0. */
+    static void requireNonNegative(Variant variant, Graph graph) {
+        if (graph.negativeWeights()) {
+            throw new UnsupportedInputException(variant + " needs edge weights >= 0 (it adds INF like any other number); "
+                    + graph.describe() + " has negative weights");
+        }
+    }
+
+    @Override
+    public final Variant variant() {
+        return variant;
+    }
+
+    @Override
+    public final int n() {
+        return n;
+    }
+
+    @Override
+    public final void reset() {
+        System.arraycopy(input, 0, d, 0, input.length);
+    }
+
+    @Override
+    public final int[] distances() {
+        return d.clone();
+    }
+
+    @Override
+    public final OptionalDouble lastSolveGpuMillis() {
+        return OptionalDouble.empty();
+    }
+
+    @Override
+    public void close() {
+    }
+}

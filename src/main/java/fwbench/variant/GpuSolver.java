@@ -1,0 +1,140 @@
+package fwbench.variant;
+
+import fwbench.cuda.CudaContext;
+import fwbench.cuda.CudaGraph;
+import fwbench.cuda.DeviceBuffer;
+import fwbench.cuda.Event;
+import fwbench.cuda.KernelModule;
+import fwbench.cuda.CudaStream;
+import fwbench.graph.Graph;
+
+import java.util.OptionalDouble;
+
+/**
+ * What every GPU variant shares: the input and working matrices on the device, a stream, the
+ * events that time each solve, and the launch mode. A variant supplies only
+ * {@link #enqueueSolve}: the kernel launches of one solve.
+ *
+ * <p>The timed {@link #solve()} is: record an event, replay the captured graph (or issue the
+ * launches), record an event, wait for it. Nothing else runs on the timed path; the input is
+ * restored by {@link #reset()}, outside it.
+ */
+public abstract class GpuSolver implements Solver {
+
+    protected final CudaContext cuda;
+    protected final int n;
+    protected final CudaStream stream;
+    private final Variant variant;
+    private final LaunchMode launch;
+    private final DeviceBuffer input;
+    private final DeviceBuffer matrix;
+    private final Event start = new Event();
+    private final Event stop = new Event();
+    private CudaGraph graph;
+    private boolean solved;
+
+    protected GpuSolver(Variant variant, SolverConfig config) {
+        Graph g = config.graph();
+        CpuSolver.requireNonNegative(variant, g);
+        this.cuda = CudaContext.get();
+        this.variant = variant;
+        this.n = g.n();
+        this.launch = config.launch();
+        this.stream = new CudaStream();
+        DeviceBuffer in = null, work = null;
+        try {
+            in = new DeviceBuffer((long) n * n);
+            work = new DeviceBuffer((long) n * n);
+            DeviceGraphs.load(g, in, stream);
+            work.copyFrom(in, stream);
+            stream.synchronize();
+        } catch (RuntimeException e) {
+            if (work != null) work.close();
+            if (in != null) in.close();
+            stream.close();
+            throw e;
+        }
+        this.input = in;
+        this.matrix = work;
+    }
+
+    /** Enqueues on {@code stream} every launch of one solve of {@code matrix} in place. */
+    protected abstract void enqueueSolve(CudaStream stream, DeviceBuffer matrix);
+
+    /** Enqueues restoring any extra state a variant keeps (called within {@link #reset()}). */
+    protected void enqueueResetExtras(CudaStream stream) {
+    }
+
+    /** The module of this variant's kernels. */
+    protected final KernelModule module() {
+        return cuda.module(variant.kernelModule());
+    }
+
+    protected static int ceilDiv(int a, int b) {
+        return (a + b - 1) / b;
+    }
+
+    @Override
+    public final Variant variant() {
+        return variant;
+    }
+
+    @Override
+    public final int n() {
+        return n;
+    }
+
+    @Override
+    public final void reset() {
+        cuda.makeCurrent();
+        matrix.copyFrom(input, stream);
+        enqueueResetExtras(stream);
+        stream.synchronize();
+    }
+
+    @Override
+    public final void solve() {
+        if (launch == LaunchMode.GRAPH && graph == null) {
+            // captured on first use: a subclass's kernels are not loaded yet while this constructor runs
+            graph = CudaGraph.capture(stream, () -> enqueueSolve(stream, matrix));
+        }
+        start.record(stream);
+        if (graph != null) graph.launch(stream);
+        else enqueueSolve(stream, matrix);
+        stop.record(stream);
+        stop.synchronize();
+        solved = true;
+    }
+
+    @Override
+    public OptionalDouble lastSolveGpuMillis() {
+        return solved ? OptionalDouble.of(Event.elapsedMillis(start, stop)) : OptionalDouble.empty();
+    }
+
+    @Override
+    public int[] distances() {
+        cuda.makeCurrent();
+        return matrix.download();
+    }
+
+    /** The input weights on the device (the certificate check reads them). */
+    public DeviceBuffer deviceInput() {
+        return input;
+    }
+
+    /** The working matrix on the device: the distances after a solve. */
+    public DeviceBuffer deviceMatrix() {
+        return matrix;
+    }
+
+    @Override
+    public void close() {
+        cuda.makeCurrent();
+        if (graph != null) graph.close();
+        start.close();
+        stop.close();
+        matrix.close();
+        input.close();
+        stream.close();
+    }
+}

@@ -1,0 +1,30 @@
+package fwbench.variant;
+
+import java.util.OptionalDouble;
+
+/**
+ * One variant bound to one input graph: it holds the input and a working matrix, and solves
+ * all-pairs shortest paths in place. The benchmark calls {@link #reset()} before each
+ * {@link #solve()} (only the solve is timed), then may read the result.
+ */
+public interface Solver extends AutoCloseable {
+
+    Variant variant();
+
+    int n();
+
+    /** Restores the working matrix to the input, and waits until that is done. Not timed. */
+    void reset();
+
+    /** Solves the working matrix in place; returns when the distances are final. This is what is timed. */
+    void solve();
+
+    /** A host copy of the working matrix (the distances, after {@link #solve()}). */
+    int[] distances();
+
+    /** GPU time of the last solve, from CUDA events around it; empty for CPU variants. */
+    OptionalDouble lastSolveGpuMillis();
+
+    @Override
+    void close();
+}

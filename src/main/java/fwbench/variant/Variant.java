@@ -1,0 +1,107 @@
+package fwbench.variant;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * The one registry of Floyd-Warshall variants, in the order of the optimization story. The
+ * benchmark (its {@code variant} parameter), the tests, the report (labels, row order) and the
+ * planner of a run all read it from here; adding a variant is one kernels/*.cu file, one solver
+ * class and one constant.
+ */
+public enum Variant {
+    NAIVE("naive", Backend.GPU, "01_naive", 2, 10_000, NaiveSolver::new,
+            "one launch per k, global memory only (every report's baseline)"),
+    BLOCKED("blocked", Backend.GPU, "02_blocked", 2, Integer.MAX_VALUE, BlockedSolver::new,
+            "3-phase blocked, 32x32 shared-memory tiles (reports 000, 004)"),
+    CPU_SERIAL("cpu-serial", Backend.CPU, null, 0, 1_000, CpuSerialSolver::new,
+            "single-thread Java, k-i-j loops"),
+    CPU_BLOCKED("cpu-blocked", Backend.CPU, null, 0, 2_500, CpuBlockedSolver::new,
+            "multi-thread Java, 3-phase blocked over 64x64 tiles");
+
+    /** Where a variant runs. */
+    public enum Backend { GPU, CPU }
+
+    /** Device memory kept free for the context, modules and small buffers when sizing a run. */
+    public static final long DEVICE_RESERVE_BYTES = 256L << 20;
+
+    private final String id;
+    private final Backend backend;
+    private final String kernelModule;
+    private final int deviceMatrices;
+    private final int defaultMaxN;
+    private final Function<SolverConfig, Solver> factory;
+    private final String description;
+
+    Variant(String id, Backend backend, String kernelModule, int deviceMatrices, int defaultMaxN,
+            Function<SolverConfig, Solver> factory, String description) {
+        this.id = id;
+        this.backend = backend;
+        this.kernelModule = kernelModule;
+        this.deviceMatrices = deviceMatrices;
+        this.defaultMaxN = defaultMaxN;
+        this.factory = factory;
+        this.description = description;
+    }
+
+    /** The name users type and reports print, e.g. "blocked". */
+    public String id() {
+        return id;
+    }
+
+    public Backend backend() {
+        return backend;
+    }
+
+    public boolean gpu() {
+        return backend == Backend.GPU;
+    }
+
+    /** The kernels/*.cu file (without extension) this variant's kernels come from; null for CPU variants. */
+    public String kernelModule() {
+        return kernelModule;
+    }
+
+    /**
+     * Largest n the default plan runs this variant at (where one solve takes seconds, not minutes);
+     * naming the variant with -p variant=... lifts it.
+     */
+    public int defaultMaxN() {
+        return defaultMaxN;
+    }
+
+    /** Device memory a solve of n vertices needs: its n x n int32 matrices (input, work, extras). */
+    public long deviceBytes(int n) {
+        return deviceMatrices * 4L * n * n;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** Builds a solver holding the graph (on the device for GPU variants). */
+    public Solver create(SolverConfig config) {
+        return factory.apply(config);
+    }
+
+    /** Finds a variant by id or constant name, ignoring case; the message lists valid names. */
+    public static Variant parse(String text) {
+        String t = text.trim();
+        for (Variant v : values()) {
+            if (v.id.equalsIgnoreCase(t) || v.name().equalsIgnoreCase(t.replace('-', '_'))) return v;
+        }
+        throw new IllegalArgumentException("unknown variant '" + text + "'; variants: " + ids());
+    }
+
+    /** All ids in registry order, comma separated. */
+    public static String ids() {
+        return Arrays.stream(values()).map(Variant::id).collect(Collectors.joining(", "));
+    }
+
+    @Override
+    public String toString() {
+        return id;
+    }
+}

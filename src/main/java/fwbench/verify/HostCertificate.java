@@ -1,0 +1,59 @@
+package fwbench.verify;
+
+import fwbench.graph.Distances;
+import fwbench.graph.Graph;
+
+import java.util.Arrays;
+import java.util.OptionalLong;
+import java.util.stream.IntStream;
+
+/**
+ * The shortest-path certificate on the CPU, for graphs whose edges all weigh more than 0:
+ * D is the distance matrix of W exactly when D[i][i] = 0 and, for i != j,
+ * D[i][j] = min(INF, min over k != j of D[i][k] + W[k][j]). (Every finite D[i][j] then steps back
+ * to a strictly shorter D[i][k], down to D[i][i]: it is a real path; and no edge improves on any
+ * D[i][k], so no path is shorter.) One min-plus product: no second solve, no shared code.
+ */
+public final class HostCertificate {
+
+    private HostCertificate() {
+    }
+
+    /** The certificate's value for cell (i, j) of distances d. */
+    public static int expected(Graph graph, int[] d, int i, int j) {
+        int n = graph.n();
+        if (i == j) return 0;
+        long best = Distances.INF;
+        for (int k = 0; k < n; k++) {
+            if (k != j) best = Math.min(best, (long) d[i * n + k] + graph.weight(k, j));
+        }
+        return (int) best;
+    }
+
+    /** Index i * n + j of the first cell (row-major) that breaks the certificate, if any. */
+    public static OptionalLong firstViolation(Graph graph, int[] d) {
+        int n = graph.n();
+        int[] w = graph.weights();
+        return IntStream.range(0, n).parallel()
+                .mapToLong(i -> firstViolationInRow(n, w, d, i))
+                .filter(index -> index >= 0)
+                .min();
+    }
+
+    private static long firstViolationInRow(int n, int[] w, int[] d, int i) {
+        long[] best = new long[n];
+        Arrays.fill(best, Distances.INF);
+        int row = i * n;
+        for (int k = 0; k < n; k++) {
+            long dik = d[row + k];
+            int rowK = k * n;
+            for (int j = 0; j < k; j++) best[j] = Math.min(best[j], dik + w[rowK + j]);
+            for (int j = k + 1; j < n; j++) best[j] = Math.min(best[j], dik + w[rowK + j]);
+        }
+        for (int j = 0; j < n; j++) {
+            long expected = i == j ? 0 : best[j];
+            if (d[row + j] != expected) return (long) row + j;
+        }
+        return -1;
+    }
+}

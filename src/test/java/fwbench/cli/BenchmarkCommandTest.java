@@ -1,0 +1,104 @@
+package fwbench.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import fwbench.cuda.Gpu;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+class BenchmarkCommandTest {
+
+    @TempDir
+    Path results;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return new BenchmarkCommand(results, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8)).run(args);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "-p n=0              | fwbench: n must be in 1..46340 (cell indices must fit an int), got 0",
+            "-p n=-5             | fwbench: n must be in 1..46340 (cell indices must fit an int), got -5",
+            "-p n=ten            | fwbench: n must be a whole number in 1..46340, got 'ten'",
+            "-p n=50000          | fwbench: n must be in 1..46340 (cell indices must fit an int), got 50000",
+            "-p variant=fast     | fwbench: unknown variant 'fast'; variants: naive, blocked, cpu-serial, cpu-blocked",
+            "-p graph=dense      | fwbench: unknown graph 'dense'; generators: random, sparse:P or hops:P with 0 < P <= 1",
+            "-p seed=x           | fwbench: seed must be a whole number, got 'x'",
+            "-p launch=fast      | fwbench: unknown launch mode 'fast'; modes: graph, stream",
+            "-p size=10          | fwbench: unknown parameter 'size'; parameters: graph, launch, n, seed, variant",
+            "-p device=mine      | fwbench: -p device is recorded by the suite, not chosen",
+            "-rf yaml            | fwbench: unknown result format 'yaml'; formats: text, csv, scsv, json, latex",
+            "-wi                 | fwbench: Option wi requires an argument (-h lists the options)"})
+    void badInputGetsOneLineAndExitCode2(String args, String message) throws Exception {
+        assertEquals(2, run(args.trim().split(" ")));
+        assertEquals(message.trim() + System.lineSeparator(), err());
+        try (Stream<Path> files = Files.list(results)) {
+            assertEquals(0, files.count(), "nothing written");
+        }
+    }
+
+    @Test
+    void anExistingResultsFileIsNeverOverwritten() throws Exception {
+        Path taken = Files.writeString(results.resolve("mine.json"), "[]");
+        assertEquals(2, run("-rff", taken.toString(), "-p", "n=8"));
+        assertTrue(err().contains("already exists"), err());
+        assertEquals("[]", Files.readString(taken));
+    }
+
+    @Test
+    void defaultNamesSkipTakenFiles() throws Exception {
+        Files.writeString(results.resolve("2026-01-02_cpu.json"), "[]");
+        ResultsTarget target = ResultsTarget.choose(results, null, null, "cpu", java.time.LocalDate.of(2026, 1, 2));
+        assertEquals(results.resolve("2026-01-02_cpu-2.json"), target.file());
+    }
+
+    /** The no-GPU path end to end, in this JVM (-f 0), at a tiny n. */
+    @Test
+    void withoutAGpuTheCpuVariantsRunAndTheirResultsAreWritten() throws Exception {
+        assumeFalse(Gpu.available(), "this machine has a GPU; the no-GPU path is tested where there is none");
+        int code = run("-f", "0", "-wi", "0", "-i", "1", "-r", "50ms", "-p", "n=40,50");
+        String stdout = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, code, err());
+        assertTrue(stdout.contains("fwbench: No CUDA device ("), stdout);
+        assertTrue(stdout.contains("skipping the GPU variants, running cpu-serial, cpu-blocked."), stdout);
+        List<Path> files;
+        try (Stream<Path> list = Files.list(results)) {
+            files = list.toList();
+        }
+        assertEquals(1, files.size(), files.toString());
+        assertTrue(files.get(0).getFileName().toString().matches("\\d{4}-\\d{2}-\\d{2}_cpu\\.json"), files.toString());
+        JsonNode json = new ObjectMapper().readTree(files.get(0).toFile());
+        Set<String> runs = new HashSet<>();
+        for (JsonNode benchmark : json) {
+            JsonNode params = benchmark.get("params");
+            runs.add(params.get("variant").asText() + "@" + params.get("n").asText());
+            assertTrue(params.get("device").asText().startsWith("no GPU (CPU: "));
+            assertTrue(benchmark.get("primaryMetric").get("score").asDouble() > 0);
+        }
+        assertEquals(Set.of("CPU_SERIAL@40", "CPU_SERIAL@50", "CPU_BLOCKED@40", "CPU_BLOCKED@50"), runs);
+    }
+}

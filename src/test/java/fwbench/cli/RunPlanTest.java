@@ -1,0 +1,60 @@
+package fwbench.cli;
+
+import fwbench.cuda.DeviceInfo;
+import fwbench.variant.Variant;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RunPlanTest {
+
+    static final List<Integer> REPORT_SIZES = List.of(1000, 2500, 5000, 7500, 10000);
+    static final DeviceInfo H100 = new DeviceInfo("NVIDIA H100 80GB HBM3", 9, 0, 13000, 85_000_000_000L, 132, 232_448);
+    static final long FREE = 84_000_000_000L;
+
+    @Test
+    void withoutADeviceOnlyCpuVariantsRunAtSmallSizes() throws UsageException {
+        RunPlan plan = RunPlan.make(List.of(), REPORT_SIZES, Optional.empty(), "no NVIDIA driver", 0);
+        assertTrue(plan.groups().stream().noneMatch(g -> g.variant().gpu()));
+        assertTrue(plan.notes().get(0).startsWith("No CUDA device (no NVIDIA driver): skipping the GPU variants"), plan.notes().get(0));
+        for (RunPlan.Group g : plan.groups()) {
+            assertTrue(g.sizes().stream().allMatch(n -> n <= g.variant().defaultMaxN()), g.toString());
+        }
+    }
+
+    @Test
+    void onADeviceEveryVariantRunsWhereItFinishesInSeconds() throws UsageException {
+        RunPlan plan = RunPlan.make(List.of(), REPORT_SIZES, Optional.of(H100), "", FREE);
+        assertEquals(List.of(Variant.values()), plan.groups().stream().map(RunPlan.Group::variant).toList());
+        RunPlan.Group serial = plan.groups().stream().filter(g -> g.variant() == Variant.CPU_SERIAL).findFirst().orElseThrow();
+        assertEquals(List.of(1000), serial.sizes());
+        assertTrue(plan.notes().stream().anyMatch(n -> n.startsWith("cpu-serial skipped at n=2500,5000,7500,10000")), plan.notes().toString());
+    }
+
+    @Test
+    void namingAVariantLiftsItsDefaultLimit() throws UsageException {
+        RunPlan plan = RunPlan.make(List.of(Variant.CPU_SERIAL), List.of(5000), Optional.empty(), "none", 0);
+        assertEquals(List.of(new RunPlan.Group(Variant.CPU_SERIAL, List.of(5000))), plan.groups());
+        assertTrue(plan.notes().isEmpty());
+    }
+
+    @Test
+    void gpuVariantsAloneWithoutADeviceIsAnError() {
+        UsageException e = assertThrows(UsageException.class,
+                () -> RunPlan.make(List.of(Variant.NAIVE), REPORT_SIZES, Optional.empty(), "no NVIDIA driver", 0));
+        assertEquals("nothing to run: naive needs a CUDA device, and there is none (no NVIDIA driver)", e.getMessage());
+    }
+
+    @Test
+    void matricesLargerThanDeviceMemoryAreRefusedWithTheLimit() {
+        UsageException e = assertThrows(UsageException.class,
+                () -> RunPlan.make(List.of(Variant.BLOCKED), List.of(46_000), Optional.of(H100), "", 8L << 30));
+        assertTrue(e.getMessage().startsWith("n=46000 does not fit in device memory: blocked needs 16.02 GiB, the NVIDIA H100 80GB HBM3 has 8.00 GiB free (largest n for blocked: 32251)"),
+                e.getMessage());
+    }
+}

@@ -1,0 +1,118 @@
+package fwbench.variant;
+
+import fwbench.GpuTest;
+import fwbench.cuda.CudaContext;
+import fwbench.cuda.DeviceBuffer;
+import fwbench.cuda.CudaStream;
+import fwbench.graph.Graph;
+import fwbench.graph.GraphSpec;
+import fwbench.graph.Graphs;
+import fwbench.graph.MatrixGraph;
+import fwbench.graph.ReferenceFloydWarshall;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every GPU variant against the CPU reference, at sizes below, at and past its tile sizes. */
+@GpuTest
+class GpuVariantsTest {
+
+    /** Sizes from the issue, plus some that are not multiples of 64 or 192. */
+    static final int[] SIZES = {1, 31, 32, 33, 100, 257, 1000, 200, 385};
+
+    private static final Map<String, int[]> REFERENCE = new HashMap<>();
+
+    static synchronized int[] reference(Graph graph) {
+        return REFERENCE.computeIfAbsent(graph.describe(), k -> ReferenceFloydWarshall.distances(graph));
+    }
+
+    static Stream<Arguments> gpuVariantsAndSizes() {
+        return Arrays.stream(Variant.values()).filter(Variant::gpu).flatMap(v ->
+                Arrays.stream(SIZES).boxed().flatMap(n ->
+                        Stream.of("random", "sparse:0.02").map(g -> Arguments.of(v, n, g))));
+    }
+
+    @ParameterizedTest(name = "{0} n={1} {2}")
+    @MethodSource("gpuVariantsAndSizes")
+    void matchesTheReference(Variant variant, int n, String spec) {
+        Graph graph = GraphSpec.parse(spec).instance(n, 2026);
+        try (Solver solver = variant.create(SolverConfig.of(graph))) {
+            solver.reset();
+            solver.solve();
+            assertArrayEquals(reference(graph), solver.distances(), variant + " n=" + n + " " + spec);
+        }
+    }
+
+    @Test
+    void streamLaunchesGiveTheSameAnswerAsGraphReplay() {
+        Graph graph = GraphSpec.parse("sparse:0.05").instance(150, 3);
+        for (Variant v : Variant.values()) {
+            if (!v.gpu()) continue;
+            try (Solver solver = v.create(new SolverConfig(graph, LaunchMode.STREAM))) {
+                solver.reset();
+                solver.solve();
+                assertArrayEquals(reference(graph), solver.distances(), v.id());
+                assertTrue(solver.lastSolveGpuMillis().orElseThrow() > 0);
+            }
+        }
+    }
+
+    @Test
+    void repeatedSolvesFromResetAgree() {
+        Graph graph = GraphSpec.RANDOM.instance(300, 8);
+        for (Variant v : Variant.values()) {
+            if (!v.gpu()) continue;
+            try (Solver solver = v.create(SolverConfig.of(graph))) {
+                for (int round = 0; round < 3; round++) {
+                    solver.reset();
+                    solver.solve();
+                    assertArrayEquals(reference(graph), solver.distances(), v.id() + " round " + round);
+                }
+            }
+        }
+    }
+
+    @Test
+    void closedFormGraphs() {
+        for (Variant v : Variant.values()) {
+            if (!v.gpu()) continue;
+            for (MatrixGraph g : new MatrixGraph[] {Graphs.empty(70), Graphs.complete(70, 3), Graphs.directedCycle(70),
+                    Graphs.twoComponents(70), Graphs.seed003()}) {
+                try (Solver solver = v.create(SolverConfig.of(g))) {
+                    solver.reset();
+                    solver.solve();
+                    assertArrayEquals(ReferenceFloydWarshall.distances(g), solver.distances(), v + " on " + g.describe());
+                }
+            }
+        }
+    }
+
+    @Test
+    void deviceGenerationEqualsHostGeneration() {
+        for (String spec : new String[] {"random", "sparse:0.01", "hops:0.2"}) {
+            Graph graph = GraphSpec.parse(spec).instance(333, 99);
+            CudaContext.get();
+            try (CudaStream stream = new CudaStream(); DeviceBuffer buffer = new DeviceBuffer(333L * 333)) {
+                DeviceGraphs.load(graph, buffer, stream);
+                assertArrayEquals(graph.weights(), buffer.download(), spec);
+            }
+        }
+    }
+
+    @Test
+    void deviceMemoryIsReported() {
+        long[] memory = CudaContext.get().memoryInfo();
+        assertTrue(memory[0] > 0 && memory[0] <= memory[1]);
+        assertEquals(CudaContext.get().device().totalMemoryBytes(), memory[1]);
+    }
+}

@@ -1,0 +1,84 @@
+package fwbench.verify;
+
+import fwbench.graph.Distances;
+import fwbench.graph.Graph;
+import fwbench.graph.GraphSpec;
+import fwbench.graph.Graphs;
+import fwbench.graph.ReferenceFloydWarshall;
+import fwbench.variant.Solver;
+import fwbench.variant.SolverConfig;
+import fwbench.variant.Variant;
+import org.junit.jupiter.api.Test;
+
+import java.util.OptionalDouble;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class VerificationTest {
+
+    /** A solver that returns the right answer with one cell changed. */
+    static final class OffByOne implements Solver {
+        private final int[] answer;
+        private final int n;
+
+        OffByOne(Graph graph, int cell, int delta) {
+            n = graph.n();
+            answer = ReferenceFloydWarshall.distances(graph);
+            answer[cell] += delta;
+        }
+
+        @Override public Variant variant() { return Variant.CPU_SERIAL; }
+        @Override public int n() { return n; }
+        @Override public void reset() { }
+        @Override public void solve() { }
+        @Override public int[] distances() { return answer.clone(); }
+        @Override public OptionalDouble lastSolveGpuMillis() { return OptionalDouble.empty(); }
+        @Override public void close() { }
+    }
+
+    @Test
+    void aWrongCellIsNamedWithExpectedAndGot() {
+        Graph graph = GraphSpec.RANDOM.instance(50, 1);
+        int expected = ReferenceFloydWarshall.distances(graph)[3 * 50 + 17];
+        VerificationFailure f = assertThrows(VerificationFailure.class, () -> Verification.verify(new OffByOne(graph, 3 * 50 + 17, 1), graph));
+        assertEquals("cpu-serial at n=50 (random graph, n=50, seed 1): wrong distance at (3, 17): expected " + expected
+                + " (the CPU reference), got " + (expected + 1), f.getMessage());
+        assertEquals(0, f.getStackTrace().length);
+    }
+
+    @Test
+    void certificateCatchesTooShortAndTooLongCells() {
+        Graph graph = GraphSpec.parse("sparse:0.05").instance(90, 4);
+        int[] d = ReferenceFloydWarshall.distances(graph);
+        assertTrue(HostCertificate.firstViolation(graph, d).isEmpty());
+        for (int delta : new int[] {-1, 1}) {
+            int[] wrong = d.clone();
+            int cell = 5 * 90 + 60;
+            wrong[cell] += delta;
+            // the changed cell, or a cell of its row whose certificate reads it, is flagged first
+            long flagged = HostCertificate.firstViolation(graph, wrong).orElseThrow();
+            assertEquals(5, flagged / 90, "delta " + delta);
+        }
+        int[] unreachable = d.clone();
+        unreachable[7 * 90 + 8] = Distances.INF;
+        assertFalse(HostCertificate.firstViolation(graph, unreachable).isEmpty());
+    }
+
+    @Test
+    void cpuVariantsPassAboveTheReferenceLimitByCertificate() {
+        Graph graph = GraphSpec.RANDOM.instance(Verification.REFERENCE_LIMIT + 3, 5);
+        try (Solver s = Variant.CPU_BLOCKED.create(SolverConfig.of(graph))) {
+            assertEquals("passes the shortest-path certificate", Verification.verify(s, graph));
+        }
+    }
+
+    @Test
+    void graphsWithZeroWeightsAreComparedWithTheReference() {
+        try (Solver s = Variant.CPU_SERIAL.create(SolverConfig.of(Graphs.seed003()))) {
+            assertEquals("every cell equals the CPU reference", Verification.verify(s, Graphs.seed003()));
+        }
+    }
+}
