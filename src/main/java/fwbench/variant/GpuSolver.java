@@ -28,8 +28,8 @@ public abstract class GpuSolver implements Solver {
     private final LaunchMode launch;
     private final DeviceBuffer input;
     private final DeviceBuffer matrix;
-    private final Event start = new Event();
-    private final Event stop = new Event();
+    private final Event start;
+    private final Event stop;
     private CudaGraph graph;
     private boolean solved;
 
@@ -56,6 +56,8 @@ public abstract class GpuSolver implements Solver {
         }
         this.input = in;
         this.matrix = work;
+        this.start = new Event();
+        this.stop = new Event();
     }
 
     /** Enqueues on {@code stream} every launch of one solve of {@code matrix} in place. */

@@ -12,17 +12,21 @@ import java.util.stream.Collectors;
  * class and one constant.
  */
 public enum Variant {
-    NAIVE("naive", Backend.GPU, "01_naive", 2, 10_000, NaiveSolver::new,
+    //          id             backend      kernels       matrices  default max n  output               solver
+    NAIVE("naive", Backend.GPU, "01_naive", 2, 10_000, Output.DISTANCES, NaiveSolver::new,
             "one launch per k, global memory only (every report's baseline)"),
-    BLOCKED("blocked", Backend.GPU, "02_blocked", 2, Integer.MAX_VALUE, BlockedSolver::new,
+    BLOCKED("blocked", Backend.GPU, "02_blocked", 2, Integer.MAX_VALUE, Output.DISTANCES, BlockedSolver::new,
             "3-phase blocked, 32x32 shared-memory tiles (reports 000, 004)"),
-    CPU_SERIAL("cpu-serial", Backend.CPU, null, 0, 1_000, CpuSerialSolver::new,
+    CPU_SERIAL("cpu-serial", Backend.CPU, null, 0, 1_000, Output.DISTANCES, CpuSerialSolver::new,
             "single-thread Java, k-i-j loops"),
-    CPU_BLOCKED("cpu-blocked", Backend.CPU, null, 0, 2_500, CpuBlockedSolver::new,
+    CPU_BLOCKED("cpu-blocked", Backend.CPU, null, 0, 2_500, Output.DISTANCES, CpuBlockedSolver::new,
             "multi-thread Java, 3-phase blocked over 64x64 tiles");
 
     /** Where a variant runs. */
     public enum Backend { GPU, CPU }
+
+    /** What a solve produces: distances, or distances and the intermediate-node matrix ({@link PathSolver}). */
+    public enum Output { DISTANCES, PATHS }
 
     /** Device memory kept free for the context, modules and small buffers when sizing a run. */
     public static final long DEVICE_RESERVE_BYTES = 256L << 20;
@@ -32,16 +36,18 @@ public enum Variant {
     private final String kernelModule;
     private final int deviceMatrices;
     private final int defaultMaxN;
+    private final Output output;
     private final Function<SolverConfig, Solver> factory;
     private final String description;
 
-    Variant(String id, Backend backend, String kernelModule, int deviceMatrices, int defaultMaxN,
+    Variant(String id, Backend backend, String kernelModule, int deviceMatrices, int defaultMaxN, Output output,
             Function<SolverConfig, Solver> factory, String description) {
         this.id = id;
         this.backend = backend;
         this.kernelModule = kernelModule;
         this.deviceMatrices = deviceMatrices;
         this.defaultMaxN = defaultMaxN;
+        this.output = output;
         this.factory = factory;
         this.description = description;
     }
@@ -70,6 +76,11 @@ public enum Variant {
      */
     public int defaultMaxN() {
         return defaultMaxN;
+    }
+
+    /** Whether solvers of this variant are {@link PathSolver}s. */
+    public boolean producesPaths() {
+        return output == Output.PATHS;
     }
 
     /** Device memory a solve of n vertices needs: its n x n int32 matrices (input, work, extras). */
