@@ -30,7 +30,7 @@ import java.util.concurrent.TimeUnit;
  * the variant solves it once and is verified ({@link Verification}); a wrong answer ends the trial
  * with the first wrong cell. Per invocation: the working matrix is restored from the input
  * (untimed), then {@link #solve()} is timed; it returns only when the GPU is done. The GPU time of
- * each solve (CUDA events) is reported beside JMH's score as {@code gpu.time}.
+ * each solve (CUDA events) is reported beside JMH's score as {@code gpu.time} ({@link GpuTimeProfiler}).
  *
  * <p>Defaults fit the whole default run on an H100/H200 in under 10 minutes; every one of them can
  * be overridden on the command line (-f, -wi, -i, -w, -r, -p).
@@ -74,7 +74,7 @@ public class FloydWarshallBenchmark {
         Graph input = GraphSpec.parse(graph).instance(n, seed);
         solver = variant.create(new SolverConfig(input, launch));
         String how = Verification.verify(solver, input);
-        System.out.println("verified " + variant + " at n=" + n + ": " + how);
+        System.out.println("verified " + solver.describe() + " at n=" + n + ": " + how);
     }
 
     @Setup(Level.Invocation)
@@ -89,7 +89,8 @@ public class FloydWarshallBenchmark {
 
     @TearDown(Level.Invocation)
     public void recordGpuTime() {
-        solver.lastSolveGpuMillis().ifPresent(GpuTimeLedger::add);
+        double relaxations = (double) n * n * n;
+        solver.lastSolveGpuMillis().ifPresent(ms -> GpuTimeLedger.add(ms, relaxations, solver.deviceBytes()));
     }
 
     @TearDown(Level.Trial)

@@ -3,28 +3,44 @@ package fwbench.bench;
 import java.util.OptionalDouble;
 
 /**
- * GPU milliseconds of the solves of the current iteration, collected by the benchmark (outside the
- * timed method) and read by {@link GpuTimeProfiler} at the iteration's end. Both run in the same
- * (forked) JVM.
+ * What the solves of the current iteration did on the GPU: their GPU time, the relaxations they
+ * performed and the device memory they held. Recorded by the benchmarks outside the timed method
+ * and read by {@link GpuTimeProfiler} at the iteration's end, in the same (forked) JVM.
  */
 final class GpuTimeLedger {
     private static double totalMillis;
+    private static double totalRelaxations;
     private static long solves;
+    private static long deviceBytes;
 
     private GpuTimeLedger() {
     }
 
     static synchronized void reset() {
         totalMillis = 0;
+        totalRelaxations = 0;
         solves = 0;
+        deviceBytes = 0;
     }
 
-    static synchronized void add(double millis) {
+    /** One solve (or one peak launch): its GPU time, relaxations, and device memory held. */
+    static synchronized void add(double millis, double relaxations, long bytes) {
         totalMillis += millis;
+        totalRelaxations += relaxations;
         solves++;
+        deviceBytes = Math.max(deviceBytes, bytes);
     }
 
     static synchronized OptionalDouble meanMillis() {
         return solves == 0 ? OptionalDouble.empty() : OptionalDouble.of(totalMillis / solves);
+    }
+
+    /** Relaxations per second of GPU time. */
+    static synchronized OptionalDouble relaxationsPerSecond() {
+        return solves == 0 || totalMillis <= 0 ? OptionalDouble.empty() : OptionalDouble.of(totalRelaxations / (totalMillis / 1e3));
+    }
+
+    static synchronized long deviceBytes() {
+        return deviceBytes;
     }
 }

@@ -9,24 +9,34 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 import org.openjdk.jmh.runner.options.TimeValue;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Adds the secondary metric {@value #LABEL}: the mean GPU time of one solve in each iteration,
- * measured with CUDA events around the solve, in the benchmark's time unit. Beside JMH's score it
- * shows what the harness adds on top of the GPU's own work. Iterations without GPU solves (CPU
- * variants) report nothing. The suite's main adds this profiler to every run.
+ * Adds the GPU's own view of each iteration as secondary metrics, from CUDA events around every
+ * solve:
+ * <ul>
+ *   <li>{@value #TIME}: mean GPU time of one solve, in the benchmark's time unit; beside JMH's
+ *       score it shows what the harness adds on top of the GPU's work;</li>
+ *   <li>{@value #RATE}: relaxations per second of GPU time (n^3 per solve; for the peak benchmark
+ *       the relaxations its kernel performs: the device's ceiling);</li>
+ *   <li>{@value #MEMORY}: device memory the solver held, in MiB.</li>
+ * </ul>
+ * Iterations without GPU work (CPU variants) report nothing. The suite's main adds this profiler
+ * to every run.
  */
 public final class GpuTimeProfiler implements InternalProfiler {
 
-    public static final String LABEL = "gpu.time";
+    public static final String TIME = "gpu.time";
+    public static final String RATE = "gpu.rate";
+    public static final String MEMORY = "gpu.memory";
 
     @Override
     public String getDescription() {
-        return "GPU time per solve from CUDA events (fwbench)";
+        return "GPU time, relaxation rate and device memory per solve, from CUDA events (fwbench)";
     }
 
     @Override
@@ -40,7 +50,12 @@ public final class GpuTimeProfiler implements InternalProfiler {
         OptionalDouble millis = GpuTimeLedger.meanMillis();
         if (millis.isEmpty()) return List.of();
         TimeUnit unit = benchmarkParams.getTimeUnit();
+        List<Result> results = new ArrayList<>();
         double value = millis.getAsDouble() * TimeUnit.MILLISECONDS.toNanos(1) / unit.toNanos(1);
-        return List.of(new ScalarResult(LABEL, value, TimeValue.tuToString(unit) + "/op", AggregationPolicy.AVG));
+        results.add(new ScalarResult(TIME, value, TimeValue.tuToString(unit) + "/op", AggregationPolicy.AVG));
+        GpuTimeLedger.relaxationsPerSecond().ifPresent(rate ->
+                results.add(new ScalarResult(RATE, rate, "relaxations/s", AggregationPolicy.AVG)));
+        results.add(new ScalarResult(MEMORY, GpuTimeLedger.deviceBytes() / (double) (1 << 20), "MiB", AggregationPolicy.MAX));
+        return results;
     }
 }

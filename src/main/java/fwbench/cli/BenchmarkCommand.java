@@ -3,6 +3,7 @@ package fwbench.cli;
 import fwbench.bench.DeviceLabel;
 import fwbench.bench.FloydWarshallBenchmark;
 import fwbench.bench.GpuTimeProfiler;
+import fwbench.bench.PeakBenchmark;
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.Gpu;
 import fwbench.graph.Distances;
@@ -31,7 +32,10 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -46,7 +50,8 @@ import java.util.stream.Collectors;
 public final class BenchmarkCommand {
 
     static final String BENCHMARK = FloydWarshallBenchmark.class.getName() + ".solve";
-    private static final Set<String> PARAMETERS = Set.of("variant", "n", "graph", "seed", "launch");
+    static final String PEAK = PeakBenchmark.class.getName() + ".relax";
+    private static final Set<String> PARAMETERS = Set.of("variant", "n", "graph", "seed", "launch", "cell");
 
     private final Path resultsDirectory;
     private final PrintStream out;
@@ -92,12 +97,14 @@ public final class BenchmarkCommand {
         List<Variant> named;
         List<Integer> sizes;
         List<String> launches;
+        List<String> cells;
         try {
             named = values(options, "variant").stream().map(Variant::parse).distinct().toList();
             sizes = values(options, "n").stream().map(BenchmarkCommand::size).distinct().toList();
             values(options, "graph").forEach(GraphSpec::parse);
             values(options, "seed").forEach(BenchmarkCommand::seed);
             launches = values(options, "launch").stream().map(l -> LaunchMode.parse(l).name()).toList();
+            cells = values(options, "cell").stream().map(BenchmarkCommand::cell).toList();
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -109,48 +116,77 @@ public final class BenchmarkCommand {
         String label = DeviceLabel.current();
         ResultsTarget target = ResultsTarget.choose(resultsDirectory, resultFile, resultFormat, DeviceLabel.slug(), LocalDate.now());
 
-        if (!includesBenchmark(options.getIncludes())) {
-            throw new UsageException("no benchmark matches " + options.getIncludes() + "; benchmarks: " + BENCHMARK);
+        boolean runSolves = matches(options.getIncludes(), BENCHMARK);
+        // the ceiling runs with a default run, or when asked for by name (-p cell or a pattern)
+        boolean runPeak = probe.available() && (options.getIncludes().isEmpty()
+                ? named.isEmpty() || !cells.isEmpty() : matches(options.getIncludes(), PEAK));
+        if (!runSolves && !runPeak) {
+            throw new UsageException("no benchmark matches " + options.getIncludes() + "; benchmarks: " + BENCHMARK
+                    + (probe.available() ? ", " + PEAK : ""));
         }
         out.println("fwbench: " + label);
         plan.notes().forEach(note -> out.println("fwbench: " + note));
-        out.println("fwbench: " + plan.size() + " benchmarks: " + plan.groups().stream()
+        if (runPeak) out.println("fwbench: the device's min-plus ceiling (" + PEAK + ") runs first");
+        if (runSolves) out.println("fwbench: " + plan.size() + " benchmarks: " + plan.groups().stream()
                 .map(g -> g.variant() + " at n=" + g.sizes().stream().map(String::valueOf).collect(Collectors.joining(",")))
                 .collect(Collectors.joining("; ")));
         out.println("fwbench: results go to " + target.file());
 
+        List<Session> sessions = new ArrayList<>();
+        if (runPeak) {
+            List<String> peakCells = cells.isEmpty() ? Arrays.stream(PeakBenchmark.Cell.values()).map(Enum::name).toList() : cells;
+            sessions.add(new Session(PEAK, Map.of("cell", peakCells, "device", List.of(label)), "cell",
+                    peakCells.stream().map(c -> "peak " + c.toLowerCase(Locale.ROOT)).toList()));
+        }
+        if (runSolves) {
+            for (RunPlan.Group group : plan.groups()) {
+                Map<String, List<String>> params = new LinkedHashMap<>();
+                params.put("variant", List.of(group.variant().name()));
+                params.put("n", group.sizes().stream().map(String::valueOf).toList());
+                params.put("device", List.of(label));
+                if (!launches.isEmpty()) params.put("launch", launches);
+                sessions.add(new Session(BENCHMARK, params, "n",
+                        group.sizes().stream().map(n -> group.variant() + " at n=" + n).toList()));
+            }
+        }
         try (PrintStream log = logFile == null ? null : openLog(logFile)) {
-            return runGroups(plan, options, label, launches, target, log == null ? out : log);
+            return runSessions(sessions, options, target, log == null ? out : log);
         }
     }
 
-    private int runGroups(RunPlan plan, CommandLineOptions options, String label, List<String> launches,
-                          ResultsTarget target, PrintStream log) {
+    /**
+     * One JMH session: one benchmark method with parameters set by the suite. {@code each} names the
+     * parameter whose values must each produce a result, described by {@code expected} (in order).
+     */
+    private record Session(String benchmark, Map<String, List<String>> params, String each, List<String> expected) {
+    }
+
+    private int runSessions(List<Session> sessions, CommandLineOptions options, ResultsTarget target, PrintStream log) {
         OutputFormat format = OutputFormatFactory.createFormatInstance(log, options.verbosity().orElse(VerboseMode.NORMAL));
         List<RunResult> results = new ArrayList<>();
         List<String> missing = new ArrayList<>();
-        for (RunPlan.Group group : plan.groups()) {
+        for (Session session : sessions) {
             ChainedOptionsBuilder builder = new OptionsBuilder().parent(options)
-                    .include("^" + Pattern.quote(BENCHMARK) + "$")
-                    .exclude("^(?!" + Pattern.quote(BENCHMARK) + "$)")  // the user's patterns may match others
-                    .param("variant", group.variant().name())
-                    .param("n", group.sizes().stream().map(String::valueOf).toArray(String[]::new))
-                    .param("device", label)
+                    .include("^" + Pattern.quote(session.benchmark()) + "$")
+                    .exclude("^(?!" + Pattern.quote(session.benchmark()) + "$)")  // the user's patterns may match others
                     .addProfiler(GpuTimeProfiler.class);
-            if (!launches.isEmpty()) builder.param("launch", launches.toArray(String[]::new));
-            Collection<RunResult> groupResults;
+            session.params().forEach((name, values) -> builder.param(name, values.toArray(String[]::new)));
+            Collection<RunResult> sessionResults;
             try {
-                groupResults = new Runner(builder.build(), format).run();
+                sessionResults = new Runner(builder.build(), format).run();
             } catch (NoBenchmarksException e) {
-                groupResults = List.of();
+                sessionResults = List.of();
             } catch (RunnerException e) {
                 err.println("fwbench: JMH stopped: " + e.getMessage());
-                groupResults = List.of();
+                sessionResults = List.of();
             }
-            results.addAll(groupResults);
-            for (int n : group.sizes()) {
-                boolean measured = groupResults.stream().anyMatch(r -> String.valueOf(n).equals(r.getParams().getParam("n")));
-                if (!measured) missing.add(group.variant() + " at n=" + n);
+            results.addAll(sessionResults);
+            List<String> values = session.params().get(session.each());
+            for (int v = 0; v < values.size(); v++) {
+                String value = values.get(v);
+                if (sessionResults.stream().noneMatch(r -> value.equals(r.getParams().getParam(session.each())))) {
+                    missing.add(session.expected().get(v));
+                }
             }
             if (!results.isEmpty()) {
                 try {
@@ -227,8 +263,13 @@ public final class BenchmarkCommand {
         }
     }
 
-    private static boolean includesBenchmark(List<String> includes) {
-        return includes.isEmpty() || includes.stream().anyMatch(regex -> Pattern.compile(regex).matcher(BENCHMARK).find());
+    private static boolean matches(List<String> includes, String benchmark) {
+        return includes.isEmpty() || includes.stream().anyMatch(regex -> Pattern.compile(regex).matcher(benchmark).find());
+    }
+
+    private static String cell(String text) {
+        for (PeakBenchmark.Cell c : PeakBenchmark.Cell.values()) if (c.name().equalsIgnoreCase(text.trim())) return c.name();
+        throw new IllegalArgumentException("unknown cell '" + text + "'; cells: int32, packed16");
     }
 
     private static int size(String text) {

@@ -2,7 +2,9 @@ package fwbench.cuda;
 
 import jcuda.Pointer;
 import jcuda.Sizeof;
+import jcuda.driver.CUDA_MEMCPY2D;
 import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUmemorytype;
 import jcuda.driver.JCudaDriver;
 
 /** Device memory for int32 cells, freed by {@link #close()} (use try-with-resources). */
@@ -42,6 +44,52 @@ public final class DeviceBuffer implements AutoCloseable {
         int[] host = new int[(int) cells];
         JCudaDriver.cuMemcpyDtoH(Pointer.to(host), pointer, bytes());
         return host;
+    }
+
+    /**
+     * Copies an n x n host matrix into the top-left corner of this buffer, whose rows are
+     * {@code ld} ints apart (synchronously).
+     */
+    public void uploadRows(int[] host, int n, int ld) {
+        if (ld == n) {
+            upload(host);
+            return;
+        }
+        requirePitched(host.length, n, ld);
+        CUDA_MEMCPY2D copy = new CUDA_MEMCPY2D();
+        copy.srcMemoryType = CUmemorytype.CU_MEMORYTYPE_HOST;
+        copy.srcHost = Pointer.to(host);
+        copy.srcPitch = (long) n * Sizeof.INT;
+        copy.dstMemoryType = CUmemorytype.CU_MEMORYTYPE_DEVICE;
+        copy.dstDevice = pointer;
+        copy.dstPitch = (long) ld * Sizeof.INT;
+        copy.WidthInBytes = (long) n * Sizeof.INT;
+        copy.Height = n;
+        JCudaDriver.cuMemcpy2D(copy);
+    }
+
+    /** The top-left n x n cells of this buffer, whose rows are {@code ld} ints apart (synchronously). */
+    public int[] downloadRows(int n, int ld) {
+        if (ld == n && cells == (long) n * n) return download();
+        int[] host = new int[Math.multiplyExact(n, n)];
+        requirePitched(host.length, n, ld);
+        CUDA_MEMCPY2D copy = new CUDA_MEMCPY2D();
+        copy.srcMemoryType = CUmemorytype.CU_MEMORYTYPE_DEVICE;
+        copy.srcDevice = pointer;
+        copy.srcPitch = (long) ld * Sizeof.INT;
+        copy.dstMemoryType = CUmemorytype.CU_MEMORYTYPE_HOST;
+        copy.dstHost = Pointer.to(host);
+        copy.dstPitch = (long) n * Sizeof.INT;
+        copy.WidthInBytes = (long) n * Sizeof.INT;
+        copy.Height = n;
+        JCudaDriver.cuMemcpy2D(copy);
+        return host;
+    }
+
+    private void requirePitched(long hostCells, int n, int ld) {
+        if (hostCells != (long) n * n || ld < n || (long) ld * ld > cells) {
+            throw new IllegalArgumentException(n + " x " + n + " cells with rows " + ld + " apart do not fit a buffer of " + cells);
+        }
     }
 
     /** Reads one cell (synchronously). */

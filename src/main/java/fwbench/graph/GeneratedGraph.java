@@ -28,6 +28,17 @@ public record GeneratedGraph(GraphSpec spec, int n, long seed) implements Graph 
         return false;
     }
 
+    /** The generator's bound: weights are drawn from 1..maxWeight. */
+    @Override
+    public int maxWeight() {
+        return spec.maxWeight();
+    }
+
+    @Override
+    public boolean complete() {
+        return spec.edgeProbability() >= 1.0;
+    }
+
     @Override
     public String describe() {
         return spec + " graph, n=" + n + ", seed " + seed;

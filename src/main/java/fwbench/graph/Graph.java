@@ -20,6 +20,12 @@ public interface Graph {
     /** Whether some edge weighs less than 0 (GPU variants refuse such graphs). */
     boolean negativeWeights();
 
+    /** The largest finite weight off the diagonal (an upper bound is allowed), 0 without edges. */
+    int maxWeight();
+
+    /** Whether every pair i != j has an edge (then no distance exceeds {@link #maxWeight()}). */
+    boolean complete();
+
     /** What this graph is, for messages: its generator and seed, or its file. */
     String describe();
 }

@@ -7,6 +7,8 @@ public final class MatrixGraph implements Graph {
     private final String description;
     private final boolean positive;
     private final boolean negative;
+    private final int maxWeight;
+    private final boolean complete;
 
     public MatrixGraph(int n, int[] weights, String description) {
         if (n < 1 || n > Distances.MAX_N) throw new IllegalArgumentException("n must be in 1.." + Distances.MAX_N + ", got " + n);
@@ -14,16 +16,21 @@ public final class MatrixGraph implements Graph {
         this.n = n;
         this.weights = weights.clone();
         this.description = description;
-        boolean allPositive = true, anyNegative = false;
+        boolean allPositive = true, anyNegative = false, allEdges = true;
+        int max = 0;
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
                 int w = weights[i * n + j];
                 if (i != j && w <= 0) allPositive = false;
                 if (w < 0) anyNegative = true;
+                if (i != j && w >= Distances.INF) allEdges = false;
+                if (i != j && w < Distances.INF) max = Math.max(max, w);
             }
         }
         this.positive = allPositive;
         this.negative = anyNegative;
+        this.maxWeight = max;
+        this.complete = allEdges;
     }
 
     @Override
@@ -49,6 +56,16 @@ public final class MatrixGraph implements Graph {
     @Override
     public boolean negativeWeights() {
         return negative;
+    }
+
+    @Override
+    public int maxWeight() {
+        return maxWeight;
+    }
+
+    @Override
+    public boolean complete() {
+        return complete;
     }
 
     @Override

@@ -13,17 +13,31 @@ public final class DeviceGraphs {
     private DeviceGraphs() {
     }
 
-    /** Fills {@code target} (n x n cells) with the graph's weights; returns when done. */
+    /** Fills {@code target} (n x n cells, rows n apart) with the graph's weights; returns when done. */
     public static void load(Graph graph, DeviceBuffer target, CudaStream stream) {
+        load(graph, target, graph.n(), stream);
+    }
+
+    /**
+     * Fills {@code target}, an ld x ld matrix with ld >= n, with the graph's weights in the top-left
+     * n x n cells and padding elsewhere: isolated vertices (0 diagonal, INF), which change no
+     * distance. Returns when done.
+     */
+    public static void load(Graph graph, DeviceBuffer target, int ld, CudaStream stream) {
+        int n = graph.n();
+        int blocksX = (ld + 31) / 32, blocksY = (ld + 7) / 8;
         if (graph instanceof GeneratedGraph g) {
             // same cells as GraphSpec.generate, without an n x n host array
-            Kernel generate = CudaContext.get().module("graph").kernel("fw_generate");
-            int n = g.n();
-            generate.launch(stream, (n + 31) / 32, (n + 7) / 8, 32, 8, 0,
-                    target, n, g.seed(), g.spec().edgeThreshold(), g.spec().maxWeight());
-            stream.synchronize();
+            kernel("fw_generate").launch(stream, blocksX, blocksY, 32, 8, 0,
+                    target, n, ld, g.seed(), g.spec().edgeThreshold(), g.spec().maxWeight());
         } else {
-            target.upload(graph.weights());
+            target.uploadRows(graph.weights(), n, ld);
+            if (ld > n) kernel("fw_pad").launch(stream, blocksX, blocksY, 32, 8, 0, target, n, ld);
         }
+        stream.synchronize();
+    }
+
+    private static Kernel kernel(String name) {
+        return CudaContext.get().module("graph").kernel(name);
     }
 }

@@ -2,10 +2,10 @@ package fwbench.variant;
 
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.CudaGraph;
+import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Event;
 import fwbench.cuda.KernelModule;
-import fwbench.cuda.CudaStream;
 import fwbench.graph.Graph;
 
 import java.util.OptionalDouble;
@@ -15,6 +15,9 @@ import java.util.OptionalDouble;
  * events that time each solve, and the launch mode. A variant supplies only
  * {@link #enqueueSolve}: the kernel launches of one solve.
  *
+ * <p>Matrices are {@link #ld} x {@link #ld} ints, ld = n rounded up to {@link Variant#padTo()};
+ * the cells past n are isolated padding vertices, so tiled kernels need no bounds checks.
+ *
  * <p>The timed {@link #solve()} is: record an event, replay the captured graph (or issue the
  * launches), record an event, wait for it. Nothing else runs on the timed path; the input is
  * restored by {@link #reset()}, outside it.
@@ -23,6 +26,8 @@ public abstract class GpuSolver implements Solver {
 
     protected final CudaContext cuda;
     protected final int n;
+    /** Ints per matrix row (and rows per matrix): n padded to the variant's tile. */
+    protected final int ld;
     protected final CudaStream stream;
     private final Variant variant;
     private final LaunchMode launch;
@@ -39,13 +44,14 @@ public abstract class GpuSolver implements Solver {
         this.cuda = CudaContext.get();
         this.variant = variant;
         this.n = g.n();
+        this.ld = variant.padded(n);
         this.launch = config.launch();
         this.stream = new CudaStream();
         DeviceBuffer in = null, work = null;
         try {
-            in = new DeviceBuffer((long) n * n);
-            work = new DeviceBuffer((long) n * n);
-            DeviceGraphs.load(g, in, stream);
+            in = new DeviceBuffer((long) ld * ld);
+            work = new DeviceBuffer((long) ld * ld);
+            DeviceGraphs.load(g, in, ld, stream);
             work.copyFrom(in, stream);
             stream.synchronize();
         } catch (RuntimeException e) {
@@ -67,6 +73,13 @@ public abstract class GpuSolver implements Solver {
     protected void enqueueResetExtras(CudaStream stream) {
     }
 
+    /**
+     * Enqueues bringing the distances into {@link #deviceMatrix()} when a variant solves in a
+     * buffer of its own (packed16); called before the result is read, never on the timed path.
+     */
+    protected void enqueuePublishResult(CudaStream stream, DeviceBuffer matrix) {
+    }
+
     /** The module of this variant's kernels. */
     protected final KernelModule module() {
         return cuda.module(variant.kernelModule());
@@ -84,6 +97,11 @@ public abstract class GpuSolver implements Solver {
     @Override
     public final int n() {
         return n;
+    }
+
+    /** Ints between the starts of two matrix rows. */
+    public final int leadingDimension() {
+        return ld;
     }
 
     @Override
@@ -115,18 +133,25 @@ public abstract class GpuSolver implements Solver {
 
     @Override
     public int[] distances() {
-        cuda.makeCurrent();
-        return matrix.download();
+        return deviceMatrix().downloadRows(n, ld);
     }
 
-    /** The input weights on the device (the certificate check reads them). */
+    /** The input weights on the device, ld x ld (the certificate check reads them). */
     public DeviceBuffer deviceInput() {
         return input;
     }
 
-    /** The working matrix on the device: the distances after a solve. */
+    /** The distances on the device after a solve, ld x ld. */
     public DeviceBuffer deviceMatrix() {
+        cuda.makeCurrent();
+        enqueuePublishResult(stream, matrix);
+        stream.synchronize();
         return matrix;
+    }
+
+    @Override
+    public long deviceBytes() {
+        return variant.deviceBytes(n);
     }
 
     @Override

@@ -25,6 +25,16 @@ public interface Solver extends AutoCloseable {
     /** GPU time of the last solve, from CUDA events around it; empty for CPU variants. */
     OptionalDouble lastSolveGpuMillis();
 
+    /** Device memory this solver holds (0 for CPU variants). */
+    default long deviceBytes() {
+        return 0;
+    }
+
+    /** The variant and any configuration it chose for this input (e.g. a tile size), for logs. */
+    default String describe() {
+        return variant().id();
+    }
+
     @Override
     void close();
 }

@@ -17,6 +17,20 @@ public enum Variant {
             "one launch per k, global memory only (every report's baseline)"),
     BLOCKED("blocked", Backend.GPU, "02_blocked", 2, Integer.MAX_VALUE, Output.DISTANCES, BlockedSolver::new,
             "3-phase blocked, 32x32 shared-memory tiles (reports 000, 004)"),
+    KLEENE("kleene", Backend.GPU, "07_kleene", 2, Integer.MAX_VALUE, Output.DISTANCES, KleeneSolver::new,
+            "blocked FW with phases 2 and 3 as register-tiled min-plus products, tile per n") {
+        @Override
+        public int padTo() {
+            return KleeneSolver.PAD;
+        }
+    },
+    PACKED16("packed16", Backend.GPU, "08_packed16", 3, Integer.MAX_VALUE, Output.DISTANCES, Packed16Solver::new,
+            "kleene on 16-bit distances, two per word (__viaddmin_s16x2); distances must stay below 16383") {
+        @Override
+        public int padTo() {
+            return KleeneSolver.PAD;
+        }
+    },
     CPU_SERIAL("cpu-serial", Backend.CPU, null, 0, 1_000, Output.DISTANCES, CpuSerialSolver::new,
             "single-thread Java, k-i-j loops"),
     CPU_BLOCKED("cpu-blocked", Backend.CPU, null, 0, 2_500, Output.DISTANCES, CpuBlockedSolver::new,
@@ -83,9 +97,24 @@ public enum Variant {
         return output == Output.PATHS;
     }
 
-    /** Device memory a solve of n vertices needs: its n x n int32 matrices (input, work, extras). */
+    /**
+     * Matrices on the device are padded to a multiple of this (1: no padding); a tiled variant
+     * whose kernels skip bounds checks overrides it.
+     */
+    public int padTo() {
+        return 1;
+    }
+
+    /** n rounded up to {@link #padTo()}: the rows (and ints per row) of this variant's matrices. */
+    public int padded(int n) {
+        int pad = padTo();
+        return (n + pad - 1) / pad * pad;
+    }
+
+    /** Device memory a solve of n vertices needs: its int32 matrices (input, work, extras), padded. */
     public long deviceBytes(int n) {
-        return deviceMatrices * 4L * n * n;
+        long side = padded(n);
+        return deviceMatrices * 4L * side * side;
     }
 
     public String description() {

@@ -10,6 +10,7 @@ import java.util.OptionalLong;
 /**
  * The shortest-path certificate of {@link HostCertificate}, run on the device over a result that
  * stays there (kernels/graph.cu, fw_certificate): no n x n copy to the host, no CPU solve.
+ * Matrices are n x n with rows ld ints apart.
  */
 final class DeviceCertificate {
 
@@ -17,12 +18,12 @@ final class DeviceCertificate {
     }
 
     /** Index i * n + j of the first cell that breaks the certificate, if any. */
-    static OptionalLong firstViolation(DeviceBuffer weights, DeviceBuffer distances, int n) {
+    static OptionalLong firstViolation(DeviceBuffer weights, DeviceBuffer distances, int n, int ld) {
         KernelModule module = CudaContext.get().module("graph");
         try (CudaStream stream = new CudaStream(); DeviceBuffer first = new DeviceBuffer(1)) {
             first.fill(Integer.MAX_VALUE, stream);
             int tiles = (n + 31) / 32;
-            module.kernel("fw_certificate").launch(stream, tiles, tiles, 32, 32, 0, distances, weights, n, first);
+            module.kernel("fw_certificate").launch(stream, tiles, tiles, 32, 32, 0, distances, weights, n, ld, first);
             stream.synchronize();
             int index = first.read(0);
             return index == Integer.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(index);
@@ -30,10 +31,10 @@ final class DeviceCertificate {
     }
 
     /** The certificate's value of one cell, for the message. */
-    static int expected(DeviceBuffer weights, DeviceBuffer distances, int n, int i, int j) {
+    static int expected(DeviceBuffer weights, DeviceBuffer distances, int n, int ld, int i, int j) {
         KernelModule module = CudaContext.get().module("graph");
         try (CudaStream stream = new CudaStream(); DeviceBuffer out = new DeviceBuffer(1)) {
-            module.kernel("fw_certificate_cell").launch(stream, 1, 1, 1, 1, 0, distances, weights, n, i, j, out);
+            module.kernel("fw_certificate_cell").launch(stream, 1, 1, 1, 1, 0, distances, weights, n, ld, i, j, out);
             stream.synchronize();
             return out.read(0);
         }

@@ -42,11 +42,12 @@ public final class Verification {
             compareWithReference(subject, graph, solver.distances());
             how = "every cell equals the CPU reference";
         } else if (solver instanceof GpuSolver gpu) {
-            OptionalLong bad = DeviceCertificate.firstViolation(gpu.deviceInput(), gpu.deviceMatrix(), graph.n());
+            int n = graph.n(), ld = gpu.leadingDimension();
+            OptionalLong bad = DeviceCertificate.firstViolation(gpu.deviceInput(), gpu.deviceMatrix(), n, ld);
             if (bad.isPresent()) {
-                int n = graph.n(), i = (int) (bad.getAsLong() / n), j = (int) (bad.getAsLong() % n);
-                int expected = DeviceCertificate.expected(gpu.deviceInput(), gpu.deviceMatrix(), n, i, j);
-                throw wrongCell(subject, i, j, expected, gpu.deviceMatrix().read(bad.getAsLong()), "the shortest-path certificate");
+                int i = (int) (bad.getAsLong() / n), j = (int) (bad.getAsLong() % n);
+                int expected = DeviceCertificate.expected(gpu.deviceInput(), gpu.deviceMatrix(), n, ld, i, j);
+                throw wrongCell(subject, i, j, expected, gpu.deviceMatrix().read((long) i * ld + j), "the shortest-path certificate");
             }
             how = "passes the shortest-path certificate on the device";
         } else {

@@ -1,0 +1,100 @@
+// kleene: blocked Floyd-Warshall whose phases 2 and 3 are register-tiled min-plus products.
+//
+// Changes from the reports' ladder (02..06):
+//   - Phase 2 is a product, not a sequential sweep: once the pivot tile P is closed (P = P*, zero
+//     diagonal), the pivot row is min(R, P (x) R) and the pivot column min(C, C (x) P), so all of
+//     phase 2 is as parallel as phase 3 (Kleene's closure of a 2 x 2 block matrix).
+//   - Phases 2 and 3 share one SGEMM-like tile kernel (minplus.cuh): T x T tiles, 256 threads,
+//     each thread an 8 x 8 (T = 128) or 4 x 4 (T = 64) block of accumulators, K in chunks of 32
+//     staged with cp.async into double-buffered shared memory, 16-byte loads of B.
+//   - The matrix is padded to a multiple of T (pad rows and columns are INF, pad diagonal 0:
+//     isolated vertices that change nothing), so no kernel checks bounds.
+//   - T = 128 halves the rounds of T = 64: per round each C tile is read and written once, so the
+//     bytes per relaxation fall with T; T = 64 has 4x the blocks per round, better at small n.
+//     The solver picks T per n from a table measured on the device (see KleeneSolver).
+//
+// Launch per round p (tiles = N / T):
+//   phase 1: 1 block of 1024 threads, T*T*4 bytes of dynamic shared memory (64 KB at T = 128)
+//   phase 2: grid (tiles - 1, 2): y = 0 pivot-row tiles, y = 1 pivot-column tiles (x skips p)
+//   phase 3: grid (tiles - 1, tiles - 1) (skipping the pivot row and column)
+//   phases 2-3: 256 threads, minplus::shared_words<Int32, T>() * 4 bytes of dynamic shared memory
+//   (70 KB at T = 128, 35 KB at T = 64), at most 128 registers (2 blocks per SM).
+#include "minplus.cuh"
+
+// Blocks per SM the tile-product kernels are built for (caps registers at 65536 / (256 * this)).
+// kernels/tools/kleene_bench.cu builds other values to compare; the suite uses this one.
+#ifndef KLEENE_MIN_BLOCKS
+#define KLEENE_MIN_BLOCKS 2
+#endif
+
+// Phase 1: plain Floyd-Warshall on the pivot tile in shared memory. 1024 threads: column
+// tid % T, rows tid / T + k * (1024 / T). At step k the threads read row k and column k, which do
+// not change at step k (the diagonal is 0), and write a cell only when it improves, so one
+// barrier per step is enough and no thread writes what another reads in the same step.
+template <int T>
+__device__ __forceinline__ void kleene_close_pivot(int* d, int ld, int p)
+{
+    extern __shared__ int tile[];
+    constexpr int PASS = 1024 / T, CELLS = T * T / 1024;
+    const int c = threadIdx.x % T, r0 = threadIdx.x / T;
+    int* base = d + (p * T) * ld + p * T;
+    int best[CELLS];
+#pragma unroll
+    for (int a = 0; a < CELLS; ++a) {
+        const int r = r0 + a * PASS;
+        best[a] = base[r * ld + c];
+        tile[r * T + c] = best[a];
+    }
+    __syncthreads();  // the whole tile is loaded
+#pragma unroll 4
+    for (int k = 0; k < T; ++k) {
+        const int dk = tile[k * T + c];
+#pragma unroll
+        for (int a = 0; a < CELLS; ++a) {
+            const int r = r0 + a * PASS;
+            const int candidate = tile[r * T + k] + dk;
+            if (candidate < best[a]) {
+                best[a] = candidate;
+                tile[r * T + c] = candidate;
+            }
+        }
+        __syncthreads();  // step k's improvements are visible before step k + 1 reads row/column k + 1
+    }
+#pragma unroll
+    for (int a = 0; a < CELLS; ++a) base[(r0 + a * PASS) * ld + c] = best[a];
+}
+
+template <int T, int TM, int TN>
+__device__ __forceinline__ void kleene_cross(int* d, int ld, int p)
+{
+    extern __shared__ int stage[];
+    const int t = blockIdx.x + (blockIdx.x >= p);  // skip the pivot tile
+    const int* pivot = d + (p * T) * ld + p * T;
+    if (blockIdx.y == 0) {
+        int* row = d + (p * T) * ld + t * T;
+        minplus::tile_product<minplus::Int32, T, TM, TN>(row, pivot, row, ld, stage);   // R = min(R, P (x) R)
+    } else {
+        int* col = d + (t * T) * ld + p * T;
+        minplus::tile_product<minplus::Int32, T, TM, TN>(col, col, pivot, ld, stage);   // C = min(C, C (x) P)
+    }
+}
+
+template <int T, int TM, int TN>
+__device__ __forceinline__ void kleene_rest(int* d, int ld, int p)
+{
+    extern __shared__ int stage[];
+    const int i = blockIdx.y + (blockIdx.y >= p), j = blockIdx.x + (blockIdx.x >= p);
+    minplus::tile_product<minplus::Int32, T, TM, TN>(d + (i * T) * ld + j * T,   // D(i, j)
+                                                     d + (i * T) * ld + p * T,   // column tile (i, p)
+                                                     d + (p * T) * ld + j * T,   // row tile (p, j)
+                                                     ld, stage);
+}
+
+// Entry points, named by tile size. ld: ints per (padded) row.
+extern "C" __global__ void __launch_bounds__(1024) fw_kleene_phase1_t128(int* d, int ld, int p) { kleene_close_pivot<128>(d, ld, p); }
+extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase2_t128(int* d, int ld, int p) { kleene_cross<128, 8, 8>(d, ld, p); }
+extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase3_t128(int* d, int ld, int p) { kleene_rest<128, 8, 8>(d, ld, p); }
+
+extern "C" __global__ void __launch_bounds__(1024) fw_kleene_phase1_t64(int* d, int ld, int p) { kleene_close_pivot<64>(d, ld, p); }
+extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase2_t64(int* d, int ld, int p) { kleene_cross<64, 4, 4>(d, ld, p); }
+extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase3_t64(int* d, int ld, int p) { kleene_rest<64, 4, 4>(d, ld, p); }

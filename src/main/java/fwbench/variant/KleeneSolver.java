@@ -1,0 +1,72 @@
+package fwbench.variant;
+
+import fwbench.cuda.CudaStream;
+import fwbench.cuda.DeviceBuffer;
+import fwbench.cuda.DeviceInfo;
+import fwbench.cuda.Kernel;
+
+/**
+ * kernels/07_kleene.cu: rounds of (close the pivot tile, pivot row and column as min-plus products,
+ * every other tile as a min-plus product), with a tile T chosen per n (see {@link #tileFor}).
+ */
+final class KleeneSolver extends GpuSolver {
+    /** Matrices are padded to this, a multiple of every tile the solver may pick. */
+    static final int PAD = 128;
+
+    private final int tile;
+    private final int productSharedBytes;
+    private final Kernel closePivot;
+    private final Kernel cross;
+    private final Kernel rest;
+
+    KleeneSolver(SolverConfig config) {
+        this(config, 0);
+    }
+
+    /** With {@code forcedTile} 64 or 128 that tile is used whatever n (tests); 0 chooses. */
+    KleeneSolver(SolverConfig config, int forcedTile) {
+        super(Variant.KLEENE, config);
+        tile = forcedTile != 0 ? forcedTile : tileFor(n, cuda.device());
+        if (tile != 64 && tile != 128) throw new IllegalArgumentException("kleene tiles are 64 or 128, not " + tile);
+        String suffix = "_t" + tile;
+        // minplus::shared_words<Int32, T>(): two chunk buffers of T x (32 + 4) A words and 32 x T B words
+        productSharedBytes = 2 * (tile * 36 + 32 * tile) * 4;
+        closePivot = module().kernel("fw_kleene_phase1" + suffix).allowDynamicSharedMemory(tile * tile * 4);
+        cross = module().kernel("fw_kleene_phase2" + suffix).allowDynamicSharedMemory(productSharedBytes);
+        rest = module().kernel("fw_kleene_phase3" + suffix).allowDynamicSharedMemory(productSharedBytes);
+    }
+
+    /**
+     * The tile for n vertices on this device. Larger tiles halve the rounds and the bytes moved
+     * per relaxation; smaller ones give each round 4x the blocks, which small n needs to fill the
+     * device. The crossover was measured on an H200 (kernels/NOTES.md); other devices use it too.
+     */
+    static int tileFor(int n, DeviceInfo device) {
+        Integer chosen = Integer.getInteger(TILE_PROPERTY);  // an explicit choice, shown by describe()
+        if (chosen != null) return chosen;
+        return n < CROSSOVER_N ? 64 : 128;
+    }
+
+    /** System property that overrides the table, e.g. -Dfwbench.kleene.tile=128 (64 or 128). */
+    static final String TILE_PROPERTY = "fwbench.kleene.tile";
+
+    /** Below this n, T = 64 was faster on an H200 (kernels/NOTES.md). */
+    static final int CROSSOVER_N = 3000;
+
+    @Override
+    public String describe() {
+        return "kleene (T=" + tile + (Integer.getInteger(TILE_PROPERTY) != null ? " from -D" + TILE_PROPERTY : " for n=" + n)
+                + ", " + (tile == 128 ? "8x8" : "4x4") + " cells per thread, n padded to " + ld + ")";
+    }
+
+    @Override
+    protected void enqueueSolve(CudaStream stream, DeviceBuffer d) {
+        int tiles = ld / tile;
+        for (int p = 0; p < tiles; p++) {
+            closePivot.launch(stream, 1, 1, 1024, 1, tile * tile * 4, d, ld, p);
+            if (tiles == 1) break;
+            cross.launch(stream, tiles - 1, 2, 256, 1, productSharedBytes, d, ld, p);
+            rest.launch(stream, tiles - 1, tiles - 1, 256, 1, productSharedBytes, d, ld, p);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package fwbench.variant;
+
+import fwbench.GpuTest;
+import fwbench.graph.Distances;
+import fwbench.graph.Graph;
+import fwbench.graph.GraphSpec;
+import fwbench.graph.MatrixGraph;
+import fwbench.graph.ReferenceFloydWarshall;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** kleene at both tile sizes, around tile and padding edges; packed16's limits. */
+class KleeneAndPacked16Test {
+
+    @GpuTest
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 200, 257, 385, 640, 1000})
+    void bothKleeneTilesMatchTheReference(int n) {
+        for (String spec : new String[] {"random", "sparse:0.03"}) {
+            Graph graph = GraphSpec.parse(spec).instance(n, 77);
+            int[] expected = ReferenceFloydWarshall.distances(graph);
+            for (int tile : new int[] {64, 128}) {
+                try (KleeneSolver solver = new KleeneSolver(SolverConfig.of(graph), tile)) {
+                    solver.reset();
+                    solver.solve();
+                    assertArrayEquals(expected, solver.distances(), "T=" + tile + " n=" + n + " " + spec);
+                    assertEquals(KleeneSolver.PAD * ((n + 127) / 128), solver.leadingDimension());
+                }
+            }
+        }
+    }
+
+    @GpuTest
+    @Test
+    void packed16MatchesTheReferenceOnHopCountsAndKeepsInf() {
+        Graph graph = GraphSpec.parse("hops:0.004").instance(1500, 5);  // many unreachable pairs
+        int[] expected = ReferenceFloydWarshall.distances(graph);
+        assertTrue(java.util.Arrays.stream(expected).anyMatch(d -> d == Distances.INF));
+        try (Solver solver = Variant.PACKED16.create(SolverConfig.of(graph))) {
+            solver.reset();
+            solver.solve();
+            assertArrayEquals(expected, solver.distances());
+        }
+    }
+
+    /** Refusals come before any device memory is touched, so they hold without a GPU too. */
+    @Test
+    void packed16RefusesWeightsItCannotHold() {
+        int[] w = {0, 20_000, 1, 0};
+        MatrixGraph heavy = new MatrixGraph(2, w, "a graph with a heavy edge");
+        UnsupportedInputException e = assertThrows(UnsupportedInputException.class, () -> Packed16Solver.requireRepresentable(SolverConfig.of(heavy)));
+        assertEquals("packed16 keeps distances in 16 bits, below 16383; a graph with a heavy edge can have distances up to 20000 (its largest weight): use kleene",
+                e.getMessage());
+    }
+
+    @Test
+    void packed16RefusesSparseGraphsWhoseDistancesItCannotBound() {
+        Graph sparse = GraphSpec.parse("sparse:0.1").instance(100, 1);
+        UnsupportedInputException e = assertThrows(UnsupportedInputException.class, () -> Packed16Solver.requireRepresentable(SolverConfig.of(sparse)));
+        assertTrue(e.getMessage().contains("((n - 1) x its largest weight 1000)"), e.getMessage());
+        // complete graphs are bounded by their largest weight, hop counts by n - 1
+        Packed16Solver.requireRepresentable(SolverConfig.of(GraphSpec.RANDOM.instance(10_000, 1)));
+        Packed16Solver.requireRepresentable(SolverConfig.of(GraphSpec.parse("hops:0.001").instance(16_000, 1)));
+    }
+
+    @Test
+    void paddingIsToTheTile() {
+        assertEquals(128, Variant.KLEENE.padded(1));
+        assertEquals(10_112, Variant.KLEENE.padded(10_000));
+        assertEquals(2L * 4 * 10_112 * 10_112, Variant.KLEENE.deviceBytes(10_000));
+        assertEquals(1000, Variant.BLOCKED.padded(1000));
+    }
+}
