@@ -3,7 +3,8 @@
 // The suite's own numbers come from the JMH benchmark; correctness from its tests.
 //
 //   nvcc -O3 -std=c++17 -arch=sm_90 -DKLEENE_MIN_BLOCKS=2 -o kb kernels/tools/kleene_bench.cu
-//   ./kb 1000 2500 5000 10000
+//   ./kb 1000 2500 5000 10000          whole solves
+//   ./kb --phases 1000 10000           one launch of each phase, per tile size
 //
 // For each n: kleene with T = 64 and T = 128, and packed16, on the suite's random graph
 // (seed 42), median of 7 timed solves after 2 warm-ups (each solve from a fresh copy of the input),
@@ -14,6 +15,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 #define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf("%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); exit(1); } } while (0)
@@ -69,6 +71,33 @@ static float median_ms(F solve, cudaStream_t s)
     return t[t.size() / 2];
 }
 
+// Time of one launch of each phase at round p = tiles / 2 (median of 9), and what a full solve's
+// rounds add up to if every round cost that: where the time goes.
+static void phases(int n, int T, cudaStream_t s)
+{
+    const int ld = (n + 127) / 128 * 128, tiles = ld / T, p = tiles / 2;
+    const int shared = (T == 128 ? words128 : words64) * 4;
+    int* d;
+    CHECK(cudaMalloc(&d, (size_t)ld * ld * 4));
+    fw_generate<<<dim3((ld + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(d, n, ld, 42, 1ull << 32, 1000);
+    float p1 = median_ms([&] {
+        if (T == 128) fw_kleene_phase1_t128<<<1, 1024, T * T * 4, s>>>(d, ld, p);
+        else fw_kleene_phase1_t64<<<1, 1024, T * T * 4, s>>>(d, ld, p);
+    }, s);
+    float p2 = median_ms([&] {
+        if (T == 128) fw_kleene_phase2_t128<<<dim3(tiles - 1, 2), 256, shared, s>>>(d, ld, p);
+        else fw_kleene_phase2_t64<<<dim3(tiles - 1, 2), 256, shared, s>>>(d, ld, p);
+    }, s);
+    float p3 = median_ms([&] {
+        if (T == 128) fw_kleene_phase3_t128<<<dim3(tiles - 1, tiles - 1), 256, shared, s>>>(d, ld, p);
+        else fw_kleene_phase3_t64<<<dim3(tiles - 1, tiles - 1), 256, shared, s>>>(d, ld, p);
+    }, s);
+    const double r3 = (double)(tiles - 1) * (tiles - 1) * T * T * T;
+    printf("n=%d T=%d: phase1 %.1f us, phase2 %.1f us, phase3 %.1f us (%.2f T/s); x %d rounds = %.2f + %.2f + %.2f ms\n",
+           n, T, p1 * 1e3, p2 * 1e3, p3 * 1e3, r3 / (p3 * 1e-3) / 1e12, tiles, p1 * tiles, p2 * tiles, p3 * tiles);
+    CHECK(cudaFree(d));
+}
+
 int main(int argc, char** argv)
 {
     CHECK(cudaFuncSetAttribute(fw_kleene_phase1_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, 128 * 128 * 4));
@@ -81,6 +110,10 @@ int main(int argc, char** argv)
     CHECK(cudaFuncSetAttribute(fw_packed16_phase3, cudaFuncAttributeMaxDynamicSharedMemorySize, wordsPacked * 4));
     cudaStream_t s;
     CHECK(cudaStreamCreate(&s));
+    if (argc > 1 && std::string(argv[1]) == "--phases") {
+        for (int a = 2; a < argc; ++a) for (int T : {64, 128}) phases(atoi(argv[a]), T, s);
+        return 0;
+    }
     printf("%8s %10s %10s %10s %8s %8s %8s  %s\n", "n", "T64 ms", "T128 ms", "p16 ms", "T64 T/s", "T128 T/s", "p16 T/s", "check");
     for (int a = 1; a < argc; ++a) {
         const int n = atoi(argv[a]), ld = (n + 127) / 128 * 128, words = ld / 2;
@@ -106,16 +139,15 @@ int main(int argc, char** argv)
             CHECK(cudaMemcpyAsync(pwork, pin, cells * 2, cudaMemcpyDeviceToDevice, s));
             packed(pwork, words, ld, s);
         }, s);
-        // copy times are inside the events: subtract a measured copy
-        float copy32 = median_ms([&] { CHECK(cudaMemcpyAsync(work, input, cells * 4, cudaMemcpyDeviceToDevice, s)); }, s);
-        float copy16 = median_ms([&] { CHECK(cudaMemcpyAsync(pwork, pin, cells * 2, cudaMemcpyDeviceToDevice, s)); }, s);
-        // check: T = 128 result (in work) and the unpacked packed16 result against T = 64
+        // check the T = 128 result (in work) and the unpacked packed16 result against T = 64
         std::vector<int> h1(cells), h2(cells), h3(cells);
-        kleene(work, ld, 128, s);  // work holds T=128's last solve already; solving again changes nothing
         CHECK(cudaMemcpy(h1.data(), ref, cells * 4, cudaMemcpyDeviceToHost));
         CHECK(cudaMemcpy(h2.data(), work, cells * 4, cudaMemcpyDeviceToHost));
         fw_packed16_unpack<<<dim3((words + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(pwork, words, work, ld, ld);
         CHECK(cudaMemcpy(h3.data(), work, cells * 4, cudaMemcpyDeviceToHost));
+        // copy times are inside the events: subtract a measured copy
+        float copy32 = median_ms([&] { CHECK(cudaMemcpyAsync(work, input, cells * 4, cudaMemcpyDeviceToDevice, s)); }, s);
+        float copy16 = median_ms([&] { CHECK(cudaMemcpyAsync(pwork, pin, cells * 2, cudaMemcpyDeviceToDevice, s)); }, s);
         long bad128 = 0, bad16 = 0;
         for (size_t c = 0; c < cells; ++c) { bad128 += h1[c] != h2[c]; bad16 += h1[c] != h3[c]; }
         const double r = (double)n * n * n;
