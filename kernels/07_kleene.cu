@@ -13,10 +13,14 @@
 //     bytes per relaxation fall with T; T = 64 has 4x the blocks per round, better at small n.
 //     The solver picks T per n from a table measured on the device (see KleeneSolver).
 //
+//   - Lookahead: phase 3 of round p first updates the cross of pivot p + 1 (mode NEXT), so that
+//     round p + 1's phases 1 and 2 (latency-bound: one block, then 2 (tiles - 1) blocks) run on a
+//     second stream while the bulk of round p's phase 3 (mode REST) still runs (KleeneSolver).
+//
 // Launch per round p (tiles = N / T):
 //   phase 1: 1 block of 1024 threads, T*T*4 bytes of dynamic shared memory (64 KB at T = 128)
 //   phase 2: grid (tiles - 1, 2): y = 0 pivot-row tiles, y = 1 pivot-column tiles (x skips p)
-//   phase 3: grid (tiles - 1, tiles - 1) (skipping the pivot row and column)
+//   phase 3: mode ALL grid (tiles - 1)^2, NEXT (2 tiles - 3) x 1, REST (tiles - 2)^2 (minplus::rest_tile)
 //   phases 2-3: 256 threads, minplus::shared_words<Int32, T>() * 4 bytes of dynamic shared memory
 //   (70 KB at T = 128, 35 KB at T = 64), at most 128 registers (2 blocks per SM).
 #include "minplus.cuh"
@@ -80,10 +84,11 @@ __device__ __forceinline__ void kleene_cross(int* d, int ld, int p)
 }
 
 template <int T, int TM, int TN>
-__device__ __forceinline__ void kleene_rest(int* d, int ld, int p)
+__device__ __forceinline__ void kleene_rest(int* d, int ld, int p, int mode)
 {
     extern __shared__ int stage[];
-    const int i = blockIdx.y + (blockIdx.y >= p), j = blockIdx.x + (blockIdx.x >= p);
+    const int2 tile = minplus::rest_tile(mode, p, ld / T);
+    const int i = tile.x, j = tile.y;
     minplus::tile_product<minplus::Int32, T, TM, TN>(d + (i * T) * ld + j * T,   // D(i, j)
                                                      d + (i * T) * ld + p * T,   // column tile (i, p)
                                                      d + (p * T) * ld + j * T,   // row tile (p, j)
@@ -93,8 +98,8 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int p)
 // Entry points, named by tile size. ld: ints per (padded) row.
 extern "C" __global__ void __launch_bounds__(1024) fw_kleene_phase1_t128(int* d, int ld, int p) { kleene_close_pivot<128>(d, ld, p); }
 extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase2_t128(int* d, int ld, int p) { kleene_cross<128, 8, 8>(d, ld, p); }
-extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase3_t128(int* d, int ld, int p) { kleene_rest<128, 8, 8>(d, ld, p); }
+extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase3_t128(int* d, int ld, int p, int mode) { kleene_rest<128, 8, 8>(d, ld, p, mode); }
 
 extern "C" __global__ void __launch_bounds__(1024) fw_kleene_phase1_t64(int* d, int ld, int p) { kleene_close_pivot<64>(d, ld, p); }
 extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase2_t64(int* d, int ld, int p) { kleene_cross<64, 4, 4>(d, ld, p); }
-extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase3_t64(int* d, int ld, int p) { kleene_rest<64, 4, 4>(d, ld, p); }
+extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase3_t64(int* d, int ld, int p, int mode) { kleene_rest<64, 4, 4>(d, ld, p, mode); }

@@ -12,7 +12,7 @@
 //
 // Launch per round p, T = 128 (tiles = N / 128, ld = N / 2 words per row):
 //   phase 1: 1 block of 1024 threads, 2 x 128 x 64 words of dynamic shared memory (64 KB)
-//   phase 2: grid (tiles - 1, 2); phase 3: grid (tiles - 1, tiles - 1); 256 threads, each 8 rows x
+//   phase 2: grid (tiles - 1, 2); phase 3: as kleene's (modes ALL, NEXT, REST); 256 threads, each 8 rows x
 //   4 words (8 x 8 cells), minplus::shared_words<Packed16, 128>() * 4 bytes (70 KB), <= 128 registers.
 // fw_packed16_pack / unpack convert between the int32 matrix (INF = FW_INF) and the packed one.
 #include "minplus.cuh"
@@ -75,11 +75,12 @@ extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_packed16
     }
 }
 
-extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_packed16_phase3(int* d, int ld, int p)
+extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_packed16_phase3(int* d, int ld, int p, int mode)
 {
     extern __shared__ int packedStage[];
     constexpr int W = T16 / 2;
-    const int i = blockIdx.y + (blockIdx.y >= p), j = blockIdx.x + (blockIdx.x >= p);
+    const int2 tile = minplus::rest_tile(mode, p, 2 * ld / T16);  // ld is in words: 2 ld cells per row
+    const int i = tile.x, j = tile.y;
     minplus::tile_product<minplus::Packed16, T16, 8, 4>(d + (i * T16) * ld + j * W,
                                                         d + (i * T16) * ld + p * W,
                                                         d + (p * T16) * ld + j * W, ld, packedStage);

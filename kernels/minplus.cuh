@@ -9,7 +9,8 @@
 //     per tile row). Splitting each thread's rows and columns into two halves T/2 apart makes a
 //     warp's 16-byte shared loads of B cover consecutive words: no bank conflicts.
 //   - K is walked in chunks of BK = 32: chunk c + 1 is copied global -> shared with cp.async
-//     (sm_80+) while chunk c is computed, double-buffered.
+//     (sm_80+) while chunk c is computed, double-buffered (packed A: loaded into registers while
+//     chunk c is computed, stored splatted after it).
 //   - A chunk rows are padded by 4 words (16-byte aligned) so the 2 distinct rows a warp reads
 //     land in different banks.
 //   - C is read from global once at the start and written once at the end, after every operand
@@ -69,6 +70,25 @@ __device__ __forceinline__ void wait_async()
 #endif
 }
 
+// Which tile (row, column) block `block` of a phase-3 launch updates in round p, by mode:
+//   ALL  grid (tiles - 1)^2: every tile outside pivot row and column p;
+//   NEXT grid (2 tiles - 3) x 1: the tiles of row and column p + 1 (the next pivot's cross, its
+//        pivot included), so the next round can start while the rest of this one runs;
+//   REST grid (tiles - 2)^2: every tile outside rows and columns p and p + 1.
+enum RestMode { ALL = 0, NEXT = 1, REST = 2 };
+
+__device__ __forceinline__ int2 rest_tile(int mode, int p, int tiles)
+{
+    const int bx = blockIdx.x, by = blockIdx.y;
+    if (mode == NEXT) {
+        if (bx < tiles - 1) return make_int2(p + 1, bx + (bx >= p));  // row p + 1, skipping column p
+        const int c = bx - (tiles - 1);                                  // column p + 1, skipping rows p, p + 1
+        return make_int2(c < p ? c : c + 2, p + 1);
+    }
+    if (mode == REST) return make_int2(by < p ? by : by + 2, bx < p ? bx : bx + 2);
+    return make_int2(by + (by >= p), bx + (bx >= p));
+}
+
 template <int V> struct Vec;
 template <> struct Vec<2> { using type = int2; };
 template <> struct Vec<4> { using type = int4; };
@@ -101,10 +121,10 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
     constexpr int STAGE = T * AS + BK * W;
     const int tid = threadIdx.x, ty = tid / 16, tx = tid % 16;
 
-    // Stage chunk `chunk` of A (T rows x BK cells) and B (BK rows x W words) into buffer `buf`.
+    // Stage chunk `chunk` of B (BK rows x W words), and for int32 of A (T rows x BK cells), into
+    // buffer `buf` with cp.async (one commit group per chunk).
     auto stage = [&](int chunk, int buf) {
-        // B: BK rows of W words, 16 bytes per copy
-        constexpr int B_COPIES = BK * W / 4;
+        constexpr int B_COPIES = BK * W / 4;  // 16 bytes per copy
         for (int q = tid; q < B_COPIES; q += 256) {
             const int r = q / (W / 4), w = (q % (W / 4)) * 4;
             copy16_async(shared + buf * STAGE + T * AS + r * W + w, b + (chunk * BK + r) * ld + w);
@@ -115,19 +135,35 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
                 const int r = q / (BK / 4), w = (q % (BK / 4)) * 4;
                 copy16_async(shared + buf * STAGE + r * AS + w, a + r * ld + chunk * BK + w);
             }
-        } else {
-            // packed: each A cell is splatted to a full word, so A goes through registers
-            for (int q = tid; q < T * AW; q += 256) {
-                const int r = q / AW, w = q % AW;
-                const unsigned pair = (unsigned)a[r * ld + chunk * AW + w];
-                (shared + buf * STAGE)[r * AS + 2 * w] = (int)__byte_perm(pair, 0u, 0x1010u);
-                (shared + buf * STAGE)[r * AS + 2 * w + 1] = (int)__byte_perm(pair, 0u, 0x3232u);
-            }
         }
         commit_async();
     };
+    // Packed A: each cell is splatted to a full word, which cp.async cannot do, so A goes through
+    // registers: loaded one chunk ahead (the loads fly during the compute of the current chunk)
+    // and stored, splatted, after it.
+    constexpr int A_WORDS = Cell::CELLS_PER_WORD == 2 ? T * AW / 256 : 1;  // packed A words per thread
+    int aAhead[A_WORDS];
+    auto loadA = [&](int chunk) {
+#pragma unroll
+        for (int m = 0; m < A_WORDS; ++m) {
+            const int q = tid + 256 * m, r = q / AW, w = q % AW;
+            aAhead[m] = a[r * ld + chunk * AW + w];
+        }
+    };
+    auto storeA = [&](int buf) {
+#pragma unroll
+        for (int m = 0; m < A_WORDS; ++m) {
+            const int q = tid + 256 * m, r = q / AW, w = q % AW;
+            (shared + buf * STAGE)[r * AS + 2 * w] = (int)__byte_perm((unsigned)aAhead[m], 0u, 0x1010u);
+            (shared + buf * STAGE)[r * AS + 2 * w + 1] = (int)__byte_perm((unsigned)aAhead[m], 0u, 0x3232u);
+        }
+    };
 
     stage(0, 0);
+    if constexpr (Cell::CELLS_PER_WORD == 2) {
+        loadA(0);
+        storeA(0);
+    }
 
     // this thread's C words, read while chunk 0 is in flight
     int acc[TM][TN];
@@ -148,6 +184,7 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
         const int buf = chunk & 1;
         if (chunk + 1 < CHUNKS) {
             stage(chunk + 1, buf ^ 1);
+            if constexpr (Cell::CELLS_PER_WORD == 2) loadA(chunk + 1);
             wait_async<1>();  // this thread's copies of `chunk` are done (chunk + 1 may still fly)
         } else {
             wait_async<0>();
@@ -174,6 +211,10 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
             for (int i = 0; i < TM; ++i)
 #pragma unroll
                 for (int j = 0; j < TN; ++j) acc[i][j] = Cell::relax(acc[i][j], av[i], bv[j]);
+        }
+        // the other buffer was last read by chunk - 1, before the previous barrier
+        if constexpr (Cell::CELLS_PER_WORD == 2) {
+            if (chunk + 1 < CHUNKS) storeA(buf ^ 1);
         }
         __syncthreads();  // all reads of this buffer are done before chunk + 2 is staged into it
     }

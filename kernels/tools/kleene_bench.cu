@@ -31,10 +31,10 @@ static void kleene(int* d, int ld, int T, cudaStream_t s)
         if (tiles == 1) break;
         if (T == 128) {
             fw_kleene_phase2_t128<<<dim3(tiles - 1, 2), 256, shared, s>>>(d, ld, p);
-            fw_kleene_phase3_t128<<<dim3(tiles - 1, tiles - 1), 256, shared, s>>>(d, ld, p);
+            fw_kleene_phase3_t128<<<dim3(tiles - 1, tiles - 1), 256, shared, s>>>(d, ld, p, 0);
         } else {
             fw_kleene_phase2_t64<<<dim3(tiles - 1, 2), 256, shared, s>>>(d, ld, p);
-            fw_kleene_phase3_t64<<<dim3(tiles - 1, tiles - 1), 256, shared, s>>>(d, ld, p);
+            fw_kleene_phase3_t64<<<dim3(tiles - 1, tiles - 1), 256, shared, s>>>(d, ld, p, 0);
         }
     }
 }
@@ -46,7 +46,7 @@ static void packed(int* d, int words, int ld, cudaStream_t s)
         fw_packed16_phase1<<<1, 1024, 2 * 128 * 64 * 4, s>>>(d, words, p);
         if (tiles == 1) break;
         fw_packed16_phase2<<<dim3(tiles - 1, 2), 256, wordsPacked * 4, s>>>(d, words, p);
-        fw_packed16_phase3<<<dim3(tiles - 1, tiles - 1), 256, wordsPacked * 4, s>>>(d, words, p);
+        fw_packed16_phase3<<<dim3(tiles - 1, tiles - 1), 256, wordsPacked * 4, s>>>(d, words, p, 0);
     }
 }
 
@@ -89,8 +89,8 @@ static void phases(int n, int T, cudaStream_t s)
         else fw_kleene_phase2_t64<<<dim3(tiles - 1, 2), 256, shared, s>>>(d, ld, p);
     }, s);
     float p3 = median_ms([&] {
-        if (T == 128) fw_kleene_phase3_t128<<<dim3(tiles - 1, tiles - 1), 256, shared, s>>>(d, ld, p);
-        else fw_kleene_phase3_t64<<<dim3(tiles - 1, tiles - 1), 256, shared, s>>>(d, ld, p);
+        if (T == 128) fw_kleene_phase3_t128<<<dim3(tiles - 1, tiles - 1), 256, shared, s>>>(d, ld, p, 0);
+        else fw_kleene_phase3_t64<<<dim3(tiles - 1, tiles - 1), 256, shared, s>>>(d, ld, p, 0);
     }, s);
     const double r3 = (double)(tiles - 1) * (tiles - 1) * T * T * T;
     printf("n=%d T=%d: phase1 %.1f us, phase2 %.1f us, phase3 %.1f us (%.2f T/s); x %d rounds = %.2f + %.2f + %.2f ms\n",

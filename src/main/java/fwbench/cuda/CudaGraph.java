@@ -11,6 +11,12 @@ import jcuda.driver.JCudaDriver;
  * is hundreds of short launches.
  */
 public final class CudaGraph implements AutoCloseable {
+    /**
+     * CUDA_GRAPH_INSTANTIATE_FLAG_USE_NODE_PRIORITY (cuda.h; JCuda 12.6 has no constant for it):
+     * kernels keep the priority of the stream they were captured from.
+     */
+    private static final long USE_NODE_PRIORITY = 8;
+
     private final CUgraph graph = new CUgraph();
     private final CUgraphExec exec = new CUgraphExec();
     private boolean closed;
@@ -27,7 +33,7 @@ public final class CudaGraph implements AutoCloseable {
         } finally {
             JCudaDriver.cuStreamEndCapture(stream.handle(), graph);
         }
-        JCudaDriver.cuGraphInstantiate(exec, graph, 0);
+        JCudaDriver.cuGraphInstantiate(exec, graph, USE_NODE_PRIORITY);
     }
 
     public void launch(CudaStream stream) {

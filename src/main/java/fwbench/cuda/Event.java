@@ -4,13 +4,23 @@ import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
 import jcuda.driver.JCudaDriver;
 
-/** A CUDA event, for timing work on a stream on the GPU's own clock. */
+/** A CUDA event: times work on a stream on the GPU's own clock, or orders work across streams. */
 public final class Event implements AutoCloseable {
     private final CUevent handle = new CUevent();
     private boolean closed;
 
+    /** An event that can time work. */
     public Event() {
-        JCudaDriver.cuEventCreate(handle, CUevent_flags.CU_EVENT_DEFAULT);
+        this(true);
+    }
+
+    /** With {@code timing} false the event only orders work (cheaper: no timestamp). */
+    public Event(boolean timing) {
+        JCudaDriver.cuEventCreate(handle, timing ? CUevent_flags.CU_EVENT_DEFAULT : CUevent_flags.CU_EVENT_DISABLE_TIMING);
+    }
+
+    CUevent handle() {
+        return handle;
     }
 
     public void record(CudaStream stream) {

@@ -3,7 +3,6 @@ package fwbench.variant;
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.DeviceInfo;
-import fwbench.cuda.Kernel;
 
 /**
  * kernels/07_kleene.cu: rounds of (close the pivot tile, pivot row and column as min-plus products,
@@ -14,10 +13,7 @@ final class KleeneSolver extends GpuSolver {
     static final int PAD = 128;
 
     private final int tile;
-    private final int productSharedBytes;
-    private final Kernel closePivot;
-    private final Kernel cross;
-    private final Kernel rest;
+    private final LookaheadRounds rounds;
 
     KleeneSolver(SolverConfig config) {
         this(config, 0);
@@ -30,10 +26,11 @@ final class KleeneSolver extends GpuSolver {
         if (tile != 64 && tile != 128) throw new IllegalArgumentException("kleene tiles are 64 or 128, not " + tile);
         String suffix = "_t" + tile;
         // minplus::shared_words<Int32, T>(): two chunk buffers of T x (32 + 4) A words and 32 x T B words
-        productSharedBytes = 2 * (tile * 36 + 32 * tile) * 4;
-        closePivot = module().kernel("fw_kleene_phase1" + suffix).allowDynamicSharedMemory(tile * tile * 4);
-        cross = module().kernel("fw_kleene_phase2" + suffix).allowDynamicSharedMemory(productSharedBytes);
-        rest = module().kernel("fw_kleene_phase3" + suffix).allowDynamicSharedMemory(productSharedBytes);
+        int productSharedBytes = 2 * (tile * 36 + 32 * tile) * 4;
+        rounds = new LookaheadRounds(
+                module().kernel("fw_kleene_phase1" + suffix).allowDynamicSharedMemory(tile * tile * 4), tile * tile * 4,
+                module().kernel("fw_kleene_phase2" + suffix).allowDynamicSharedMemory(productSharedBytes),
+                module().kernel("fw_kleene_phase3" + suffix).allowDynamicSharedMemory(productSharedBytes), productSharedBytes);
     }
 
     /**
@@ -61,12 +58,13 @@ final class KleeneSolver extends GpuSolver {
 
     @Override
     protected void enqueueSolve(CudaStream stream, DeviceBuffer d) {
-        int tiles = ld / tile;
-        for (int p = 0; p < tiles; p++) {
-            closePivot.launch(stream, 1, 1, 1024, 1, tile * tile * 4, d, ld, p);
-            if (tiles == 1) break;
-            cross.launch(stream, tiles - 1, 2, 256, 1, productSharedBytes, d, ld, p);
-            rest.launch(stream, tiles - 1, tiles - 1, 256, 1, productSharedBytes, d, ld, p);
-        }
+        rounds.enqueue(stream, d, ld, ld / tile);
+    }
+
+    @Override
+    public void close() {
+        cuda.makeCurrent();
+        rounds.close();
+        super.close();
     }
 }

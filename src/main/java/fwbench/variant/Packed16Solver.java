@@ -20,17 +20,16 @@ final class Packed16Solver extends GpuSolver {
     private final int words;  // words per packed row: ld / 2
     private final DeviceBuffer packedInput;
     private final DeviceBuffer packedWork;
-    private final Kernel closePivot;
-    private final Kernel cross;
-    private final Kernel rest;
+    private final LookaheadRounds rounds;
     private final Kernel unpack;
 
     Packed16Solver(SolverConfig config) {
         super(Variant.PACKED16, requireRepresentable(config));
         words = ld / 2;
-        closePivot = module().kernel("fw_packed16_phase1").allowDynamicSharedMemory(PIVOT_SHARED_BYTES);
-        cross = module().kernel("fw_packed16_phase2").allowDynamicSharedMemory(PRODUCT_SHARED_BYTES);
-        rest = module().kernel("fw_packed16_phase3").allowDynamicSharedMemory(PRODUCT_SHARED_BYTES);
+        rounds = new LookaheadRounds(
+                module().kernel("fw_packed16_phase1").allowDynamicSharedMemory(PIVOT_SHARED_BYTES), PIVOT_SHARED_BYTES,
+                module().kernel("fw_packed16_phase2").allowDynamicSharedMemory(PRODUCT_SHARED_BYTES),
+                module().kernel("fw_packed16_phase3").allowDynamicSharedMemory(PRODUCT_SHARED_BYTES), PRODUCT_SHARED_BYTES);
         unpack = module().kernel("fw_packed16_unpack");
         DeviceBuffer in = new DeviceBuffer((long) ld * words);
         DeviceBuffer work;
@@ -78,13 +77,7 @@ final class Packed16Solver extends GpuSolver {
 
     @Override
     protected void enqueueSolve(CudaStream stream, DeviceBuffer unused) {
-        int tiles = ld / TILE;
-        for (int p = 0; p < tiles; p++) {
-            closePivot.launch(stream, 1, 1, 1024, 1, PIVOT_SHARED_BYTES, packedWork, words, p);
-            if (tiles == 1) break;
-            cross.launch(stream, tiles - 1, 2, 256, 1, PRODUCT_SHARED_BYTES, packedWork, words, p);
-            rest.launch(stream, tiles - 1, tiles - 1, 256, 1, PRODUCT_SHARED_BYTES, packedWork, words, p);
-        }
+        rounds.enqueue(stream, packedWork, words, ld / TILE);
     }
 
     @Override
@@ -95,6 +88,7 @@ final class Packed16Solver extends GpuSolver {
     @Override
     public void close() {
         cuda.makeCurrent();
+        rounds.close();
         packedWork.close();
         packedInput.close();
         super.close();
