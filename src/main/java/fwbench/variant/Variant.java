@@ -19,6 +19,8 @@ public enum Variant {
             "3-phase blocked, 32x32 shared-memory tiles (reports 000, 004)"),
     BLOCKED_REG("blocked-reg", Backend.GPU, "03_blocked_reg", 2, Integer.MAX_VALUE, Output.DISTANCES, BlockedRegSolver::new,
             "blocked with register minima, one barrier per step, 16-byte operand loads (report 001)"),
+    BATCHED("batched", Backend.GPU, "04_batched", 2, Integer.MAX_VALUE, Output.DISTANCES, BatchedSolver::new,
+            "6x6 tiles of 32x32 per phase-3 block, 6 per phase-2 block, 48 KB shared (report 001)"),
     CPU_SERIAL("cpu-serial", Backend.CPU, null, 0, 1_000, Output.DISTANCES, CpuSerialSolver::new,
             "single-thread Java, k-i-j loops"),
     CPU_BLOCKED("cpu-blocked", Backend.CPU, null, 0, 2_500, Output.DISTANCES, CpuBlockedSolver::new,
