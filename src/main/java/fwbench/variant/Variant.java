@@ -23,6 +23,8 @@ public enum Variant {
             "6x6 tiles of 32x32 per phase-3 block, 6 per phase-2 block, 48 KB shared (report 001)"),
     TILED_4X4("tiled-4x4", Backend.GPU, "05_tiled_4x4", 2, Integer.MAX_VALUE, Output.DISTANCES, Tiled4x4Solver::new,
             "64x64 tiles, 256 threads, 4x4 register micro-tiles, staged pivot row and column (report 002)"),
+    PATHS("paths", Backend.GPU, "06_paths", 3, Integer.MAX_VALUE, Output.PATHS, PathsSolver::new,
+            "distances and the intermediate-node matrix for path queries (report 003)"),
     CPU_SERIAL("cpu-serial", Backend.CPU, null, 0, 1_000, Output.DISTANCES, CpuSerialSolver::new,
             "single-thread Java, k-i-j loops"),
     CPU_BLOCKED("cpu-blocked", Backend.CPU, null, 0, 2_500, Output.DISTANCES, CpuBlockedSolver::new,

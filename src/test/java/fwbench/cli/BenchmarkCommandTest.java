@@ -45,7 +45,7 @@ class BenchmarkCommandTest {
             "-p n=-5             | fwbench: n must be in 1..46340 (cell indices must fit an int), got -5",
             "-p n=ten            | fwbench: n must be a whole number in 1..46340, got 'ten'",
             "-p n=50000          | fwbench: n must be in 1..46340 (cell indices must fit an int), got 50000",
-            "-p variant=fast     | fwbench: unknown variant 'fast'; variants: naive, blocked, blocked-reg, batched, tiled-4x4, cpu-serial, cpu-blocked",
+            "-p variant=fast     | fwbench: unknown variant 'fast'; variants: naive, blocked, blocked-reg, batched, tiled-4x4, paths, cpu-serial, cpu-blocked",
             "-p graph=dense      | fwbench: unknown graph 'dense'; generators: random, sparse:P or hops:P with 0 < P <= 1",
             "-p seed=x           | fwbench: seed must be a whole number, got 'x'",
             "-p launch=fast      | fwbench: unknown launch mode 'fast'; modes: graph, stream",
