@@ -11,8 +11,8 @@
 //
 // Changes from blocked-reg, whose kernels these are otherwise (so paths - blocked-reg is the cost
 // of q): every relaxation also tracks the k of its last strict improvement
-// (if (cand < best) { best = cand; via = k; }), which replaces the fused min with a compare and
-// two selects; and a cell's q is written only when that cell improved during the launch (via is
+// (if (cand < best) { best = cand; via = k; }), which cannot be one fused add-min instruction
+// (VIADDMNMX on sm_90) as a plain relaxation is; and a cell's q is written only when that cell improved during the launch (via is
 // then >= 0), so q is never read by a kernel: no other cell needs it, unlike a predecessor matrix.
 // Launch geometry follows report 003: phase 2's grid has (nb - 1) tiles along y and phase 3's
 // (nb - 1) x (nb - 1), and a block index at or past the pivot is shifted by one to skip it, so no
