@@ -46,7 +46,9 @@ public abstract class GpuSolver implements Solver {
         this.n = g.n();
         this.ld = variant.padded(n);
         this.launch = config.launch();
-        this.stream = new CudaStream();
+        // highest priority: a variant that runs bulk work on a side stream (LookaheadRounds) keeps
+        // its critical path ahead of it
+        this.stream = CudaStream.withPriority(true);
         DeviceBuffer in = null, work = null;
         try {
             in = new DeviceBuffer((long) ld * ld);

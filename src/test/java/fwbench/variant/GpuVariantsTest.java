@@ -28,8 +28,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @GpuTest
 class GpuVariantsTest {
 
-    /** Sizes from the issue, plus some that are not multiples of 64 or 192. */
-    static final int[] SIZES = {1, 31, 32, 33, 100, 257, 1000, 200, 385};
+    /**
+     * Sizes from the issue, plus some that are not multiples of 64 or 192, and the edges of each
+     * tile: 63, 64, 65 (tiled-4x4's 64-tiles) and 191, 192, 193 (batched's 6 x 32 groups); at 384
+     * and 449 batched has groups wholly inside n (its unchecked path), at 449 with a partial last tile.
+     */
+    static final int[] SIZES = {1, 31, 32, 33, 100, 257, 1000, 200, 385, 63, 64, 65, 191, 192, 193, 384, 449};
 
     private static final Map<String, int[]> REFERENCE = new HashMap<>();
 

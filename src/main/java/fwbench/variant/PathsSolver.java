@@ -1,0 +1,65 @@
+package fwbench.variant;
+
+import fwbench.cuda.CudaStream;
+import fwbench.cuda.DeviceBuffer;
+import fwbench.cuda.Kernel;
+
+/**
+ * kernels/06_paths.cu: report 003's three kernels, distances and the intermediate-node matrix q
+ * (n + 1 = no intermediate, refilled before every solve).
+ */
+final class PathsSolver extends GpuSolver implements PathSolver {
+    private static final int TILE = 32;
+    private final Kernel phase1;
+    private final Kernel phase2;
+    private final Kernel phase3;
+    private final DeviceBuffer intermediates;
+
+    PathsSolver(SolverConfig config) {
+        super(Variant.PATHS, config);
+        phase1 = module().kernel("fw_paths_phase1");
+        phase2 = module().kernel("fw_paths_phase2");
+        phase3 = module().kernel("fw_paths_phase3");
+        DeviceBuffer q = null;
+        try {
+            q = new DeviceBuffer((long) n * n);
+            q.fill(n + 1, stream);  // also before the first solve, should it come without a reset
+            stream.synchronize();
+        } catch (RuntimeException e) {
+            if (q != null) q.close();
+            super.close();
+            throw e;
+        }
+        intermediates = q;
+    }
+
+    @Override
+    protected void enqueueSolve(CudaStream stream, DeviceBuffer d) {
+        int tiles = ceilDiv(n, TILE);
+        for (int p = 0; p < tiles; p++) {
+            phase1.launch(stream, 1, 1, TILE, TILE, 0, d, intermediates, n, p);
+            if (tiles > 1) {  // with one tile there is no pivot row, column or rest: the grids would be empty
+                // report 003's grids: the pivot's own index is skipped in the kernels, not launched idle
+                phase2.launch(stream, 2, tiles - 1, TILE, TILE, 0, d, intermediates, n, p);
+                phase3.launch(stream, tiles - 1, tiles - 1, TILE, TILE, 0, d, intermediates, n, p);
+            }
+        }
+    }
+
+    @Override
+    protected void enqueueResetExtras(CudaStream stream) {
+        intermediates.fill(n + 1, stream);
+    }
+
+    @Override
+    public int[] intermediates() {
+        cuda.makeCurrent();
+        return intermediates.download();
+    }
+
+    @Override
+    public void close() {
+        super.close();  // makes the context current and destroys the captured graph that uses q
+        intermediates.close();
+    }
+}

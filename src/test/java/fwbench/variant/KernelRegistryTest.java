@@ -1,0 +1,95 @@
+package fwbench.variant;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The registry and kernels/ cannot drift apart (no GPU needed: reads sources and the class path). */
+class KernelRegistryTest {
+
+    /** kernels/*.cu that belong to no variant: graph.cu (generator and certificate, see DeviceGraphs). */
+    static final Set<String> SUPPORT_MODULES = Set.of("graph");
+
+    private static final Path KERNELS = Path.of("kernels");
+    private static final Pattern KERNEL = Pattern.compile("extern \"C\"\\s+__global__\\s+void\\s+(?:__launch_bounds__\\([^)]*\\)\\s+)?(\\w+)\\s*\\(");
+
+    static List<Variant> gpuVariants() {
+        return Arrays.stream(Variant.values()).filter(Variant::gpu).toList();
+    }
+
+    static Set<String> sourceModules() throws IOException {
+        try (Stream<Path> files = Files.list(KERNELS)) {
+            return files.map(p -> p.getFileName().toString()).filter(f -> f.endsWith(".cu"))
+                    .map(f -> f.substring(0, f.length() - 3)).collect(Collectors.toCollection(TreeSet::new));
+        }
+    }
+
+    @Test
+    void everyGpuVariantsModuleIsBuiltOntoTheClassPath() throws IOException {
+        for (Variant v : gpuVariants()) {
+            assertNotNull(v.kernelModule(), v + " has no kernel module");
+            assertTrue(Files.isRegularFile(KERNELS.resolve(v.kernelModule() + ".cu")), "kernels/" + v.kernelModule() + ".cu for " + v);
+            assertNotNull(getClass().getResource("/kernels/" + v.kernelModule() + ".fatbin"),
+                    "/kernels/" + v.kernelModule() + ".fatbin (for " + v + ") is not on the class path");
+        }
+        for (String support : SUPPORT_MODULES) {
+            assertNotNull(getClass().getResource("/kernels/" + support + ".fatbin"), "/kernels/" + support + ".fatbin");
+        }
+    }
+
+    @Test
+    void everyKernelSourceBelongsToOneVariantOrIsSupport() throws IOException {
+        List<String> used = new ArrayList<>(gpuVariants().stream().map(Variant::kernelModule).toList());
+        assertEquals(new HashSet<>(used).size(), used.size(), "two variants share a kernel module: " + used);
+        Set<String> expected = new TreeSet<>(used);
+        expected.addAll(SUPPORT_MODULES);
+        assertEquals(expected, sourceModules(), "kernels/*.cu against the registry's modules plus " + SUPPORT_MODULES);
+    }
+
+    @Test
+    void cpuVariantsHaveNoKernels() {
+        for (Variant v : Variant.values()) {
+            if (!v.gpu()) assertEquals(null, v.kernelModule(), v.id());
+        }
+    }
+
+    /** Kernels are named fw_VARIANT or fw_VARIANT_PHASE after the constant (fw_tiled_4x4_phase3 for TILED_4X4). */
+    @Test
+    void kernelNamesFollowTheirVariant() throws IOException {
+        for (Variant v : gpuVariants()) {
+            String source = Files.readString(KERNELS.resolve(v.kernelModule() + ".cu"));
+            Matcher m = KERNEL.matcher(source);
+            String prefix = "fw_" + v.name().toLowerCase(java.util.Locale.ROOT);
+            int found = 0;
+            while (m.find()) {
+                String name = m.group(1);
+                assertTrue(name.equals(prefix) || name.startsWith(prefix + "_"), name + " in " + v.kernelModule() + ".cu is not " + prefix + "[_...]");
+                found++;
+            }
+            assertTrue(found > 0, "no extern \"C\" __global__ kernel found in " + v.kernelModule() + ".cu");
+        }
+    }
+
+    @Test
+    void pathVariantsKeepAThirdMatrix() {
+        for (Variant v : Variant.values()) {
+            if (v.producesPaths()) assertEquals(3L * 4 * 10 * 10, v.deviceBytes(10), v.id());
+        }
+    }
+}

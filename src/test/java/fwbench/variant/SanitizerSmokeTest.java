@@ -1,0 +1,44 @@
+package fwbench.variant;
+
+import fwbench.GpuTest;
+import fwbench.graph.Graph;
+import fwbench.graph.GraphSpec;
+import fwbench.graph.ReferenceFloydWarshall;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.Arrays;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
+/**
+ * One small solve of every GPU variant, with plain stream launches: the test to run under
+ * compute-sanitizer, where the full GpuVariantsTest would take hours. For example
+ * <pre>
+ * compute-sanitizer --tool racecheck --target-processes all mvn -B -o surefire:test -Dtest=SanitizerSmokeTest
+ * compute-sanitizer --tool memcheck  --target-processes all mvn -B -o surefire:test -Dtest=SanitizerSmokeTest
+ * </pre>
+ * Sizes: one partial tile (33), several tiles with a partial last one (200: two batched groups,
+ * the second of one tile), and batched groups wholly inside n (385: its unchecked path).
+ */
+@GpuTest
+class SanitizerSmokeTest {
+
+    static Stream<Arguments> variantsAndSizes() {
+        return Arrays.stream(Variant.values()).filter(Variant::gpu)
+                .flatMap(v -> Stream.of(33, 200, 385).map(n -> Arguments.of(v, n)));
+    }
+
+    @ParameterizedTest(name = "{0} n={1}")
+    @MethodSource("variantsAndSizes")
+    void smallSolve(Variant variant, int n) {
+        Graph graph = GraphSpec.parse("sparse:0.05").instance(n, 31);
+        try (Solver solver = variant.create(new SolverConfig(graph, LaunchMode.STREAM))) {
+            solver.reset();
+            solver.solve();
+            assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), variant + " n=" + n);
+        }
+    }
+}
