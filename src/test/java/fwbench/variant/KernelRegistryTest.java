@@ -24,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class KernelRegistryTest {
 
     /** kernels/*.cu that belong to no variant: graph.cu (generator and certificate, see DeviceGraphs). */
-    static final Set<String> SUPPORT_MODULES = Set.of("graph");
+    /** Modules that are not variants: the device generator and certificate, and the peak benchmark. */
+    static final Set<String> SUPPORT_MODULES = Set.of("graph", "peak");
 
     private static final Path KERNELS = Path.of("kernels");
     private static final Pattern KERNEL = Pattern.compile("extern \"C\"\\s+__global__\\s+void\\s+(?:__launch_bounds__\\([^)]*\\)\\s+)?(\\w+)\\s*\\(");
