@@ -48,20 +48,38 @@ public final class ReadmeSection {
     }
 
     /**
-     * The README with the text between the markers replaced by {@code content}.
+     * The README with the text between the marker lines replaced by {@code content}. A marker is a
+     * line of its own (surrounding spaces allowed): prose that mentions a marker does not count.
      *
      * @throws IllegalArgumentException when the markers are missing, repeated or out of order (the message says which)
      */
     public static String replace(String readme, String content) {
-        int begin = readme.indexOf(BEGIN);
-        int end = readme.indexOf(END);
-        if (begin < 0 || end < 0) {
+        List<Integer> begins = markerLines(readme, BEGIN);
+        List<Integer> ends = markerLines(readme, END);
+        if (begins.isEmpty() || ends.isEmpty()) {
             throw new IllegalArgumentException("has no results section: add the lines " + BEGIN + " and " + END + " where it goes");
         }
-        if (readme.indexOf(BEGIN, begin + 1) >= 0 || readme.indexOf(END, end + 1) >= 0) {
-            throw new IllegalArgumentException("has " + BEGIN + " or " + END + " more than once; keep one of each");
+        if (begins.size() > 1 || ends.size() > 1) {
+            throw new IllegalArgumentException("has the line " + BEGIN + " or " + END + " more than once; keep one of each");
         }
+        int begin = begins.get(0);
+        int end = ends.get(0);
         if (end < begin) throw new IllegalArgumentException("has " + END + " before " + BEGIN);
-        return readme.substring(0, begin + BEGIN.length()) + "\n" + content + "\n" + readme.substring(end);
+        int afterBegin = readme.indexOf('\n', begin);
+        return readme.substring(0, afterBegin + 1) + content + "\n" + readme.substring(end);
+    }
+
+    /** Where each line that is just this marker starts. */
+    private static List<Integer> markerLines(String text, String marker) {
+        List<Integer> starts = new ArrayList<>();
+        int start = 0;
+        while (start <= text.length()) {
+            int newline = text.indexOf('\n', start);
+            int stop = newline < 0 ? text.length() : newline;
+            if (text.substring(start, stop).strip().equals(marker)) starts.add(start);
+            if (newline < 0) break;
+            start = newline + 1;
+        }
+        return starts;
     }
 }

@@ -11,6 +11,7 @@ import java.util.Locale;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Markdown and CSV of the tables, and the number formats they use. */
@@ -125,15 +126,23 @@ class RenderTest {
 
     @Test
     void readmeWithoutMarkersOrWithTwoIsRefused() {
-        IllegalArgumentException none = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
                 () -> ReadmeSection.replace("# Title\n", "x"));
         assertEquals("has no results section: add the lines <!-- results:begin --> and <!-- results:end --> where it goes",
                 none.getMessage());
-        String twice = ReadmeSection.BEGIN + ReadmeSection.END + ReadmeSection.BEGIN + ReadmeSection.END;
-        assertTrue(org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        String twice = ReadmeSection.BEGIN + "\n" + ReadmeSection.END + "\n" + ReadmeSection.BEGIN + "\n" + ReadmeSection.END + "\n";
+        assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> ReadmeSection.replace(twice, "x")).getMessage().contains("more than once"));
-        String reversed = ReadmeSection.END + ReadmeSection.BEGIN;
-        assertTrue(org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        String reversed = ReadmeSection.END + "\n" + ReadmeSection.BEGIN + "\n";
+        assertTrue(assertThrows(IllegalArgumentException.class,
                 () -> ReadmeSection.replace(reversed, "x")).getMessage().contains("before"));
+    }
+
+    @Test
+    void aMarkerMentionedInProseIsNotTheSection() {
+        String readme = "Rewrites the text between `" + ReadmeSection.BEGIN + "` and `" + ReadmeSection.END + "`.\n\n"
+                + "  " + ReadmeSection.BEGIN + "\nold\n" + ReadmeSection.END + "\n";
+        assertEquals("Rewrites the text between `" + ReadmeSection.BEGIN + "` and `" + ReadmeSection.END + "`.\n\n"
+                + "  " + ReadmeSection.BEGIN + "\nnew\n" + ReadmeSection.END + "\n", ReadmeSection.replace(readme, "new"));
     }
 }
