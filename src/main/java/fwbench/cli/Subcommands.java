@@ -1,5 +1,6 @@
 package fwbench.cli;
 
+import fwbench.report.ReportCommand;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;
@@ -21,6 +22,7 @@ public final class Subcommands {
     private static final Map<String, Supplier<Callable<Integer>>> ALL = new LinkedHashMap<>();
 
     static {
+        ALL.put("report", ReportCommand::new);
     }
 
     private Subcommands() {

@@ -1,0 +1,36 @@
+package fwbench.report;
+
+import java.util.List;
+
+/** The charts the report draws, with the base of their file names and a caption. */
+public enum ChartKind {
+    TIME("time", "time per solve vs n"),
+    SPEEDUP("speedup", "speedup over the baseline vs n"),
+    THROUGHPUT("throughput", "relaxations per second vs n"),
+    BARS("bars", "speedup over the baseline per n"),
+    COMPARE("compare", "ratio after / before of the time per solve");
+
+    /** The charts of one run's table, in the order the report shows them (COMPARE belongs to a comparison). */
+    public static final List<ChartKind> RUN = List.of(TIME, SPEEDUP, THROUGHPUT, BARS);
+
+    private final String fileKind;
+    private final String caption;
+
+    ChartKind(String fileKind, String caption) {
+        this.fileKind = fileKind;
+        this.caption = caption;
+    }
+
+    public String fileKind() {
+        return fileKind;
+    }
+
+    public String caption() {
+        return caption;
+    }
+
+    /** The chart's file name without extension, for a setup. */
+    public String baseName(RunSetup setup, boolean withDevice) {
+        return OutputNames.chart(fileKind, setup, withDevice);
+    }
+}

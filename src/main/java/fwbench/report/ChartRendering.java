@@ -1,0 +1,34 @@
+package fwbench.report;
+
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.text.TextUtils;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * The one door from the report to JFreeChart: {@link ReportCommand} calls only this static
+ * method, so neither it nor {@code fwbench.cli.Subcommands} (which the benchmark's main loads) makes
+ * the JVM load AWT or JFreeChart classes until a chart is drawn.
+ */
+final class ChartRendering {
+
+    static {
+        // for a caller other than ReportCommand; the property must be set before AWT's first use
+        System.setProperty("java.awt.headless", "true");
+        // JFreeChart draws rotated text (the y-axis label) as glyph outlines by default, a workaround for
+        // old JDK bugs: in SVG that is a path nobody can select or search; drawString with a rotation is text
+        TextUtils.setUseDrawRotatedStringWorkaround(false);
+    }
+
+    private ChartRendering() {
+    }
+
+    /** Draws one chart, of {@code table} or of {@code comparison}, to PNG and SVG. */
+    static void draw(ChartKind kind, SpeedupTable table, CompareTable comparison, Path png, Path svg, String idPrefix)
+            throws IOException {
+        JFreeChart chart = kind == ChartKind.COMPARE ? Charts.compare(comparison) : Charts.chart(kind, table);
+        ChartFiles.writePng(chart, png);
+        ChartFiles.writeSvg(chart, svg, idPrefix);
+    }
+}

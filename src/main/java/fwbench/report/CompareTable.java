@@ -1,0 +1,115 @@
+package fwbench.report;
+
+import fwbench.cli.UsageException;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.SortedMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/**
+ * Two runs side by side (before and after a change, or two devices): for each variant and n the
+ * ratio after / before of the time per solve. A ratio above 1 means the after run is slower, below 1
+ * faster. Runs are matched by their settings (graph, launch, seed...), whatever the device, so two
+ * devices compare too. Built by a pure function; empty values mean n/a (one side lacks the solve).
+ *
+ * @param settings     what the table holds fixed besides the device (a {@link RunSetup}'s settings)
+ * @param beforeDevice the device of the before run
+ * @param afterDevice  the device of the after run
+ * @param variants     registry order, unknown ones after: every variant of either run
+ * @param sizes        ascending: every n of either run
+ * @param rows         by n, then variant
+ */
+public record CompareTable(SortedMap<String, String> settings, String beforeDevice, String afterDevice,
+                           List<VariantName> variants, List<Integer> sizes, List<Row> rows) {
+
+    public record Row(VariantName variant, int n, Optional<Timing> before, Optional<Timing> after, OptionalDouble ratio) {
+    }
+
+    public Row row(VariantName variant, int n) {
+        return rows.stream().filter(r -> r.variant().equals(variant) && r.n() == n).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no row for " + variant + " at n=" + n));
+    }
+
+    /** The settings as a RunSetup on the after device (for titles and file names). */
+    public RunSetup afterSetup() {
+        return new RunSetup(afterDevice, settings);
+    }
+
+    /** "NVIDIA H200 (...)" when both runs used one device, else "after DEVICE vs before DEVICE". */
+    public String devicesText() {
+        return beforeDevice.equals(afterDevice) ? beforeDevice : afterDevice + " vs " + beforeDevice;
+    }
+
+    /**
+     * One table per settings the two runs share, in the before run's order.
+     *
+     * @throws UsageException when they share none, or one side holds the same settings on two devices
+     */
+    public static List<CompareTable> build(RunData before, RunData after) throws UsageException {
+        List<VariantName> variants = List.copyOf(Stream.concat(before.variants().stream(), after.variants().stream())
+                .collect(Collectors.toCollection(TreeSet::new)));
+        List<Integer> sizes = List.copyOf(Stream.concat(before.sizes().stream(), after.sizes().stream())
+                .collect(Collectors.toCollection(TreeSet::new)));
+        List<CompareTable> tables = new ArrayList<>();
+        for (SortedMap<String, String> settings : shared(before, after)) {
+            RunSetup beforeSetup = single(before, settings);
+            RunSetup afterSetup = single(after, settings);
+            List<Row> rows = new ArrayList<>();
+            for (int n : sizes) {
+                for (VariantName variant : variants) {
+                    Optional<Timing> b = time(before, beforeSetup, variant, n);
+                    Optional<Timing> a = time(after, afterSetup, variant, n);
+                    OptionalDouble ratio = a.isPresent() && b.isPresent()
+                            ? OptionalDouble.of(a.get().millis() / b.get().millis()) : OptionalDouble.empty();
+                    rows.add(new Row(variant, n, b, a, ratio));
+                }
+            }
+            tables.add(new CompareTable(settings, beforeSetup.device(), afterSetup.device(), variants, sizes, List.copyOf(rows)));
+        }
+        return tables;
+    }
+
+    /** The settings of both runs, in the before run's order. */
+    static List<SortedMap<String, String>> shared(RunData before, RunData after) throws UsageException {
+        List<SortedMap<String, String>> afterSettings = after.setups().stream().map(RunSetup::settings).distinct().toList();
+        List<SortedMap<String, String>> both = before.setups().stream().map(RunSetup::settings).distinct()
+                .filter(afterSettings::contains).toList();
+        if (both.isEmpty()) {
+            throw new UsageException("the runs share no settings, nothing to compare: before has " + settingsList(before)
+                    + "; after has " + settingsList(after));
+        }
+        return both;
+    }
+
+    /** The settings of one run that the other lacks (left out of the comparison), as text. */
+    static List<String> unmatched(RunData run, RunData other) {
+        List<SortedMap<String, String>> theirs = other.setups().stream().map(RunSetup::settings).toList();
+        return run.setups().stream().map(RunSetup::settings).distinct().filter(s -> !theirs.contains(s))
+                .map(s -> RunSetup.settingsText(s)).toList();
+    }
+
+    private static RunSetup single(RunData run, SortedMap<String, String> settings) throws UsageException {
+        List<RunSetup> setups = run.setups().stream().filter(s -> s.settings().equals(settings)).toList();
+        if (setups.size() > 1) {
+            throw new UsageException(run.sources().stream().map(Object::toString).collect(Collectors.joining(", "))
+                    + " holds " + RunSetup.settingsText(settings) + " on " + setups.size() + " devices ("
+                    + setups.stream().map(RunSetup::device).collect(Collectors.joining("; "))
+                    + "); compare takes one device per side");
+        }
+        return setups.get(0);
+    }
+
+    private static Optional<Timing> time(RunData run, RunSetup setup, VariantName variant, int n) {
+        return run.solves(setup).stream().filter(s -> s.variant().equals(variant) && s.n() == n)
+                .map(RunData.Solve::time).findFirst();
+    }
+
+    private static String settingsList(RunData run) {
+        return run.setups().stream().map(s -> "(" + s.settingsText() + ")").distinct().collect(Collectors.joining(", "));
+    }
+}

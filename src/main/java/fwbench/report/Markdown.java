@@ -1,0 +1,185 @@
+package fwbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Renders tables as Markdown shaped like the reports' tables (n, time, speedup over naive), plus
+ * the columns the reports lacked. Pure string building: no files, no charts.
+ */
+public final class Markdown {
+
+    static final String NA = "n/a";
+
+    private Markdown() {
+    }
+
+    /** What every column means, once at the top of a report. */
+    static List<String> legend(boolean anyPeak, boolean anyGpuTime) {
+        List<String> lines = new ArrayList<>();
+        lines.add("- **time**: JMH's average time per solve in ms, ± its error (half-width of the 99.9% confidence interval).");
+        if (anyGpuTime) {
+            lines.add("- **GPU time**: the solve's time on the device between CUDA events (`gpu.time`); "
+                    + "time minus GPU time is what the harness adds.");
+        }
+        lines.add("- **speedup**: the baseline's time / the variant's time, at the same n.");
+        lines.add("- **G relax/s**: relaxations per second (a solve does n^3 of them) in billions.");
+        if (anyPeak) {
+            lines.add("- **% of peak**: relaxations per second / the device's min-plus ceiling measured by PeakBenchmark "
+                    + "(packed16 against the PACKED16 ceiling, other GPU variants INT32, CPU variants none).");
+        }
+        lines.add("- **n/a**: no result: the variant failed verification, was skipped, or did not run at that n.");
+        return lines;
+    }
+
+    /** The whole report.md: legend, then per setup the speedup matrix, the detailed table and the charts. */
+    public static String report(List<SpeedupTable> tables, List<String> inputs, boolean withDevice) {
+        List<String> out = new ArrayList<>();
+        out.add("# fwbench report");
+        out.add("");
+        out.add("Made by `java -jar target/benchmarks.jar report` from " + codeList(inputs) + ".");
+        out.add("");
+        out.addAll(legend(tables.stream().anyMatch(SpeedupTable::showsPeak), tables.stream().anyMatch(SpeedupTable::showsGpuTime)));
+        for (SpeedupTable table : tables) {
+            out.add("");
+            out.add("## " + table.setup().title());
+            out.add("");
+            out.add("Time per solve in ms (speedup over " + table.baseline() + "):");
+            out.add("");
+            out.addAll(speedupMatrix(table));
+            out.add("");
+            out.addAll(details(table));
+            out.add("");
+            for (ChartKind kind : ChartKind.RUN) {
+                out.add(image(kind.caption(), kind.baseName(table.setup(), withDevice) + ".png"));
+            }
+        }
+        return String.join("\n", out) + "\n";
+    }
+
+    /** Variants down, n across, like report 000's table: "time (speedup)" in each cell. */
+    public static List<String> speedupMatrix(SpeedupTable table) {
+        List<String> header = new ArrayList<>(List.of("variant"));
+        List<String> align = new ArrayList<>(List.of("---"));
+        for (int n : table.sizes()) {
+            header.add("n = " + Numbers.grouped(n));
+            align.add("---:");
+        }
+        List<String> lines = new ArrayList<>(List.of(row(header), row(align)));
+        for (VariantName variant : table.variants()) {
+            List<String> cells = new ArrayList<>(List.of(variant.id()));
+            for (int n : table.sizes()) {
+                SpeedupTable.Row r = table.row(variant, n);
+                String time = r.time().map(t -> Numbers.millis(t.millis())).orElse(NA);
+                cells.add(r.speedup().isPresent() ? time + " (" + Numbers.speedup(r.speedup().getAsDouble()) + ")" : time);
+            }
+            lines.add(row(cells));
+        }
+        return lines;
+    }
+
+    /** One row per (n, variant): every number the report computed. */
+    public static List<String> details(SpeedupTable table) {
+        List<Column<SpeedupTable.Row>> columns = new ArrayList<>();
+        columns.add(new Column<>("n", true, r -> Numbers.grouped(r.n())));
+        columns.add(new Column<>("variant", false, r -> r.variant().id()));
+        columns.add(new Column<>("time (ms)", true, r -> r.time().map(Numbers::millisWithError).orElse(NA)));
+        if (table.showsGpuTime()) {
+            columns.add(new Column<>("GPU time (ms)", true, r -> r.gpuTime().map(t -> Numbers.millis(t.millis())).orElse(NA)));
+        }
+        columns.add(new Column<>("speedup over " + table.baseline(), true,
+                r -> r.speedup().isPresent() ? Numbers.speedup(r.speedup().getAsDouble()) : NA));
+        columns.add(new Column<>("G relax/s", true,
+                r -> r.relaxationsPerSecond().isPresent() ? Numbers.gigaRate(r.relaxationsPerSecond().getAsDouble()) : NA));
+        if (table.showsPeak()) {
+            columns.add(new Column<>("% of peak", true,
+                    r -> r.percentOfPeak().isPresent() ? Numbers.percent(r.percentOfPeak().getAsDouble()) : NA));
+        }
+        return render(columns, table.rows());
+    }
+
+    /** compare.md: per shared settings, the ratio matrix and the detailed table. */
+    public static String compare(List<CompareTable> tables, List<String> before, List<String> after) {
+        List<String> out = new ArrayList<>();
+        out.add("# fwbench comparison");
+        out.add("");
+        out.add("Made by `java -jar target/benchmarks.jar report --compare` from before " + codeList(before)
+                + " and after " + codeList(after) + ".");
+        out.add("");
+        out.add("- **after / before**: the after run's time per solve / the before run's, at the same variant and n. "
+                + "Above 1: after is slower; below 1: after is faster.");
+        out.add("- **n/a**: one of the runs has no result there.");
+        for (CompareTable table : tables) {
+            out.add("");
+            out.add("## " + (table.settings().isEmpty() ? "" : RunSetup.settingsText(table.settings()) + ": ") + table.devicesText());
+            out.add("");
+            out.add("Time after / before (> 1: after is slower):");
+            out.add("");
+            out.addAll(ratioMatrix(table));
+            out.add("");
+            out.addAll(compareDetails(table));
+            out.add("");
+            out.add(image(ChartKind.COMPARE.caption(), compareChart(table) + ".png"));
+        }
+        return String.join("\n", out) + "\n";
+    }
+
+    /** The base name of a comparison's chart. */
+    public static String compareChart(CompareTable table) {
+        return ChartKind.COMPARE.baseName(RunSetup.of("", table.settings()), false);
+    }
+
+    static List<String> ratioMatrix(CompareTable table) {
+        List<String> header = new ArrayList<>(List.of("variant"));
+        List<String> align = new ArrayList<>(List.of("---"));
+        for (int n : table.sizes()) {
+            header.add("n = " + Numbers.grouped(n));
+            align.add("---:");
+        }
+        List<String> lines = new ArrayList<>(List.of(row(header), row(align)));
+        for (VariantName variant : table.variants()) {
+            List<String> cells = new ArrayList<>(List.of(variant.id()));
+            for (int n : table.sizes()) {
+                CompareTable.Row r = table.row(variant, n);
+                cells.add(r.ratio().isPresent() ? Numbers.ratio(r.ratio().getAsDouble()) : NA);
+            }
+            lines.add(row(cells));
+        }
+        return lines;
+    }
+
+    static List<String> compareDetails(CompareTable table) {
+        List<Column<CompareTable.Row>> columns = List.of(
+                new Column<>("n", true, r -> Numbers.grouped(r.n())),
+                new Column<>("variant", false, r -> r.variant().id()),
+                new Column<>("before (ms)", true, r -> r.before().map(Numbers::millisWithError).orElse(NA)),
+                new Column<>("after (ms)", true, r -> r.after().map(Numbers::millisWithError).orElse(NA)),
+                new Column<>("after / before", true, r -> r.ratio().isPresent() ? Numbers.ratio(r.ratio().getAsDouble()) : NA));
+        return render(columns, table.rows());
+    }
+
+    /** A table column: its header, whether numbers (right-aligned), and how a row prints in it. */
+    record Column<R>(String header, boolean numeric, Function<R, String> cell) {
+    }
+
+    static <R> List<String> render(List<Column<R>> columns, List<R> rows) {
+        List<String> lines = new ArrayList<>();
+        lines.add(row(columns.stream().map(Column::header).toList()));
+        lines.add(row(columns.stream().map(c -> c.numeric() ? "---:" : "---").toList()));
+        for (R r : rows) lines.add(row(columns.stream().map(c -> c.cell().apply(r)).toList()));
+        return lines;
+    }
+
+    static String row(List<String> cells) {
+        return "| " + String.join(" | ", cells.stream().map(c -> c.replace("|", "\\|")).toList()) + " |";
+    }
+
+    static String image(String caption, String path) {
+        return "![" + caption + "](" + path + ")";
+    }
+
+    private static String codeList(List<String> names) {
+        return String.join(", ", names.stream().map(n -> "`" + n + "`").toList());
+    }
+}

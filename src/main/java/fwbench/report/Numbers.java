@@ -1,0 +1,84 @@
+package fwbench.report;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.Locale;
+
+/**
+ * How the report prints numbers: Locale.ROOT everywhere (a decimal point and ',' between thousands,
+ * whatever the machine's locale), so the same input gives the same bytes anywhere.
+ */
+public final class Numbers {
+
+    private static final DecimalFormatSymbols ROOT = DecimalFormatSymbols.getInstance(Locale.ROOT);
+
+    private Numbers() {
+    }
+
+    /** A count with thousands separators: 10,000. */
+    public static String grouped(long value) {
+        return fixed(value, 0);
+    }
+
+    /** A time in ms to four significant digits (0.6057, 3.535, 40.75, 574.4, 22,616): as precise as JMH's error allows in practice. */
+    public static String millis(double millis) {
+        return fixed(millis, decimalsFor(millis, 4));
+    }
+
+    /** "3.535 ± 0.020": the error with as many decimals as the value; no "±" where JMH has no error. */
+    public static String millisWithError(Timing time) {
+        int decimals = decimalsFor(time.millis(), 4);
+        String value = fixed(time.millis(), decimals);
+        return time.hasError() ? value + " ± " + fixed(time.errorMillis(), decimals) : value;
+    }
+
+    /** "5.84x". */
+    public static String speedup(double ratio) {
+        return fixed(ratio, 2) + "x";
+    }
+
+    /** A ratio of two times: "0.800". */
+    public static String ratio(double ratio) {
+        return fixed(ratio, 3);
+    }
+
+    /** Relaxations per second in G/s to three significant digits at least: 1.23, 283, 3,449. */
+    public static String gigaRate(double perSecond) {
+        double giga = perSecond / 1e9;
+        return fixed(giga, decimalsFor(giga, 3));
+    }
+
+    /** "21.3%". */
+    public static String percent(double percent) {
+        return fixed(percent, 1) + "%";
+    }
+
+    /** A value for CSV: every digit Java keeps, never an exponent, "n/a" for NaN. */
+    public static String plain(double value) {
+        if (!Double.isFinite(value)) return "n/a";
+        String text = BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+        return text.equals("-0") ? "0" : text;
+    }
+
+    /** Decimals that leave {@code significant} significant digits (none after the point above that). */
+    static int decimalsFor(double value, int significant) {
+        if (value == 0 || !Double.isFinite(value)) return 0;
+        int magnitude = (int) Math.floor(Math.log10(Math.abs(value)));
+        return Math.max(0, Math.min(9, significant - 1 - magnitude));
+    }
+
+    static String fixed(double value, int decimals) {
+        DecimalFormat format = new DecimalFormat(decimals == 0 ? "#,##0" : "#,##0." + "0".repeat(decimals), ROOT);
+        format.setRoundingMode(RoundingMode.HALF_UP);
+        return format.format(value);
+    }
+
+    /** Tick labels people read: 1,000 and 10,000 (not 10^3), 0.5, 0.02. */
+    public static String tick(double value) {
+        DecimalFormat format = new DecimalFormat("#,##0.########", ROOT);
+        format.setRoundingMode(RoundingMode.HALF_UP);
+        return format.format(value);
+    }
+}

@@ -1,0 +1,84 @@
+package fwbench.report;
+
+import org.jfree.chart.axis.AxisState;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberTick;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.chart.ui.TextAnchor;
+
+import java.awt.Graphics2D;
+import java.awt.geom.Rectangle2D;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A log axis whose ticks people read: labels like 1,000 and 10,000 (LogAxis would print 10^3),
+ * at the sizes measured (for n) or at 1, 2 and 5 times powers of ten (LogAxis would put one tick
+ * per decade, so a range like 1,000..5,000 would get a single label).
+ */
+final class ReadableLogAxis extends LogAxis {
+
+    private final List<Double> fixedTicks;
+
+    /**
+     * @param fixedTicks values to mark if they read well (not too many, not too close), e.g. the
+     *                   measured n; empty for the 1-2-5 sequence
+     */
+    ReadableLogAxis(String label, double lower, double upper, List<Double> fixedTicks) {
+        super(label);
+        this.fixedTicks = List.copyOf(fixedTicks);
+        setRange(lower, upper);
+        setMinorTickMarksVisible(false);
+    }
+
+    @Override
+    public List refreshTicks(Graphics2D g2, AxisState state, Rectangle2D dataArea, RectangleEdge edge) {
+        TextAnchor anchor;
+        if (edge == RectangleEdge.BOTTOM) anchor = TextAnchor.TOP_CENTER;
+        else if (edge == RectangleEdge.TOP) anchor = TextAnchor.BOTTOM_CENTER;
+        else if (edge == RectangleEdge.LEFT) anchor = TextAnchor.CENTER_RIGHT;
+        else anchor = TextAnchor.CENTER_LEFT;
+        List<NumberTick> ticks = new ArrayList<>();
+        for (double value : tickValues(getLowerBound(), getUpperBound(), fixedTicks)) {
+            ticks.add(new NumberTick(value, Numbers.tick(value), anchor, anchor, 0.0));
+        }
+        return ticks;
+    }
+
+    /**
+     * Where the ticks go between lower and upper: the fixed values inside the range when there are
+     * 2 to 10 of them at least 1.2x apart (so labels do not overlap), else 1-2-5 times powers of ten,
+     * else powers of ten alone when those are too many, else 1..9 times powers of ten when too few.
+     */
+    static List<Double> tickValues(double lower, double upper, List<Double> fixed) {
+        List<Double> inside = fixed.stream().filter(v -> v >= lower && v <= upper).sorted().distinct().toList();
+        boolean spaced = true;
+        for (int i = 1; i < inside.size(); i++) spaced &= inside.get(i) >= 1.2 * inside.get(i - 1);
+        if (inside.size() >= 2 && inside.size() <= 10 && spaced) return inside;
+        List<Double> ticks = sequence(lower, upper, new int[] {1, 2, 5});
+        if (ticks.size() > 10) ticks = sequence(lower, upper, new int[] {1});
+        if (ticks.size() < 3) ticks = sequence(lower, upper, new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9});
+        return ticks;
+    }
+
+    private static List<Double> sequence(double lower, double upper, int[] mantissas) {
+        List<Double> values = new ArrayList<>();
+        for (int exponent = (int) Math.floor(Math.log10(lower)); exponent <= (int) Math.ceil(Math.log10(upper)); exponent++) {
+            for (int m : mantissas) {
+                // m * 10^e through BigDecimal: 3 * 0.1 as a double product is 0.30000000000000004
+                double value = new BigDecimal(m).scaleByPowerOfTen(exponent).doubleValue();
+                if (value >= lower && value <= upper) values.add(value);
+            }
+        }
+        return values;
+    }
+
+    /** A range around the values, padded by 6% of its width on the log scale (a factor of 1.5 each way for a single value). */
+    static double[] paddedRange(double min, double max) {
+        if (!(min > 0) || !(max >= min)) throw new IllegalArgumentException("a log axis needs positive values, got " + min + ".." + max);
+        if (max / min < 1.0001) return new double[] {min / 1.5, max * 1.5};
+        double pad = Math.pow(max / min, 0.06);
+        return new double[] {min / pad, max * pad};
+    }
+}

@@ -1,0 +1,290 @@
+package fwbench.report;
+
+import fwbench.cli.UsageException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+
+/**
+ * {@code report RESULTS.json... [--baseline naive] [--out FOLDER] [--readme README.md]}: the tables
+ * (Markdown, CSV) and charts (PNG, SVG) of one or more runs; with {@code --compare AFTER.json}, the
+ * ratio after / before per variant and n instead.
+ *
+ * <p>Order of work: read every input into typed records ({@link RunData}), compute the tables
+ * (pure functions), check every path, then render and write. Nothing is written when an input is
+ * bad. The report never writes into results/ and never overwrites an input.
+ */
+@Command(name = "report", sortOptions = false, usageHelpAutoWidth = true,
+        description = {"Tables (Markdown, CSV) and charts (PNG, SVG) from JMH results of fwbench runs.",
+                "With --compare: the ratio after / before of the time per solve, per variant and n."})
+public final class ReportCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "RESULTS.json",
+            description = "JMH JSON results of fwbench runs (results/DATE_DEVICE.json); several files make one report"
+                    + " (with --compare: the before run)")
+    List<Path> inputs;
+
+    @Option(names = "--baseline", paramLabel = "VARIANT", defaultValue = "naive",
+            description = "the variant speedups are over (default: ${DEFAULT-VALUE})")
+    String baseline;
+
+    @Option(names = "--out", paramLabel = "FOLDER",
+            description = "where tables and charts go (default: plot/<results file name>/; never inside results/)")
+    Path out;
+
+    @Option(names = "--compare", paramLabel = "AFTER.json",
+            description = "compare with this run (repeat for several files): ratio after / before per variant and n")
+    List<Path> compare;
+
+    @Option(names = "--readme", paramLabel = "README.md",
+            description = "also rewrite this file's results section (between <!-- results:begin --> and <!-- results:end -->)")
+    Path readme;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+    boolean help;
+
+    @Spec
+    CommandSpec spec;
+
+    private final Path resultsDirectory;
+    private final Path plotDirectory;
+
+    /** As the jar runs it: results/ and plot/ in the working directory. */
+    public ReportCommand() {
+        this(Path.of("results"), Path.of("plot"));
+    }
+
+    /**
+     * @param resultsDirectory the folder of raw runs, never written
+     * @param plotDirectory    where the default output folder goes
+     */
+    public ReportCommand(Path resultsDirectory, Path plotDirectory) {
+        this.resultsDirectory = resultsDirectory;
+        this.plotDirectory = plotDirectory;
+    }
+
+    @Override
+    public Integer call() throws UsageException {
+        // before any AWT class loads: charts are drawn off screen, and a machine without a display must not fail
+        System.setProperty("java.awt.headless", "true");
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (compare != null && readme != null) {
+            throw new UsageException("--readme shows one run's results; leave it out with --compare");
+        }
+        RunData run = RunData.read(inputs);
+        if (compare != null) return compare(run, RunData.read(compare), stdout);
+
+        VariantName base = SpeedupTable.baseline(baseline, run);
+        List<SpeedupTable> tables = SpeedupTable.build(run, base);
+        boolean withDevice = tables.stream().map(t -> t.setup().device()).distinct().count() > 1;
+        Path folder = outputFolder(defaultName(inputs));
+
+        Map<Path, String> texts = new LinkedHashMap<>();
+        texts.put(folder.resolve(OutputNames.TABLES + ".md"), Markdown.report(tables, fileNames(inputs), withDevice));
+        texts.put(folder.resolve(OutputNames.TABLES + ".csv"), Csv.speedups(tables));
+        List<ChartJob> jobs = new ArrayList<>();
+        for (SpeedupTable table : tables) {
+            for (ChartKind kind : ChartKind.RUN) jobs.add(new ChartJob(kind.baseName(table.setup(), withDevice), kind, table, null));
+        }
+        String readmeText = null;
+        if (readme != null) readmeText = readmeUpdate(tables, folder, withDevice);
+        List<Path> planned = new ArrayList<>(texts.keySet());
+        jobs.forEach(j -> planned.addAll(j.files(folder)));
+        if (readme != null) planned.add(readme);
+        refuseOverwritingInputs(planned);
+
+        run.notes().forEach(note -> stdout.println("fwbench report: " + note));
+        prepare(folder);
+        for (Map.Entry<Path, String> e : texts.entrySet()) write(e.getKey(), e.getValue());
+        drawCharts(jobs, folder);
+        stdout.println("fwbench report: wrote " + OutputNames.TABLES + ".md, " + OutputNames.TABLES + ".csv and "
+                + jobs.size() + (jobs.size() == 1 ? " chart" : " charts") + " (PNG and SVG) to " + folder);
+        if (readme != null) {
+            write(readme, readmeText);
+            stdout.println("fwbench report: rewrote the results section of " + readme);
+        }
+        return 0;
+    }
+
+    private int compare(RunData before, RunData after, PrintWriter stdout) throws UsageException {
+        List<CompareTable> tables = CompareTable.build(before, after);
+        Path folder = outputFolder(defaultName(inputs) + "-vs-" + defaultName(compare));
+        Map<Path, String> texts = new LinkedHashMap<>();
+        texts.put(folder.resolve(OutputNames.COMPARE + ".md"), Markdown.compare(tables, fileNames(inputs), fileNames(compare)));
+        texts.put(folder.resolve(OutputNames.COMPARE + ".csv"), Csv.compare(tables));
+        List<ChartJob> jobs = new ArrayList<>();
+        for (CompareTable table : tables) jobs.add(new ChartJob(Markdown.compareChart(table), ChartKind.COMPARE, null, table));
+        List<Path> planned = new ArrayList<>(texts.keySet());
+        jobs.forEach(j -> planned.addAll(j.files(folder)));
+        refuseOverwritingInputs(planned);
+
+        before.notes().forEach(note -> stdout.println("fwbench report: before: " + note));
+        after.notes().forEach(note -> stdout.println("fwbench report: after: " + note));
+        CompareTable.unmatched(before, after).forEach(s -> stdout.println("fwbench report: only the before run has " + s));
+        CompareTable.unmatched(after, before).forEach(s -> stdout.println("fwbench report: only the after run has " + s));
+        prepare(folder);
+        for (Map.Entry<Path, String> e : texts.entrySet()) write(e.getKey(), e.getValue());
+        drawCharts(jobs, folder);
+        stdout.println("fwbench report: wrote " + OutputNames.COMPARE + ".md, " + OutputNames.COMPARE + ".csv and "
+                + jobs.size() + (jobs.size() == 1 ? " chart" : " charts") + " (PNG and SVG) to " + folder);
+        return 0;
+    }
+
+    /** One chart to draw: a run's table or a comparison. Holds no JFreeChart type, so this class loads without AWT. */
+    private record ChartJob(String baseName, ChartKind kind, SpeedupTable table, CompareTable comparison) {
+        List<Path> files(Path folder) {
+            return List.of(folder.resolve(baseName + ".png"), folder.resolve(baseName + ".svg"));
+        }
+    }
+
+    private static void drawCharts(List<ChartJob> jobs, Path folder) throws UsageException {
+        if (ModuleLayer.boot().findModule("java.desktop").isEmpty()) {
+            throw new UsageException("charts need the java.desktop module, which this Java runtime lacks (the tables are in "
+                    + folder + "); run the report with a full JDK");
+        }
+        for (ChartJob job : jobs) {
+            Path png = folder.resolve(job.baseName() + ".png");
+            Path svg = folder.resolve(job.baseName() + ".svg");
+            try {
+                ChartRendering.draw(job.kind(), job.table(), job.comparison(), png, svg, job.baseName());
+            } catch (IOException e) {
+                throw new UsageException("cannot write " + png + ": " + reason(e));
+            }
+        }
+    }
+
+    /** The README with its results section rewritten (paths relative to the README's folder). */
+    private String readmeUpdate(List<SpeedupTable> tables, Path folder, boolean withDevice) throws UsageException {
+        if (!Files.isRegularFile(readme)) throw new UsageException(readme + ": no such file (--readme rewrites a section of an existing README)");
+        refuseInsideResults(readme, "--readme " + readme);
+        String text;
+        try {
+            text = Files.readString(readme, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UsageException("cannot read " + readme + ": " + reason(e));
+        }
+        Path home = readme.toAbsolutePath().normalize().getParent();
+        String content = ReadmeSection.content(tables, inputs.stream().map(p -> relative(home, p)).toList(),
+                relative(home, folder.resolve(OutputNames.TABLES + ".md")), withDevice,
+                base -> relative(home, folder.resolve(base + ".png")));
+        try {
+            return ReadmeSection.replace(text, content);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(readme + " " + e.getMessage());
+        }
+    }
+
+    /** A path as a link from {@code home}: relative, with '/' on every system. */
+    private static String relative(Path home, Path target) {
+        return home.relativize(target.toAbsolutePath().normalize()).toString().replace('\\', '/');
+    }
+
+    /** --out, or plot/NAME; refused inside results/. */
+    private Path outputFolder(String defaultName) throws UsageException {
+        Path folder = out != null ? out : plotDirectory.resolve(defaultName);
+        refuseInsideResults(folder, out != null ? "--out " + folder : "the output folder " + folder);
+        return folder;
+    }
+
+    /**
+     * results/ holds raw runs only: refuse the suite's results folder, and any folder named
+     * "results" that holds an input.
+     */
+    private void refuseInsideResults(Path target, String what) throws UsageException {
+        List<Path> protectedFolders = new ArrayList<>(List.of(resultsDirectory));
+        for (Path input : all()) {
+            Path parent = input.toAbsolutePath().normalize().getParent();
+            if (parent != null && parent.getFileName() != null && parent.getFileName().toString().equals("results")) {
+                protectedFolders.add(parent);
+            }
+        }
+        for (Path folder : protectedFolders) {
+            if (canonical(target).startsWith(canonical(folder))) {
+                throw new UsageException(what + " is inside " + folder + ", which holds raw runs and is never written;"
+                        + " choose another folder (the default is under " + plotDirectory + ")");
+            }
+        }
+    }
+
+    private void refuseOverwritingInputs(List<Path> planned) throws UsageException {
+        for (Path input : all()) {
+            for (Path target : planned) {
+                if (canonical(target).equals(canonical(input))) {
+                    throw new UsageException("the report would overwrite its input " + input + "; choose another --out");
+                }
+            }
+        }
+    }
+
+    private List<Path> all() {
+        List<Path> all = new ArrayList<>(inputs);
+        if (compare != null) all.addAll(compare);
+        return all;
+    }
+
+    /** Creates the folder; one line when that cannot be done or it cannot be written. */
+    private static void prepare(Path folder) throws UsageException {
+        try {
+            Files.createDirectories(folder);
+        } catch (IOException e) {
+            throw new UsageException("cannot create the output folder " + folder + ": " + reason(e));
+        }
+        if (!Files.isWritable(folder)) throw new UsageException("the output folder " + folder + " is not writable");
+    }
+
+    private static void write(Path file, String text) throws UsageException {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UsageException("cannot write " + file + ": " + reason(e));
+        }
+    }
+
+    /** An I/O failure in a few words (Java's messages are often just the path). */
+    static String reason(IOException e) {
+        if (e instanceof AccessDeniedException) return "permission denied";
+        if (e instanceof FileAlreadyExistsException) return "a file of that name is in the way";
+        if (e instanceof NoSuchFileException) return "no such folder";
+        if (e instanceof FileSystemException f && f.getReason() != null) return f.getReason();
+        return e.getMessage();
+    }
+
+    /** Absolute and normalized, with symbolic links resolved in the part that exists (so a link into results/ is caught). */
+    static Path canonical(Path path) {
+        Path absolute = path.toAbsolutePath().normalize();
+        Path existing = absolute;
+        while (existing != null && !Files.exists(existing)) existing = existing.getParent();
+        if (existing == null) return absolute;
+        try {
+            return existing.toRealPath().resolve(existing.relativize(absolute));
+        } catch (IOException e) {
+            return absolute;
+        }
+    }
+
+    private static String defaultName(List<Path> files) {
+        return files.stream().map(OutputNames::baseName).collect(Collectors.joining("+"));
+    }
+
+    private static List<String> fileNames(List<Path> files) {
+        return files.stream().map(p -> p.getFileName().toString()).toList();
+    }
+}

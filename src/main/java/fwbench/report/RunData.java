@@ -1,0 +1,173 @@
+package fwbench.report;
+
+import fwbench.bench.FloydWarshallBenchmark;
+import fwbench.bench.GpuTimeProfiler;
+import fwbench.cli.UsageException;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+/**
+ * The suite's results in one or more JMH files, as typed records with every time in milliseconds:
+ * Floyd-Warshall solves and, where the files hold them, the device's min-plus ceilings.
+ *
+ * @param sources the files read, in the order given
+ * @param solves  one per (setup, variant, n), in file order
+ * @param peaks   the ceilings measured by PeakBenchmark, in file order
+ * @param notes   what was read but left out, one line each (results of other benchmarks, unknown cells)
+ */
+public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> peaks, List<String> notes) {
+
+    public static final String SOLVE_BENCHMARK = FloydWarshallBenchmark.class.getName() + ".solve";
+    /** The ceiling benchmark (another branch adds it): params device and cell, metric {@value #PEAK_METRIC}. */
+    public static final String PEAK_BENCHMARK = "fwbench.bench.PeakBenchmark.relax";
+    public static final String PEAK_METRIC = "gpu.rate";
+
+    /** Parameters that are a table's rows and columns, or its title; the rest make up {@link RunSetup#settings()}. */
+    private static final Set<String> AXES = Set.of("variant", "n", "device");
+
+    /** One variant's time per solve at one n. */
+    public record Solve(RunSetup setup, VariantName variant, int n, Timing time, Optional<Timing> gpuTime, Path source) {
+        /** Relaxations per second: a solve does n^3 of them. */
+        public double relaxationsPerSecond() {
+            double cube = (double) n * n * n;
+            return cube / (time.millis() / 1e3);
+        }
+    }
+
+    /** A device's measured ceiling for one cell type, in relaxations per second. */
+    public record PeakCeiling(String device, PeakCell cell, double relaxationsPerSecond, Path source) {
+    }
+
+    public static RunData read(List<Path> files) throws UsageException {
+        List<JmhResult> results = new ArrayList<>();
+        for (Path file : files) results.addAll(JmhJson.read(file));
+        return from(files, results);
+    }
+
+    static RunData from(List<Path> sources, List<JmhResult> results) throws UsageException {
+        List<Solve> solves = new ArrayList<>();
+        List<PeakCeiling> peaks = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        Map<String, Integer> others = new LinkedHashMap<>();
+        Map<List<Object>, Solve> seen = new HashMap<>();
+        for (JmhResult r : results) {
+            if (r.benchmark().equals(SOLVE_BENCHMARK)) {
+                Solve solve = solve(r);
+                Solve earlier = seen.putIfAbsent(List.of(solve.setup(), solve.variant(), solve.n()), solve);
+                if (earlier != null) {
+                    throw new UsageException(solve.variant() + " at n=" + solve.n() + " (" + solve.setup().title() + ") is in "
+                            + (earlier.source().equals(solve.source()) ? solve.source() + " twice" : "both " + earlier.source()
+                            + " and " + solve.source()) + "; give each combination once");
+                }
+                solves.add(solve);
+            } else if (r.benchmark().equals(PEAK_BENCHMARK)) {
+                peak(r, notes).ifPresent(peaks::add);
+            } else {
+                others.merge(r.benchmark(), 1, Integer::sum);
+            }
+        }
+        if (solves.isEmpty()) {
+            String files = sources.stream().map(Path::toString).collect(Collectors.joining(", "));
+            String found = others.isEmpty() ? "only " + PEAK_BENCHMARK : String.join(", ", others.keySet());
+            throw new UsageException(files + " holds results of " + found + ", not of " + SOLVE_BENCHMARK
+                    + "; the report reads this suite's runs");
+        }
+        if (!others.isEmpty()) {
+            notes.add("left out " + others.values().stream().mapToInt(Integer::intValue).sum()
+                    + " results of other benchmarks: " + String.join(", ", others.keySet()));
+        }
+        return new RunData(List.copyOf(sources), List.copyOf(solves), List.copyOf(peaks), List.copyOf(notes));
+    }
+
+    private static Solve solve(JmhResult r) throws UsageException {
+        String variant = r.param("variant").orElseThrow(() -> missing(r, "variant"));
+        String nText = r.param("n").orElseThrow(() -> missing(r, "n"));
+        int n;
+        try {
+            n = Integer.parseInt(nText.trim());
+        } catch (NumberFormatException e) {
+            n = 0;
+        }
+        if (n < 1) throw new UsageException(r.source() + ": a result has n='" + nText + "', not a number of vertices");
+        VariantName name = new VariantName(variant);
+        String what = r.source() + ": " + name + " at n=" + n;
+        Timing time = timing(r.primary()).orElseThrow(() -> new UsageException(what + " is in " + r.primary().unit()
+                + " (mode " + r.mode() + "); the report reads time per solve: run with the default mode, -bm avgt"));
+        if (!(time.millis() > 0)) throw new UsageException(what + " has time " + r.primary().score() + "; a time must be above 0");
+        // gpu.time is in the benchmark's unit too; a result without it (CPU variants, or -prof left off) just has no GPU time
+        Optional<Timing> gpu = r.secondary(GpuTimeProfiler.LABEL).flatMap(RunData::timing);
+        Map<String, String> settings = new LinkedHashMap<>(r.params());
+        settings.keySet().removeAll(AXES);
+        String device = r.param("device").filter(d -> !d.isBlank()).orElse("unknown device");
+        return new Solve(RunSetup.of(device, settings), name, n, time, gpu, r.source());
+    }
+
+    private static Optional<PeakCeiling> peak(JmhResult r, List<String> notes) throws UsageException {
+        String cellText = r.param("cell").orElseThrow(() -> missing(r, "cell"));
+        Optional<PeakCell> cell = PeakCell.parse(cellText);
+        if (cell.isEmpty()) {
+            notes.add("left out the peak of cell " + cellText + " (cells: INT32, PACKED16)");
+            return Optional.empty();
+        }
+        JmhResult.Metric rate = r.secondary(PEAK_METRIC).orElseThrow(() -> new UsageException(r.source()
+                + ": the peak of cell " + cellText + " has no " + PEAK_METRIC + " metric (relaxations per second)"));
+        if (!(rate.score() > 0)) {
+            throw new UsageException(r.source() + ": the peak of cell " + cellText + " is " + rate.score() + "; a rate must be above 0");
+        }
+        String device = r.param("device").filter(d -> !d.isBlank()).orElse("unknown device");
+        return Optional.of(new PeakCeiling(device, cell.get(), rate.score(), r.source()));
+    }
+
+    private static Optional<Timing> timing(JmhResult.Metric metric) {
+        OptionalDouble millisPer = TimeUnits.millisPer(metric.unit());
+        if (millisPer.isEmpty()) return Optional.empty();
+        double scale = millisPer.getAsDouble();
+        return Optional.of(new Timing(metric.score() * scale, metric.error() * scale));
+    }
+
+    private static UsageException missing(JmhResult r, String param) {
+        return new UsageException(r.source() + ": a " + r.benchmark() + " result has no " + param
+                + " parameter; it was not made by this suite");
+    }
+
+    /** Every variant in the results, in registry order (unknown ones after). */
+    public List<VariantName> variants() {
+        return List.copyOf(solves.stream().map(Solve::variant).collect(Collectors.toCollection(TreeSet::new)));
+    }
+
+    /** Every n in the results, ascending. */
+    public List<Integer> sizes() {
+        return List.copyOf(solves.stream().map(Solve::n).collect(Collectors.toCollection(TreeSet::new)));
+    }
+
+    /** Every setup, in the order first met in the files. */
+    public List<RunSetup> setups() {
+        return solves.stream().map(Solve::setup).distinct().toList();
+    }
+
+    /** The highest ceiling measured for this device and cell: the ceiling is the best rate reached. */
+    public OptionalDouble peak(String device, PeakCell cell) {
+        return peaks.stream().filter(p -> p.device().equals(device) && p.cell() == cell)
+                .mapToDouble(PeakCeiling::relaxationsPerSecond).max();
+    }
+
+    /** Whether any ceiling was measured on this device (else the percent column and the peak line are left out). */
+    public boolean hasPeak(String device) {
+        return peaks.stream().anyMatch(p -> p.device().equals(device));
+    }
+
+    /** The solves of one setup. */
+    public List<Solve> solves(RunSetup setup) {
+        return solves.stream().filter(s -> s.setup().equals(setup)).toList();
+    }
+}

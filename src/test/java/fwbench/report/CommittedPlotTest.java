@@ -1,0 +1,69 @@
+package fwbench.report;
+
+import fwbench.variant.Variant;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What is committed agrees with the report: plot/NAME/ holds the tables the report makes from
+ * results/NAME.json today, and the README's results section links only to files that exist.
+ * (Run from the repository root, as Maven runs tests.)
+ */
+class CommittedPlotTest {
+
+    private static final Path RESULTS = Path.of("results");
+    private static final Path PLOT = Path.of("plot");
+
+    @Test
+    void committedTablesAreWhatTheReportMakesFromTheCommittedResults() throws Exception {
+        List<Path> folders;
+        try (Stream<Path> list = Files.list(PLOT)) {
+            folders = list.filter(Files::isDirectory).filter(f -> Files.exists(f.resolve(OutputNames.TABLES + ".md"))).sorted().toList();
+        }
+        int checked = 0;
+        for (Path folder : folders) {
+            Path results = RESULTS.resolve(folder.getFileName() + ".json");
+            if (!Files.exists(results)) continue;  // made from several files, or with --out: not derivable from one name
+            RunData data = RunData.read(List.of(results));
+            List<SpeedupTable> tables = SpeedupTable.build(data, VariantName.of(Variant.NAIVE));
+            boolean withDevice = data.setups().stream().map(RunSetup::device).distinct().count() > 1;
+            assertEquals(Markdown.report(tables, List.of(results.getFileName().toString()), withDevice),
+                    Files.readString(folder.resolve(OutputNames.TABLES + ".md")), folder + " is stale: run the report again");
+            assertEquals(Csv.speedups(tables), Files.readString(folder.resolve(OutputNames.TABLES + ".csv")), folder + " is stale");
+            for (SpeedupTable table : tables) {
+                for (ChartKind kind : ChartKind.RUN) {
+                    assertTrue(Files.exists(folder.resolve(kind.baseName(table.setup(), withDevice) + ".png")), kind + " in " + folder);
+                }
+            }
+            checked++;
+        }
+        assertTrue(checked > 0, "plot/ holds the report of at least one committed run");
+    }
+
+    @Test
+    void theReadmeResultsSectionLinksOnlyToCommittedFiles() throws Exception {
+        String readme = Files.readString(Path.of("README.md"));
+        int begin = readme.indexOf("\n" + ReadmeSection.BEGIN + "\n");
+        int end = readme.indexOf("\n" + ReadmeSection.END + "\n");
+        assertTrue(begin >= 0 && end > begin, "README.md has its results section");
+        String section = readme.substring(begin, end);
+        List<String> targets = new ArrayList<>();
+        Matcher links = Pattern.compile("src=\"([^\"]+)\"|\\]\\(([^)]+)\\)|`(results/[^`]+)`").matcher(section);
+        while (links.find()) {
+            for (int g = 1; g <= 3; g++) if (links.group(g) != null) targets.add(links.group(g));
+        }
+        assertFalse(targets.stream().noneMatch(t -> t.endsWith(".png")), "the section embeds charts: " + targets);
+        for (String target : targets) assertTrue(Files.exists(Path.of(target)), "README links to a missing " + target);
+    }
+}

@@ -1,0 +1,119 @@
+package fwbench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * The report's test inputs. {@value #RUN} is a verbatim copy of the real H200 run in results/;
+ * variations of it (a combination removed, a variant renamed, times scaled or in another unit) are
+ * made here, in code, so each test shows what it changed. {@value #PEAK} is synthetic: the shape
+ * PeakBenchmark is designed to write, with made-up rates.
+ */
+final class Fixtures {
+
+    static final String RUN = "2026-11-22_NVIDIA-H200.json";
+    static final String PEAK = "peak-SYNTHETIC.json";
+    static final String DEVICE = "NVIDIA H200 (sm_90; 132 SMs; 139.8 GiB; driver 13.0)";
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    private Fixtures() {
+    }
+
+    static ArrayNode tree(String resource) {
+        try (InputStream in = Fixtures.class.getResourceAsStream(resource)) {
+            if (in == null) throw new IllegalStateException("no test resource " + resource);
+            return (ArrayNode) JSON.readTree(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Path write(JsonNode tree, Path file) {
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), tree);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A resource copied byte for byte. */
+    static Path copy(String resource, Path file) {
+        try (InputStream in = Fixtures.class.getResourceAsStream(resource)) {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            Files.copy(in, file);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Predicate<JsonNode> at(String variant, int n) {
+        return r -> r.path("params").path("variant").asText().equals(variant)
+                && r.path("params").path("n").asText().equals(String.valueOf(n));
+    }
+
+    static Predicate<JsonNode> variant(String variant) {
+        return r -> r.path("params").path("variant").asText().equals(variant);
+    }
+
+    /** The run without the results that match. */
+    static ArrayNode without(ArrayNode run, Predicate<JsonNode> drop) {
+        ArrayNode kept = run.deepCopy();
+        for (int i = kept.size() - 1; i >= 0; i--) if (drop.test(kept.get(i))) kept.remove(i);
+        return kept;
+    }
+
+    /** The run with one parameter set to a value in the results that match. */
+    static ArrayNode withParam(ArrayNode run, Predicate<JsonNode> which, String name, String value) {
+        ArrayNode changed = run.deepCopy();
+        for (JsonNode r : changed) if (which.test(r)) ((ObjectNode) r.get("params")).put(name, value);
+        return changed;
+    }
+
+    /** The run with the matching results' times (score, error and gpu.time) multiplied by a factor. */
+    static ArrayNode scaled(ArrayNode run, Predicate<JsonNode> which, double factor) {
+        ArrayNode changed = run.deepCopy();
+        for (JsonNode r : changed) {
+            if (!which.test(r)) continue;
+            for (JsonNode metric : List.of(r.get("primaryMetric"), r.path("secondaryMetrics").path("gpu.time"))) {
+                if (metric.isMissingNode()) continue;
+                ((ObjectNode) metric).put("score", metric.get("score").asDouble() * factor);
+                ((ObjectNode) metric).put("scoreError", metric.get("scoreError").asDouble() * factor);
+            }
+        }
+        return changed;
+    }
+
+    /** The run in another time unit (as JMH writes it after -tu), every value converted. */
+    static ArrayNode inUnit(ArrayNode run, String unit, double perMillisecond) {
+        ArrayNode changed = scaled(run, r -> true, perMillisecond);
+        for (JsonNode r : changed) {
+            ((ObjectNode) r.get("primaryMetric")).put("scoreUnit", unit);
+            ((ObjectNode) r.path("secondaryMetrics").path("gpu.time")).put("scoreUnit", unit);
+        }
+        return changed;
+    }
+
+    /** Two runs as one array. */
+    static ArrayNode concat(ArrayNode first, ArrayNode second) {
+        ArrayNode both = first.deepCopy();
+        both.addAll(second.deepCopy());
+        return both;
+    }
+
+    static RunData read(Path... files) throws Exception {
+        return RunData.read(List.of(files));
+    }
+}

@@ -1,0 +1,267 @@
+package fwbench.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import fwbench.cli.Subcommands;
+import fwbench.cli.UsageException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import picocli.CommandLine;
+
+import javax.imageio.ImageIO;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The subcommand end to end, as the jar runs it (through {@link Subcommands}). */
+class ReportCommandTest {
+
+    private static final List<String> RUN_FILES = List.of("report.md", "report.csv",
+            "time-random-graph-42.png", "time-random-graph-42.svg", "speedup-random-graph-42.png", "speedup-random-graph-42.svg",
+            "throughput-random-graph-42.png", "throughput-random-graph-42.svg", "bars-random-graph-42.png", "bars-random-graph-42.svg");
+
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int report(Object... args) {
+        List<String> all = new ArrayList<>(List.of("report"));
+        for (Object a : args) all.add(a.toString());
+        return Subcommands.run(all.toArray(String[]::new), new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    private Path run() {
+        return Fixtures.copy(Fixtures.RUN, dir.resolve("results").resolve(Fixtures.RUN));
+    }
+
+    private static List<String> files(Path folder) throws Exception {
+        try (Stream<Path> list = Files.list(folder)) {
+            return list.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void aRunGivesTablesAndChartsAndTheSameTablesAgain() throws Exception {
+        Path input = run();
+        byte[] inputBytes = Files.readAllBytes(input);
+        Path folder = dir.resolve("plot").resolve("h200");
+        assertEquals(0, report(input, "--out", folder), err.toString());
+        assertEquals(RUN_FILES.stream().sorted().toList(), files(folder));
+        for (String png : RUN_FILES.stream().filter(f -> f.endsWith(".png")).toList()) {
+            assertNotNull(ImageIO.read(folder.resolve(png).toFile()), png);
+        }
+        assertTrue(Files.readString(folder.resolve("report.md")).contains("| blocked | 0.6057 (5.84x) | 5.189 (7.85x) | 36.24 (15.85x) |"));
+        assertEquals("fwbench report: wrote report.md, report.csv and 4 charts (PNG and SVG) to " + folder + "\n", out.toString());
+
+        byte[] md = Files.readAllBytes(folder.resolve("report.md"));
+        byte[] csv = Files.readAllBytes(folder.resolve("report.csv"));
+        byte[] svg = Files.readAllBytes(folder.resolve("time-random-graph-42.svg"));
+        assertEquals(0, report(input, "--out", folder), err.toString());
+        assertArrayEquals(md, Files.readAllBytes(folder.resolve("report.md")), "same input, same tables");
+        assertArrayEquals(csv, Files.readAllBytes(folder.resolve("report.csv")));
+        assertArrayEquals(svg, Files.readAllBytes(folder.resolve("time-random-graph-42.svg")));
+        assertArrayEquals(inputBytes, Files.readAllBytes(input), "the input is untouched");
+    }
+
+    @Test
+    void theDefaultFolderIsPlotSlashTheResultsFilesName() throws Exception {
+        Path input = run();
+        Path plot = dir.resolve("plot");
+        // the command's own folders, as the jar has them in the working directory
+        int code = new CommandLine(new ReportCommand(dir.resolve("results"), plot)).setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true)).execute(input.toString());
+        assertEquals(0, code, err.toString());
+        assertEquals(RUN_FILES.stream().sorted().toList(), files(plot.resolve("2026-11-22_NVIDIA-H200")));
+        assertEquals(List.of(Fixtures.RUN), files(dir.resolve("results")), "nothing written into results/");
+    }
+
+    @Test
+    void severalFilesMakeOneReportAndTwoDevicesGetTheirOwnCharts() throws Exception {
+        Path h200 = run();
+        Path h100 = Fixtures.write(Fixtures.withParam(Fixtures.tree(Fixtures.RUN), r -> true, "device", "NVIDIA H100 80GB HBM3"),
+                dir.resolve("2026-11-23_NVIDIA-H100.json"));
+        Path plot = dir.resolve("plot");
+        int code = new CommandLine(new ReportCommand(dir.resolve("results"), plot)).setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true)).execute(h200.toString(), h100.toString());
+        assertEquals(0, code, err.toString());
+        Path folder = plot.resolve("2026-11-22_NVIDIA-H200+2026-11-23_NVIDIA-H100");
+        List<String> written = files(folder);
+        assertTrue(written.contains("time-nvidia-h100-80gb-hbm3-random-graph-42.png"), written.toString());
+        assertTrue(written.contains("time-nvidia-h200-sm-90-132-sms-139.8-gib-driver-13.0-random-graph-42.svg"), written.toString());
+        assertEquals(18, written.size(), "2 tables and 4 charts of 2 files for each of 2 devices");
+        String md = Files.readString(folder.resolve("report.md"));
+        assertTrue(md.contains("\n## NVIDIA H100 80GB HBM3: graph=random, launch=GRAPH, seed=42\n"), md);
+    }
+
+    @Test
+    void aComparisonGivesRatiosAndTheirChart() throws Exception {
+        Path before = run();
+        Path after = Fixtures.write(Fixtures.scaled(Fixtures.tree(Fixtures.RUN), Fixtures.variant("BLOCKED"), 0.8),
+                dir.resolve("after.json"));
+        Path folder = dir.resolve("cmp");
+        assertEquals(0, report(before, "--compare", after, "--out", folder), err.toString());
+        assertEquals(List.of("compare-random-graph-42.png", "compare-random-graph-42.svg", "compare.csv", "compare.md"), files(folder));
+        String md = Files.readString(folder.resolve("compare.md"));
+        assertTrue(md.contains("| blocked | 0.800 | 0.800 | 0.800 |"), md);
+    }
+
+    @Test
+    void theReadmeSectionIsRegeneratedBetweenItsMarkersOnly() throws Exception {
+        Path input = run();
+        Path readme = Files.writeString(dir.resolve("README.md"),
+                "# Project\n\nIntro.\n\n## Results\n\n" + ReadmeSection.BEGIN + "\nold\n" + ReadmeSection.END + "\n\n## Layout\n");
+        Path folder = dir.resolve("plot").resolve("2026-11-22_NVIDIA-H200");
+        assertEquals(0, report(input, "--out", folder, "--readme", readme), err.toString());
+        String text = Files.readString(readme);
+        assertTrue(text.startsWith("# Project\n\nIntro.\n\n## Results\n\n" + ReadmeSection.BEGIN + "\n"), text);
+        assertTrue(text.endsWith(ReadmeSection.END + "\n\n## Layout\n"), text);
+        assertFalse(text.contains("old"));
+        assertTrue(text.contains("From `results/2026-11-22_NVIDIA-H200.json`"), text);
+        assertTrue(text.contains("| naive | 3.535 (1.00x) | 40.75 (1.00x) | 574.4 (1.00x) |\n| blocked |"), "registry order: naive first");
+        assertTrue(text.contains("<img src=\"plot/2026-11-22_NVIDIA-H200/speedup-random-graph-42.png\""), text);
+        assertTrue(Files.exists(folder.resolve("speedup-random-graph-42.png")), "the README embeds a chart that exists");
+        assertEquals(0, report(input, "--out", folder, "--readme", readme), err.toString());
+        assertEquals(text, Files.readString(readme), "regenerating gives the same README");
+    }
+
+    // --- bad input: one line on stderr, exit code 2, nothing written ---
+
+    private void refused(String message, Object... args) throws Exception {
+        int code = report(args);
+        assertEquals(2, code, "exit code; stderr: " + err);
+        assertEquals("fwbench report: " + message + System.lineSeparator(), err.toString());
+        assertFalse(Files.exists(dir.resolve("out")), "nothing written");
+    }
+
+    @Test
+    void notJson() throws Exception {
+        Path file = Files.writeString(dir.resolve("x.json"), "Benchmark results, as text");
+        refused(file + " is not JSON (line 1, column 10); the report reads JMH's JSON results (results/DATE_DEVICE.json)",
+                file, "--out", dir.resolve("out"));
+    }
+
+    @Test
+    void anEmptyFile() throws Exception {
+        Path file = Files.writeString(dir.resolve("x.json"), "");
+        refused(file + " is empty; the report reads JMH's JSON results (results/DATE_DEVICE.json)", file, "--out", dir.resolve("out"));
+    }
+
+    @Test
+    void jsonThatIsNotJmhOutput() throws Exception {
+        Path file = Files.writeString(dir.resolve("x.json"), "{\"benchmark\": \"fwbench\"}");
+        refused(file + " is JSON but not JMH results: it holds an object, JMH writes an array of benchmark results",
+                file, "--out", dir.resolve("out"));
+    }
+
+    @Test
+    void outputOfAnotherBenchmark() throws Exception {
+        ArrayNode other = Fixtures.tree(Fixtures.RUN);
+        other.forEach(r -> ((ObjectNode) r).put("benchmark", "org.example.Other.run"));
+        Path file = Fixtures.write(other, dir.resolve("x.json"));
+        refused(file + " holds results of org.example.Other.run, not of fwbench.bench.FloydWarshallBenchmark.solve;"
+                + " the report reads this suite's runs", file, "--out", dir.resolve("out"));
+    }
+
+    @Test
+    void aRunWithoutTheBaseline() throws Exception {
+        Path file = Fixtures.write(Fixtures.without(Fixtures.tree(Fixtures.RUN), Fixtures.variant("NAIVE")), dir.resolve("x.json"));
+        refused(file + " has no results of the baseline naive; its variants: blocked (choose one with --baseline)",
+                file, "--out", dir.resolve("out"));
+    }
+
+    @Test
+    void anOutputFolderThatCannotBeMade() throws Exception {
+        Path input = run();
+        Path blocker = Files.writeString(dir.resolve("out"), "a file where a folder would go");
+        int code = report(input, "--out", blocker.resolve("charts"));
+        assertEquals(2, code);
+        assertTrue(err.toString().startsWith("fwbench report: cannot create the output folder " + blocker.resolve("charts") + ": "), err.toString());
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        assertEquals("a file where a folder would go", Files.readString(blocker));
+    }
+
+    @Test
+    void anOutputFolderInsideResults() throws Exception {
+        Path input = run();
+        Path inside = dir.resolve("results").resolve("plots");
+        refused("--out " + inside + " is inside " + dir.resolve("results") + ", which holds raw runs and is never written;"
+                + " choose another folder (the default is under plot)", input, "--out", inside);
+        assertFalse(Files.exists(inside));
+    }
+
+    @Test
+    void theWorkingDirectorysResultsFolderIsRefusedToo() throws Exception {
+        Path input = Fixtures.copy(Fixtures.RUN, dir.resolve("elsewhere.json"));
+        refused("--out results/x is inside results, which holds raw runs and is never written;"
+                + " choose another folder (the default is under plot)", input, "--out", "results/x");
+    }
+
+    @Test
+    void anInputIsNeverOverwritten() throws Exception {
+        // a results file that happens to carry the name of an output, in the output folder
+        Path folder = Files.createDirectories(dir.resolve("runs"));
+        Path input = Fixtures.copy(Fixtures.RUN, folder.resolve("report.csv"));
+        byte[] before = Files.readAllBytes(input);
+        refused("the report would overwrite its input " + input + "; choose another --out", input, "--out", folder);
+        assertArrayEquals(before, Files.readAllBytes(input));
+    }
+
+    @Test
+    void aMissingFile() throws Exception {
+        Path file = dir.resolve("none.json");
+        refused(file + ": no such file", file, "--out", dir.resolve("out"));
+    }
+
+    @Test
+    void aReadmeWithoutMarkers() throws Exception {
+        Path input = run();
+        Path readme = Files.writeString(dir.resolve("README.md"), "# Project\n");
+        refused(readme + " has no results section: add the lines <!-- results:begin --> and <!-- results:end --> where it goes",
+                input, "--out", dir.resolve("out"), "--readme", readme);
+        assertEquals("# Project\n", Files.readString(readme));
+    }
+
+    @Test
+    void readmeWithCompare() throws Exception {
+        Path input = run();
+        refused("--readme shows one run's results; leave it out with --compare",
+                input, "--compare", input, "--readme", dir.resolve("README.md"), "--out", dir.resolve("out"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--bogus", "--baseline"})
+    void picocliErrorsAreOneLineToo(String option) throws Exception {
+        int code = report(run(), option);
+        assertEquals(2, code);
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        assertTrue(err.toString().startsWith("fwbench report: "), err.toString());
+    }
+
+    @Test
+    void noInputAtAll() throws Exception {
+        assertEquals(2, report());
+        assertTrue(err.toString().startsWith("fwbench report: Missing required parameter: 'RESULTS.json"), err.toString());
+    }
+
+    /** The exception the command throws is the one Subcommands turns into a line: check it directly once. */
+    @Test
+    void badInputIsAUsageException() {
+        ReportCommand command = new ReportCommand(dir.resolve("results"), dir.resolve("plot"));
+        new CommandLine(command).parseArgs(dir.resolve("none.json").toString());
+        org.junit.jupiter.api.Assertions.assertThrows(UsageException.class, command::call);
+    }
+}

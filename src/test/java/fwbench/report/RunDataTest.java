@@ -1,0 +1,158 @@
+package fwbench.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import fwbench.cli.UsageException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static fwbench.report.Fixtures.DEVICE;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RunDataTest {
+
+    @TempDir
+    Path dir;
+
+    private RunData real() throws Exception {
+        return Fixtures.read(Fixtures.copy(Fixtures.RUN, dir.resolve(Fixtures.RUN)));
+    }
+
+    private static RunData.Solve solve(RunData data, String variant, int n) {
+        return data.solves().stream().filter(s -> s.variant().constant().equals(variant) && s.n() == n).findFirst().orElseThrow();
+    }
+
+    @Test
+    void theRealRunReadsAsSixSolvesOfOneSetup() throws Exception {
+        RunData data = real();
+        assertEquals(6, data.solves().size());
+        assertEquals(List.of(RunSetup.of(DEVICE, Map.of("graph", "random", "launch", "GRAPH", "seed", "42"))), data.setups());
+        assertEquals(List.of("naive", "blocked"), data.variants().stream().map(VariantName::id).toList());
+        assertEquals(List.of(1000, 2500, 5000), data.sizes());
+        RunData.Solve naive = solve(data, "NAIVE", 1000);
+        // the fixture's primaryMetric and gpu.time, in ms/op
+        assertEquals(3.534569287896314, naive.time().millis());
+        assertEquals(0.02016557673007745, naive.time().errorMillis());
+        assertEquals(3.5254948106396853, naive.gpuTime().orElseThrow().millis());
+        assertTrue(data.peaks().isEmpty());
+        assertTrue(data.notes().isEmpty());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"us/op, 1e3", "ns/op, 1e6", "s/op, 1e-3"})
+    void timesInOtherUnitsAreReadInMilliseconds(String unit, double perMillisecond) throws Exception {
+        Path file = Fixtures.write(Fixtures.inUnit(Fixtures.tree(Fixtures.RUN), unit, perMillisecond), dir.resolve("unit.json"));
+        RunData.Solve blocked = solve(Fixtures.read(file), "BLOCKED", 5000);
+        assertEquals(36.24390141428571, blocked.time().millis(), 1e-12 * 36.24);
+        assertEquals(36.211588232857835, blocked.gpuTime().orElseThrow().millis(), 1e-12 * 36.21);
+    }
+
+    @Test
+    void jmhsNaNErrorIsReadAsNoError() throws Exception {
+        ArrayNode run = Fixtures.tree(Fixtures.RUN);
+        ((ObjectNode) run.get(0).get("primaryMetric")).put("scoreError", "NaN");
+        RunData.Solve first = solve(Fixtures.read(Fixtures.write(run, dir.resolve("nan.json"))), "NAIVE", 1000);
+        assertTrue(Double.isNaN(first.time().errorMillis()));
+        assertFalse(first.time().hasError());
+    }
+
+    @Test
+    void peakRowsGiveTheCeilingOfTheirDeviceAndCell() throws Exception {
+        Path run = Fixtures.copy(Fixtures.RUN, dir.resolve(Fixtures.RUN));
+        Path peak = Fixtures.copy(Fixtures.PEAK, dir.resolve(Fixtures.PEAK));
+        RunData data = Fixtures.read(run, peak);
+        assertEquals(16.2e12, data.peak(DEVICE, PeakCell.INT32).orElseThrow());
+        assertEquals(33e12, data.peak(DEVICE, PeakCell.PACKED16).orElseThrow());
+        assertTrue(data.peak("another GPU", PeakCell.INT32).isEmpty());
+        assertEquals(6, data.solves().size(), "peak rows are not solves");
+    }
+
+    @Test
+    void otherBenchmarksBesideTheSuitesAreLeftOutWithANote() throws Exception {
+        ArrayNode run = Fixtures.tree(Fixtures.RUN);
+        ArrayNode other = Fixtures.tree(Fixtures.RUN);
+        other.forEach(r -> ((ObjectNode) r).put("benchmark", "org.example.Other.run"));
+        RunData data = Fixtures.read(Fixtures.write(Fixtures.concat(run, other), dir.resolve("mixed.json")));
+        assertEquals(6, data.solves().size());
+        assertEquals(List.of("left out 6 results of other benchmarks: org.example.Other.run"), data.notes());
+    }
+
+    /** Each bad file: one line saying what it is and what the report reads. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '\'', value = {
+            "''                         | F is empty; the report reads JMH's JSON results (results/DATE_DEVICE.json)",
+            "'  \n '                    | F is empty; the report reads JMH's JSON results (results/DATE_DEVICE.json)",
+            "hello                      | F is not JSON (line 1, column 6); the report reads JMH's JSON results (results/DATE_DEVICE.json)",
+            "'[{\"benchmark\": 1'       | F is not JSON (line 1, column 17); the report reads JMH's JSON results (results/DATE_DEVICE.json)",
+            "'[] []'                    | F is not JSON (line 1, column 4); the report reads JMH's JSON results (results/DATE_DEVICE.json)",
+            "'{\"a\": 1}'               | F is JSON but not JMH results: it holds an object, JMH writes an array of benchmark results",
+            "'[]'                       | F holds no benchmark results (an empty JSON array)",
+            "'[1, 2]'                   | F is JSON but not JMH results: item 1 is a number, not a benchmark result",
+            "'[{\"name\": \"x\"}]'      | F is JSON but not JMH results: item 1 has no \"benchmark\"",
+            "'[{\"benchmark\": \"b\", \"mode\": \"avgt\", \"primaryMetric\": {}}]' | F is JSON but not JMH results: item 1 has no primaryMetric score and scoreUnit",
+            "'\"Benchmark\",\"Mode\"'   | F is JMH's CSV output; the report reads JMH's JSON results (results/DATE_DEVICE.json), written with -rf json (the default)"})
+    void badFilesAreOneLine(String content, String message) throws Exception {
+        Path file = Files.writeString(dir.resolve("bad.json"), content);
+        UsageException e = assertThrows(UsageException.class, () -> JmhJson.read(file));
+        assertEquals(message.replace("F ", file + " "), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count());
+    }
+
+    @Test
+    void aMissingFileAndAFolderAreOneLine() {
+        Path missing = dir.resolve("none.json");
+        assertEquals(missing + ": no such file", assertThrows(UsageException.class, () -> JmhJson.read(missing)).getMessage());
+        assertEquals(dir + " is a folder; the report reads JMH's JSON results (results/DATE_DEVICE.json)",
+                assertThrows(UsageException.class, () -> JmhJson.read(dir)).getMessage());
+    }
+
+    @Test
+    void outputOfAnotherBenchmarkIsRefused() {
+        ArrayNode other = Fixtures.tree(Fixtures.RUN);
+        other.forEach(r -> ((ObjectNode) r).put("benchmark", "org.example.Other.run"));
+        Path file = Fixtures.write(other, dir.resolve("other.json"));
+        assertEquals(file + " holds results of org.example.Other.run, not of fwbench.bench.FloydWarshallBenchmark.solve;"
+                        + " the report reads this suite's runs",
+                assertThrows(UsageException.class, () -> Fixtures.read(file)).getMessage());
+    }
+
+    @Test
+    void throughputModeIsRefusedWithWhatToDo() {
+        ArrayNode run = Fixtures.tree(Fixtures.RUN);
+        ((ObjectNode) run.get(3)).put("mode", "thrpt");
+        ((ObjectNode) run.get(3).get("primaryMetric")).put("scoreUnit", "ops/ms");
+        Path file = Fixtures.write(run, dir.resolve("thrpt.json"));
+        assertEquals(file + ": blocked at n=1000 is in ops/ms (mode thrpt); the report reads time per solve:"
+                        + " run with the default mode, -bm avgt",
+                assertThrows(UsageException.class, () -> Fixtures.read(file)).getMessage());
+    }
+
+    @Test
+    void theSameCombinationTwiceIsRefused() {
+        Path first = Fixtures.copy(Fixtures.RUN, dir.resolve("a.json"));
+        Path second = Fixtures.copy(Fixtures.RUN, dir.resolve("b.json"));
+        assertEquals("naive at n=1000 (" + DEVICE + ": graph=random, launch=GRAPH, seed=42) is in both " + first + " and "
+                        + second + "; give each combination once",
+                assertThrows(UsageException.class, () -> Fixtures.read(first, second)).getMessage());
+    }
+
+    @Test
+    void aResultWithoutTheVariantParameterWasNotMadeByTheSuite() {
+        ArrayNode run = Fixtures.tree(Fixtures.RUN);
+        ((ObjectNode) run.get(0).get("params")).remove("variant");
+        Path file = Fixtures.write(run, dir.resolve("novariant.json"));
+        assertEquals(file + ": a fwbench.bench.FloydWarshallBenchmark.solve result has no variant parameter;"
+                        + " it was not made by this suite",
+                assertThrows(UsageException.class, () -> Fixtures.read(file)).getMessage());
+    }
+}
