@@ -21,6 +21,8 @@ public final class Subcommands {
     private static final Map<String, Supplier<Callable<Integer>>> ALL = new LinkedHashMap<>();
 
     static {
+        ALL.put("solve", SolveCommand::new);
+        ALL.put("path", PathCommand::new);
     }
 
     private Subcommands() {
