@@ -7,6 +7,10 @@ import fwbench.cuda.CudaContext;
 import fwbench.cuda.Gpu;
 import fwbench.graph.Distances;
 import fwbench.graph.GraphSpec;
+import fwbench.graph.io.GraphFile;
+import fwbench.graph.io.GraphFileException;
+import fwbench.graph.io.GraphFiles;
+import fwbench.graph.io.GraphFormat;
 import fwbench.variant.LaunchMode;
 import fwbench.variant.Variant;
 import org.openjdk.jmh.annotations.Param;
@@ -92,20 +96,36 @@ public final class BenchmarkCommand {
         List<Variant> named;
         List<Integer> sizes;
         List<String> launches;
+        List<String> generators = new ArrayList<>();
+        List<String> graphFiles = new ArrayList<>();
         try {
             named = values(options, "variant").stream().map(Variant::parse).distinct().toList();
             sizes = values(options, "n").stream().map(BenchmarkCommand::size).distinct().toList();
-            values(options, "graph").forEach(GraphSpec::parse);
+            for (String graph : values(options, "graph").stream().distinct().toList()) {
+                if (GraphFiles.looksLikeFile(graph)) graphFiles.add(graph);
+                else generators.add(generator(graph));
+            }
             values(options, "seed").forEach(BenchmarkCommand::seed);
             launches = values(options, "launch").stream().map(l -> LaunchMode.parse(l).name()).toList();
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+        // read in full before anything is allocated: a bad file is one line here, not a failed fork
+        List<RunPlan.FileGraph> files = new ArrayList<>();
+        for (String graph : graphFiles) files.add(readGraphFile(graph));
+        if (generators.isEmpty() && !files.isEmpty() && !sizes.isEmpty()) {
+            for (RunPlan.FileGraph file : files) {
+                if (!sizes.equals(List.of(file.n()))) {
+                    throw new UsageException("-p n=" + sizes.stream().map(String::valueOf).collect(Collectors.joining(",")) + " conflicts with "
+                            + file.parameter() + ", which has " + file.n() + " vertices: a graph file sets n itself (leave out -p n)");
+                }
+            }
+        }
         if (sizes.isEmpty()) sizes = defaultSizes();
 
         Gpu.Probe probe = Gpu.probe();
         long freeBytes = probe.available() ? CudaContext.get().memoryInfo()[0] : 0;
-        RunPlan plan = RunPlan.make(named, sizes, probe.device(), probe.reason(), freeBytes);
+        RunPlan plan = RunPlan.make(named, sizes, generators, files, probe.device(), probe.reason(), freeBytes);
         String label = DeviceLabel.current();
         ResultsTarget target = ResultsTarget.choose(resultsDirectory, resultFile, resultFormat, DeviceLabel.slug(), LocalDate.now());
 
@@ -115,7 +135,8 @@ public final class BenchmarkCommand {
         out.println("fwbench: " + label);
         plan.notes().forEach(note -> out.println("fwbench: " + note));
         out.println("fwbench: " + plan.size() + " benchmarks: " + plan.groups().stream()
-                .map(g -> g.variant() + " at n=" + g.sizes().stream().map(String::valueOf).collect(Collectors.joining(",")))
+                .map(g -> g.variant() + (g.graphs().isEmpty() ? "" : " on " + String.join(",", g.graphs()))
+                        + " at n=" + g.sizes().stream().map(String::valueOf).collect(Collectors.joining(",")))
                 .collect(Collectors.joining("; ")));
         out.println("fwbench: results go to " + target.file());
 
@@ -138,6 +159,8 @@ public final class BenchmarkCommand {
                     .param("device", label)
                     .addProfiler(GpuTimeProfiler.class);
             if (!launches.isEmpty()) builder.param("launch", launches.toArray(String[]::new));
+            // a session's own graphs (a file, or the generators) override the user's -p graph list
+            if (!group.graphs().isEmpty()) builder.param("graph", group.graphs().toArray(String[]::new));
             Collection<RunResult> groupResults;
             try {
                 groupResults = new Runner(builder.build(), format).run();
@@ -149,8 +172,11 @@ public final class BenchmarkCommand {
             }
             results.addAll(groupResults);
             for (int n : group.sizes()) {
-                boolean measured = groupResults.stream().anyMatch(r -> String.valueOf(n).equals(r.getParams().getParam("n")));
-                if (!measured) missing.add(group.variant() + " at n=" + n);
+                for (String graph : group.graphs().isEmpty() ? List.of("") : group.graphs()) {
+                    boolean measured = groupResults.stream().anyMatch(r -> String.valueOf(n).equals(r.getParams().getParam("n"))
+                            && (graph.isEmpty() || graph.equals(r.getParams().getParam("graph"))));
+                    if (!measured) missing.add(group.variant() + (graph.isEmpty() ? "" : " on " + graph) + " at n=" + n);
+                }
             }
             if (!results.isEmpty()) {
                 try {
@@ -242,6 +268,33 @@ public final class BenchmarkCommand {
             throw new IllegalArgumentException("n must be in 1.." + Distances.MAX_N + " (cell indices must fit an int), got " + n);
         }
         return n;
+    }
+
+    /** A generator's name, checked; an unknown name also hears that graph files are accepted. */
+    private static String generator(String text) {
+        try {
+            GraphSpec.parse(text);
+            return text;
+        } catch (IllegalArgumentException e) {
+            // "dense" or "road": not a generator, and without an extension not taken for a file either
+            if (!text.contains(":")) throw new IllegalArgumentException(e.getMessage() + ", or a graph file: " + GraphFormat.extensions());
+            throw e;
+        }
+    }
+
+    /** Reads a -p graph file in full (a bad one is refused in one line) and returns its vertex count. */
+    private static RunPlan.FileGraph readGraphFile(String parameter) throws UsageException {
+        GraphFile file;
+        try {
+            file = GraphFiles.read(Path.of(parameter.trim()));
+        } catch (GraphFileException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (file.graph().negativeWeights()) {
+            throw new UsageException(parameter + " has negative weights: the variants need weights >= 0 (they add INF like any other number); "
+                    + "'java -jar target/benchmarks.jar solve --graph " + parameter + " --out FILE' solves it with the CPU reference");
+        }
+        return new RunPlan.FileGraph(parameter, file.n());
     }
 
     private static void seed(String text) {
