@@ -2,6 +2,7 @@ package fwbench.bench;
 
 import fwbench.graph.Graph;
 import fwbench.graph.GraphSpec;
+import fwbench.graph.io.GraphFiles;
 import fwbench.variant.LaunchMode;
 import fwbench.variant.Solver;
 import fwbench.variant.SolverConfig;
@@ -21,6 +22,8 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -51,7 +54,10 @@ public class FloydWarshallBenchmark {
     @Param({"1000", "2500", "5000", "7500", "10000"})
     public int n;
 
-    /** The input graph: a generator of {@link GraphSpec}. */
+    /**
+     * The input graph: a generator of {@link GraphSpec}, or a graph file (.gr, .mtx, .edges, .dense;
+     * see {@link GraphFiles}), which sets n itself (the suite's planner passes the file's n).
+     */
     @Param({"random"})
     public String graph;
 
@@ -69,12 +75,23 @@ public class FloydWarshallBenchmark {
     private Solver solver;
 
     @Setup(Level.Trial)
-    public void prepare() {
+    public void prepare() throws IOException {
         DeviceLabel.check(device);
-        Graph input = GraphSpec.parse(graph).instance(n, seed);
+        Graph input = input();
         solver = variant.create(new SolverConfig(input, launch));
         String how = Verification.verify(solver, input);
         System.out.println("verified " + solver.describe() + " at n=" + n + ": " + how);
+    }
+
+    /** The graph of the {@code graph} parameter at n vertices; a file's n must be this n. */
+    private Graph input() throws IOException {
+        if (!GraphFiles.looksLikeFile(graph)) return GraphSpec.parse(graph).instance(n, seed);
+        Graph file = GraphFiles.read(Path.of(graph.trim())).graph();
+        if (file.n() != n) {
+            throw new IllegalStateException(graph + " has " + file.n() + " vertices but the benchmark runs at n=" + n
+                    + " (run it with -p n=" + file.n() + "; the suite's main sets this itself)");
+        }
+        return file;
     }
 
     @Setup(Level.Invocation)

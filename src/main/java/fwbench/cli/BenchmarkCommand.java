@@ -8,6 +8,10 @@ import fwbench.cuda.CudaContext;
 import fwbench.cuda.Gpu;
 import fwbench.graph.Distances;
 import fwbench.graph.GraphSpec;
+import fwbench.graph.io.GraphFile;
+import fwbench.graph.io.GraphFileException;
+import fwbench.graph.io.GraphFiles;
+import fwbench.graph.io.GraphFormat;
 import fwbench.variant.LaunchMode;
 import fwbench.variant.Variant;
 import org.openjdk.jmh.annotations.Param;
@@ -98,21 +102,37 @@ public final class BenchmarkCommand {
         List<Integer> sizes;
         List<String> launches;
         List<String> cells;
+        List<String> generators = new ArrayList<>();
+        List<String> graphFiles = new ArrayList<>();
         try {
             named = values(options, "variant").stream().map(Variant::parse).distinct().toList();
             sizes = values(options, "n").stream().map(BenchmarkCommand::size).distinct().toList();
-            values(options, "graph").forEach(GraphSpec::parse);
+            for (String graph : values(options, "graph").stream().distinct().toList()) {
+                if (GraphFiles.looksLikeFile(graph)) graphFiles.add(graph);
+                else generators.add(generator(graph));
+            }
             values(options, "seed").forEach(BenchmarkCommand::seed);
             launches = values(options, "launch").stream().map(l -> LaunchMode.parse(l).name()).toList();
             cells = values(options, "cell").stream().map(BenchmarkCommand::cell).toList();
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+        // read in full before anything is allocated: a bad file is one line here, not a failed fork
+        List<RunPlan.FileGraph> files = new ArrayList<>();
+        for (String graph : graphFiles) files.add(readGraphFile(graph));
+        if (generators.isEmpty() && !files.isEmpty() && !sizes.isEmpty()) {
+            for (RunPlan.FileGraph file : files) {
+                if (!sizes.equals(List.of(file.n()))) {
+                    throw new UsageException("-p n=" + sizes.stream().map(String::valueOf).collect(Collectors.joining(",")) + " conflicts with "
+                            + file.parameter() + ", which has " + file.n() + " vertices: a graph file sets n itself (leave out -p n)");
+                }
+            }
+        }
         if (sizes.isEmpty()) sizes = defaultSizes();
 
         Gpu.Probe probe = Gpu.probe();
         long freeBytes = probe.available() ? CudaContext.get().memoryInfo()[0] : 0;
-        RunPlan plan = RunPlan.make(named, sizes, probe.device(), probe.reason(), freeBytes);
+        RunPlan plan = RunPlan.make(named, sizes, generators, files, probe.device(), probe.reason(), freeBytes);
         String label = DeviceLabel.current();
         ResultsTarget target = ResultsTarget.choose(resultsDirectory, resultFile, resultFormat, DeviceLabel.slug(), LocalDate.now());
 
@@ -128,15 +148,17 @@ public final class BenchmarkCommand {
         plan.notes().forEach(note -> out.println("fwbench: " + note));
         if (runPeak) out.println("fwbench: the device's min-plus ceiling (" + PEAK + ") runs first");
         if (runSolves) out.println("fwbench: " + plan.size() + " benchmarks: " + plan.groups().stream()
-                .map(g -> g.variant() + " at n=" + g.sizes().stream().map(String::valueOf).collect(Collectors.joining(",")))
+                .map(g -> g.variant() + (g.graphs().isEmpty() ? "" : " on " + String.join(",", g.graphs()))
+                        + " at n=" + g.sizes().stream().map(String::valueOf).collect(Collectors.joining(",")))
                 .collect(Collectors.joining("; ")));
         out.println("fwbench: results go to " + target.file());
 
         List<Session> sessions = new ArrayList<>();
         if (runPeak) {
             List<String> peakCells = cells.isEmpty() ? Arrays.stream(PeakBenchmark.Cell.values()).map(Enum::name).toList() : cells;
-            sessions.add(new Session(PEAK, Map.of("cell", peakCells, "device", List.of(label)), "cell",
-                    peakCells.stream().map(c -> "peak " + c.toLowerCase(Locale.ROOT)).toList()));
+            Map<Map<String, String>, String> expected = new LinkedHashMap<>();
+            for (String cell : peakCells) expected.put(Map.of("cell", cell), "peak " + cell.toLowerCase(Locale.ROOT));
+            sessions.add(new Session(PEAK, Map.of("cell", peakCells, "device", List.of(label)), expected));
         }
         if (runSolves) {
             for (RunPlan.Group group : plan.groups()) {
@@ -145,8 +167,16 @@ public final class BenchmarkCommand {
                 params.put("n", group.sizes().stream().map(String::valueOf).toList());
                 params.put("device", List.of(label));
                 if (!launches.isEmpty()) params.put("launch", launches);
-                sessions.add(new Session(BENCHMARK, params, "n",
-                        group.sizes().stream().map(n -> group.variant() + " at n=" + n).toList()));
+                // a group's own graphs (a file, or the generators) override the user's -p graph list
+                if (!group.graphs().isEmpty()) params.put("graph", group.graphs());
+                Map<Map<String, String>, String> expected = new LinkedHashMap<>();
+                for (int n : group.sizes()) {
+                    for (String graph : group.graphs().isEmpty() ? List.of("") : group.graphs()) {
+                        expected.put(graph.isEmpty() ? Map.of("n", String.valueOf(n)) : Map.of("n", String.valueOf(n), "graph", graph),
+                                group.variant() + (graph.isEmpty() ? "" : " on " + graph) + " at n=" + n);
+                    }
+                }
+                sessions.add(new Session(BENCHMARK, params, expected));
             }
         }
         try (PrintStream log = logFile == null ? null : openLog(logFile)) {
@@ -155,10 +185,10 @@ public final class BenchmarkCommand {
     }
 
     /**
-     * One JMH session: one benchmark method with parameters set by the suite. {@code each} names the
-     * parameter whose values must each produce a result, described by {@code expected} (in order).
+     * One JMH session: one benchmark method with parameters set by the suite. {@code expected} maps
+     * each parameter combination that must produce a result to its description for the failure line.
      */
-    private record Session(String benchmark, Map<String, List<String>> params, String each, List<String> expected) {
+    private record Session(String benchmark, Map<String, List<String>> params, Map<Map<String, String>, String> expected) {
     }
 
     private int runSessions(List<Session> sessions, CommandLineOptions options, ResultsTarget target, PrintStream log) {
@@ -181,12 +211,10 @@ public final class BenchmarkCommand {
                 sessionResults = List.of();
             }
             results.addAll(sessionResults);
-            List<String> values = session.params().get(session.each());
-            for (int v = 0; v < values.size(); v++) {
-                String value = values.get(v);
-                if (sessionResults.stream().noneMatch(r -> value.equals(r.getParams().getParam(session.each())))) {
-                    missing.add(session.expected().get(v));
-                }
+            for (Map.Entry<Map<String, String>, String> combination : session.expected().entrySet()) {
+                boolean measured = sessionResults.stream().anyMatch(r -> combination.getKey().entrySet().stream()
+                        .allMatch(p -> p.getValue().equals(r.getParams().getParam(p.getKey()))));
+                if (!measured) missing.add(combination.getValue());
             }
             if (!results.isEmpty()) {
                 try {
@@ -283,6 +311,33 @@ public final class BenchmarkCommand {
             throw new IllegalArgumentException("n must be in 1.." + Distances.MAX_N + " (cell indices must fit an int), got " + n);
         }
         return n;
+    }
+
+    /** A generator's name, checked; an unknown name also hears that graph files are accepted. */
+    private static String generator(String text) {
+        try {
+            GraphSpec.parse(text);
+            return text;
+        } catch (IllegalArgumentException e) {
+            // "dense" or "road": not a generator, and without an extension not taken for a file either
+            if (!text.contains(":")) throw new IllegalArgumentException(e.getMessage() + ", or a graph file: " + GraphFormat.extensions());
+            throw e;
+        }
+    }
+
+    /** Reads a -p graph file in full (a bad one is refused in one line) and returns its vertex count. */
+    private static RunPlan.FileGraph readGraphFile(String parameter) throws UsageException {
+        GraphFile file;
+        try {
+            file = GraphFiles.read(Path.of(parameter.trim()));
+        } catch (GraphFileException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (file.graph().negativeWeights()) {
+            throw new UsageException(parameter + " has negative weights: the variants need weights >= 0 (they add INF like any other number); "
+                    + "'java -jar target/benchmarks.jar solve --graph " + parameter + " --out FILE' solves it with the CPU reference");
+        }
+        return new RunPlan.FileGraph(parameter, file.n());
     }
 
     private static void seed(String text) {

@@ -17,23 +17,43 @@ import java.util.stream.Collectors;
  *   <li>A variant the user did not name runs only up to its {@link Variant#defaultMaxN()}, so CPU
  *       variants (and naive at huge n) join a run only where a solve takes seconds.</li>
  *   <li>An n whose matrices do not fit in the device's free memory is refused before anything runs.</li>
+ *   <li>A graph file runs at its own n, in a session of its own (one per variant and file); the
+ *       generators run at the sizes asked for, together.</li>
  * </ul>
  */
 public record RunPlan(List<Group> groups, List<String> notes) {
 
-    /** One variant and the sizes it runs at. */
-    public record Group(Variant variant, List<Integer> sizes) {
+    /**
+     * One JMH session: a variant, the sizes it runs at, and the {@code -p graph} values it runs on
+     * (empty: the benchmark's default graph).
+     */
+    public record Group(Variant variant, List<Integer> sizes, List<String> graphs) {
+        public Group(Variant variant, List<Integer> sizes) {
+            this(variant, sizes, List.of());
+        }
+    }
+
+    /** A graph file named with {@code -p graph}, read before planning: its -p value and its vertex count. */
+    public record FileGraph(String parameter, int n) {
+    }
+
+    /** Plans generated graphs only (the benchmark's default graph, or those named in the options). */
+    public static RunPlan make(List<Variant> named, List<Integer> sizes, Optional<DeviceInfo> device,
+                               String noDeviceWhy, long freeBytes) throws UsageException {
+        return make(named, sizes, List.of(), List.of(), device, noDeviceWhy, freeBytes);
     }
 
     /**
      * @param named        the variants named with -p variant (empty: every registered variant)
-     * @param sizes        the sizes to run (never empty)
+     * @param sizes        the sizes generated graphs run at (never empty)
+     * @param generators   the -p graph values that are generators (empty: the default graph, unless there are files)
+     * @param files        the -p graph values that are files; each runs at its own n
      * @param device       the CUDA device, if any
      * @param noDeviceWhy  why there is no device (for the note), when there is none
      * @param freeBytes    free device memory (ignored without a device)
      */
-    public static RunPlan make(List<Variant> named, List<Integer> sizes, Optional<DeviceInfo> device,
-                               String noDeviceWhy, long freeBytes) throws UsageException {
+    public static RunPlan make(List<Variant> named, List<Integer> sizes, List<String> generators, List<FileGraph> files,
+                               Optional<DeviceInfo> device, String noDeviceWhy, long freeBytes) throws UsageException {
         List<String> notes = new ArrayList<>();
         List<Variant> variants = new ArrayList<>(named.isEmpty() ? List.of(Variant.values()) : named);
         if (device.isEmpty()) {
@@ -47,41 +67,57 @@ public record RunPlan(List<Group> groups, List<String> notes) {
                 notes.add("No CUDA device (" + noDeviceWhy + "): skipping the GPU variants, running " + ids(variants) + ".");
             }
         }
+        boolean generated = !generators.isEmpty() || files.isEmpty();
         List<Group> groups = new ArrayList<>();
         for (Variant v : variants) {
-            List<Integer> run = sizes;
-            if (named.isEmpty()) {
-                run = sizes.stream().filter(n -> n <= v.defaultMaxN()).toList();
-                List<Integer> skipped = sizes.stream().filter(n -> n > v.defaultMaxN()).toList();
-                if (!skipped.isEmpty()) {
-                    notes.add(v + " skipped at n=" + join(skipped) + " (a solve there takes minutes; its default limit is n="
-                            + v.defaultMaxN() + "; name it with -p variant=" + v + " to run it)");
+            if (generated) {
+                List<Integer> run = sizes;
+                if (named.isEmpty()) {
+                    run = sizes.stream().filter(n -> n <= v.defaultMaxN()).toList();
+                    List<Integer> skipped = sizes.stream().filter(n -> n > v.defaultMaxN()).toList();
+                    if (!skipped.isEmpty()) {
+                        notes.add(v + " skipped at n=" + join(skipped) + " (a solve there takes minutes; its default limit is n="
+                                + v.defaultMaxN() + "; name it with -p variant=" + v + " to run it)");
+                    }
                 }
+                if (v.gpu() && device.isPresent()) {
+                    for (int n : run) requireFits(v, n, "n=" + n, device.get(), freeBytes);
+                }
+                if (!run.isEmpty()) groups.add(new Group(v, run, generators));
             }
-            if (v.gpu() && device.isPresent()) {
-                for (int n : run) requireFits(v, n, device.get(), freeBytes);
+            for (FileGraph file : files) {
+                if (named.isEmpty() && file.n() > v.defaultMaxN()) {
+                    notes.add(v + " skipped on " + file.parameter() + " (n=" + file.n() + "; a solve there takes minutes; its default limit is n="
+                            + v.defaultMaxN() + "; name it with -p variant=" + v + " to run it)");
+                    continue;
+                }
+                if (v.gpu() && device.isPresent()) requireFits(v, file.n(), file.parameter() + " (n=" + file.n() + ")", device.get(), freeBytes);
+                groups.add(new Group(v, List.of(file.n()), List.of(file.parameter())));
             }
-            if (!run.isEmpty()) groups.add(new Group(v, run));
         }
-        if (groups.isEmpty()) throw new UsageException("nothing to run: no variant is planned at n=" + join(sizes));
+        if (groups.isEmpty()) {
+            throw new UsageException("nothing to run: no variant is planned " + (generated ? "at n=" + join(sizes) : "")
+                    + (generated && !files.isEmpty() ? " or " : "")
+                    + (files.isEmpty() ? "" : "on " + files.stream().map(FileGraph::parameter).collect(Collectors.joining(", "))));
+        }
         return new RunPlan(groups, notes);
     }
 
-    private static void requireFits(Variant v, int n, DeviceInfo device, long freeBytes) throws UsageException {
+    private static void requireFits(Variant v, int n, String what, DeviceInfo device, long freeBytes) throws UsageException {
         long need = v.deviceBytes(n) + Variant.DEVICE_RESERVE_BYTES;
         if (need <= freeBytes) return;
         int largest = (int) Math.min(Distances.MAX_N,
                 Math.floor(Math.sqrt((freeBytes - Variant.DEVICE_RESERVE_BYTES) / (double) v.deviceBytes(1))));
         throw new UsageException(String.format(Locale.ROOT,
-                "n=%d does not fit in device memory: %s needs %.2f GiB, the %s has %.2f GiB free (largest n for %s: %d)",
-                n, v, need / GIB, device.name(), freeBytes / GIB, v, largest));
+                "%s does not fit in device memory: %s needs %.2f GiB, the %s has %.2f GiB free (largest n for %s: %d)",
+                what, v, need / GIB, device.name(), freeBytes / GIB, v, largest));
     }
 
     private static final double GIB = 1L << 30;
 
-    /** Number of (variant, n) benchmarks in the plan. */
+    /** Number of (variant, graph, n) benchmarks in the plan. */
     public int size() {
-        return groups.stream().mapToInt(g -> g.sizes().size()).sum();
+        return groups.stream().mapToInt(g -> g.sizes().size() * Math.max(1, g.graphs().size())).sum();
     }
 
     private static String ids(List<Variant> variants) {

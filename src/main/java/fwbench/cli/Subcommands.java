@@ -23,6 +23,8 @@ public final class Subcommands {
 
     static {
         ALL.put("report", ReportCommand::new);
+        ALL.put("solve", SolveCommand::new);
+        ALL.put("path", PathCommand::new);
     }
 
     private Subcommands() {

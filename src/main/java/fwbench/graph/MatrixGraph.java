@@ -11,10 +11,22 @@ public final class MatrixGraph implements Graph {
     private final boolean complete;
 
     public MatrixGraph(int n, int[] weights, String description) {
+        this(n, weights, description, true);
+    }
+
+    /**
+     * A graph that takes {@code weights} as its own, without the copy the constructor makes: for
+     * matrices of gigabytes read from files. The caller must not change the array afterwards.
+     */
+    public static MatrixGraph adopt(int n, int[] weights, String description) {
+        return new MatrixGraph(n, weights, description, false);
+    }
+
+    private MatrixGraph(int n, int[] weights, String description, boolean copy) {
         if (n < 1 || n > Distances.MAX_N) throw new IllegalArgumentException("n must be in 1.." + Distances.MAX_N + ", got " + n);
         if (weights.length != (long) n * n) throw new IllegalArgumentException("a " + n + "-vertex graph needs " + (long) n * n + " weights, got " + weights.length);
         this.n = n;
-        this.weights = weights.clone();
+        this.weights = copy ? weights.clone() : weights;
         this.description = description;
         boolean allPositive = true, anyNegative = false, allEdges = true;
         int max = 0;

@@ -30,7 +30,7 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
     public static final String SOLVE_BENCHMARK = FloydWarshallBenchmark.class.getName() + ".solve";
     /** The ceiling benchmark (another branch adds it): params device and cell, metric {@value #PEAK_METRIC}. */
     public static final String PEAK_BENCHMARK = "fwbench.bench.PeakBenchmark.relax";
-    public static final String PEAK_METRIC = "gpu.rate";
+    public static final String PEAK_METRIC = GpuTimeProfiler.RATE;
 
     /** Parameters that are a table's rows and columns, or its title; the rest make up {@link RunSetup#settings()}. */
     private static final Set<String> AXES = Set.of("variant", "n", "device");
@@ -105,7 +105,7 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
                 + " (mode " + r.mode() + "); the report reads time per solve: run with the default mode, -bm avgt"));
         if (!(time.millis() > 0)) throw new UsageException(what + " has time " + r.primary().score() + "; a time must be above 0");
         // gpu.time is in the benchmark's unit too; a result without it (CPU variants, or -prof left off) just has no GPU time
-        Optional<Timing> gpu = r.secondary(GpuTimeProfiler.LABEL).flatMap(RunData::timing);
+        Optional<Timing> gpu = r.secondary(GpuTimeProfiler.TIME).flatMap(RunData::timing);
         Map<String, String> settings = new LinkedHashMap<>(r.params());
         settings.keySet().removeAll(AXES);
         String device = r.param("device").filter(d -> !d.isBlank()).orElse("unknown device");

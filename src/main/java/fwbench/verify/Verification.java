@@ -36,6 +36,14 @@ public final class Verification {
     public static String verify(Solver solver, Graph graph) {
         solver.reset();
         solver.solve();
+        return check(solver, graph);
+    }
+
+    /**
+     * Checks the result of the solve the solver has just made, as {@link #verify} does (for callers
+     * that report solving and checking as separate stages).
+     */
+    public static String check(Solver solver, Graph graph) {
         String subject = solver.variant() + " at n=" + graph.n() + " (" + graph.describe() + ")";
         String how;
         if (graph.n() <= REFERENCE_LIMIT || !graph.positiveWeights()) {

@@ -27,6 +27,10 @@ class BenchmarkCommandTest {
     @TempDir
     Path results;
 
+    /** Graph files live apart from the results folder, which must stay empty on bad input. */
+    @TempDir
+    Path graphs;
+
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
@@ -46,7 +50,7 @@ class BenchmarkCommandTest {
             "-p n=ten            | fwbench: n must be a whole number in 1..46340, got 'ten'",
             "-p n=50000          | fwbench: n must be in 1..46340 (cell indices must fit an int), got 50000",
             "-p variant=fast     | fwbench: unknown variant 'fast'; variants: {registry}",
-            "-p graph=dense      | fwbench: unknown graph 'dense'; generators: random, sparse:P or hops:P with 0 < P <= 1",
+            "-p graph=dense      | fwbench: unknown graph 'dense'; generators: random, sparse:P or hops:P with 0 < P <= 1, or a graph file: .gr, .mtx, .edges or .dense",
             "-p seed=x           | fwbench: seed must be a whole number, got 'x'",
             "-p launch=fast      | fwbench: unknown launch mode 'fast'; modes: graph, stream",
             "-p size=10          | fwbench: unknown parameter 'size'; parameters: cell, graph, launch, n, seed, variant",
@@ -61,6 +65,57 @@ class BenchmarkCommandTest {
         try (Stream<Path> files = Files.list(results)) {
             assertEquals(0, files.count(), "nothing written");
         }
+    }
+
+    @Test
+    void badGraphFilesAreOneLineBeforeAnythingRuns() throws Exception {
+        Path malformed = Files.writeString(graphs.resolve("bad.gr"), "p sp 3 1\na 1 9 2\n");
+        Path negative = Files.writeString(graphs.resolve("neg.edges"), "0 1 -2\n");
+        Path good = Files.writeString(graphs.resolve("good.edges"), "0 1 2\n1 2 2\n");
+        String[][] cases = {
+                {"-p", "graph=" + malformed},
+                {"-p", "graph=" + graphs.resolve("missing.mtx")},
+                {"-p", "graph=" + graphs.resolve("g.txt")},
+                {"-p", "graph=" + negative},
+                {"-p", "graph=" + good, "-p", "n=100"},
+        };
+        String[] messages = {
+                malformed + ", line 2: vertex 9 is out of range 1..3 (n = 3)",
+                "no such file: " + graphs.resolve("missing.mtx"),
+                "no such file: " + graphs.resolve("g.txt"),
+                negative + " has negative weights: the variants need weights >= 0 (they add INF like any other number); "
+                        + "'java -jar target/benchmarks.jar solve --graph " + negative + " --out FILE' solves it with the CPU reference",
+                "-p n=100 conflicts with " + good + ", which has 3 vertices: a graph file sets n itself (leave out -p n)",
+        };
+        for (int c = 0; c < cases.length; c++) {
+            err.reset();
+            assertEquals(2, run(cases[c]), String.join(" ", cases[c]));
+            assertEquals("fwbench: " + messages[c] + System.lineSeparator(), err());
+        }
+        try (Stream<Path> files = Files.list(results)) {
+            assertEquals(0, files.count(), "nothing written");
+        }
+    }
+
+    /** A graph file beside a generator, end to end in this JVM (-f 0): each runs at its own n. */
+    @Test
+    void graphFilesAreBenchmarkedAtTheirOwnSize() throws Exception {
+        Path file = Files.writeString(graphs.resolve("ring.gr"), "p sp 37 37\n" + java.util.stream.IntStream.rangeClosed(1, 37)
+                .mapToObj(v -> "a " + v + " " + (v % 37 + 1) + " " + v + "\n").collect(java.util.stream.Collectors.joining()));
+        int code = run("-f", "0", "-wi", "0", "-i", "1", "-r", "50ms", "-p", "variant=cpu-blocked", "-p", "graph=" + file + ",sparse:0.2", "-p", "n=20");
+        String stdout = out.toString(StandardCharsets.UTF_8);
+        assertEquals(0, code, err() + stdout);
+        assertTrue(stdout.contains("fwbench: 2 benchmarks: cpu-blocked on sparse:0.2 at n=20; cpu-blocked on " + file + " at n=37"), stdout);
+        List<Path> files;
+        try (Stream<Path> list = Files.list(results)) {
+            files = list.toList();
+        }
+        Set<String> runs = new HashSet<>();
+        for (JsonNode benchmark : new ObjectMapper().readTree(files.get(0).toFile())) {
+            JsonNode params = benchmark.get("params");
+            runs.add(params.get("graph").asText() + "@" + params.get("n").asText());
+        }
+        assertEquals(Set.of("sparse:0.2@20", file + "@37"), runs);
     }
 
     @Test

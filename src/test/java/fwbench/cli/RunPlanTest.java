@@ -51,6 +51,36 @@ class RunPlanTest {
     }
 
     @Test
+    void eachGraphFileRunsAtItsOwnSizeInItsOwnSession() throws UsageException {
+        List<RunPlan.FileGraph> files = List.of(new RunPlan.FileGraph("road.gr", 5000), new RunPlan.FileGraph("web.mtx", 900));
+        RunPlan plan = RunPlan.make(List.of(Variant.BLOCKED, Variant.CPU_BLOCKED), List.of(1000), List.of("random"), files, Optional.of(H100), "", FREE);
+        assertEquals(List.of(
+                new RunPlan.Group(Variant.BLOCKED, List.of(1000), List.of("random")),
+                new RunPlan.Group(Variant.BLOCKED, List.of(5000), List.of("road.gr")),
+                new RunPlan.Group(Variant.BLOCKED, List.of(900), List.of("web.mtx")),
+                new RunPlan.Group(Variant.CPU_BLOCKED, List.of(1000), List.of("random")),
+                new RunPlan.Group(Variant.CPU_BLOCKED, List.of(5000), List.of("road.gr")),
+                new RunPlan.Group(Variant.CPU_BLOCKED, List.of(900), List.of("web.mtx"))), plan.groups());
+        assertEquals(6, plan.size());
+    }
+
+    @Test
+    void withOnlyFilesNoGeneratedGraphRunsAndDefaultLimitsStillApply() throws UsageException {
+        RunPlan plan = RunPlan.make(List.of(), REPORT_SIZES, List.of(), List.of(new RunPlan.FileGraph("road.gr", 5000)), Optional.of(H100), "", FREE);
+        assertTrue(plan.groups().stream().allMatch(g -> g.graphs().equals(List.of("road.gr")) && g.sizes().equals(List.of(5000))), plan.groups().toString());
+        assertTrue(plan.groups().stream().noneMatch(g -> g.variant() == Variant.CPU_SERIAL));
+        assertTrue(plan.notes().contains("cpu-serial skipped on road.gr (n=5000; a solve there takes minutes; its default limit is n=1000; "
+                + "name it with -p variant=cpu-serial to run it)"), plan.notes().toString());
+    }
+
+    @Test
+    void aGraphFileLargerThanDeviceMemoryIsRefusedByName() {
+        UsageException e = assertThrows(UsageException.class, () -> RunPlan.make(List.of(Variant.BLOCKED), List.of(1000), List.of(),
+                List.of(new RunPlan.FileGraph("huge.gr", 46_000)), Optional.of(H100), "", 8L << 30));
+        assertTrue(e.getMessage().startsWith("huge.gr (n=46000) does not fit in device memory: blocked needs 16.02 GiB"), e.getMessage());
+    }
+
+    @Test
     void matricesLargerThanDeviceMemoryAreRefusedWithTheLimit() {
         UsageException e = assertThrows(UsageException.class,
                 () -> RunPlan.make(List.of(Variant.BLOCKED), List.of(46_000), Optional.of(H100), "", 8L << 30));

@@ -1,0 +1,99 @@
+package fwbench.cli;
+
+import fwbench.graph.Distances;
+import fwbench.graph.ShortestPaths;
+import fwbench.graph.io.GraphFileException;
+import fwbench.graph.io.Solution;
+import fwbench.graph.io.SolutionFiles;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+
+/**
+ * {@code path SOLUTION FROM TO}: the shortest route between two vertices, rebuilt from a file that
+ * {@code solve --paths} wrote (distances and report 003's intermediate-node matrix). Vertices are
+ * read and printed in the graph file's numbering (from 1 for .gr and .mtx, from 0 otherwise), which
+ * the solution file records.
+ */
+@Command(name = "path", sortOptions = false,
+        description = "Prints the shortest path between two vertices, rebuilt from a file written by 'solve --paths', "
+                + "and its length. Vertices are numbered as in the graph file (from 1 for .gr and .mtx, from 0 for .edges and .dense).",
+        footer = {"", "Exit codes: 0 answered (a path, or 'no path'); 1 the file's matrices do not describe a path; 2 bad input."})
+public final class PathCommand implements Callable<Integer> {
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+    boolean help;
+
+    @Parameters(index = "0", paramLabel = "SOLUTION", description = "a file written by solve --paths")
+    Path solutionFile;
+
+    @Parameters(index = "1", paramLabel = "FROM", description = "the first vertex")
+    String from;
+
+    @Parameters(index = "2", paramLabel = "TO", description = "the last vertex")
+    String to;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws UsageException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Solution solution;
+        try {
+            solution = SolutionFiles.read(solutionFile);
+        } catch (GraphFileException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (!solution.hasPaths()) {
+            throw new UsageException(solutionFile + " holds distances only: solve with --paths to be able to rebuild paths");
+        }
+        int first = solution.firstVertex();
+        int i = vertex(from, solution), j = vertex(to, solution);
+        ShortestPaths paths = solution.shortestPaths();
+        Optional<List<Integer>> route;
+        try {
+            route = paths.path(i, j);
+        } catch (IllegalStateException e) {
+            err.println("fwbench path: " + solutionFile + " does not describe a path from " + from.trim() + " to " + to.trim() + ": " + e.getMessage());
+            err.flush();
+            return 1;
+        }
+        if (route.isEmpty()) {
+            out.println("no path from " + (i + first) + " to " + (j + first) + " (unreachable)");
+        } else {
+            List<Integer> vertices = route.get();
+            out.println(vertices.stream().map(v -> String.valueOf(v + first)).collect(Collectors.joining(" -> ")));
+            int edges = vertices.size() - 1;
+            out.println("length " + Distances.format(paths.distance(i, j)) + " (" + edges + (edges == 1 ? " edge)" : " edges)"));
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** A vertex in the file's numbering, as a 0-based index; refused when it is not one of the graph's. */
+    private int vertex(String text, Solution solution) throws UsageException {
+        int first = solution.firstVertex(), last = first + solution.n() - 1;
+        long v;
+        try {
+            v = Long.parseLong(text.trim());
+        } catch (NumberFormatException e) {
+            throw new UsageException("'" + text + "' is not a vertex: expected a whole number in " + first + ".." + last);
+        }
+        if (v < first || v > last) {
+            throw new UsageException("vertex " + v + " is out of range: " + solutionFile + " numbers its vertices " + first + ".." + last
+                    + " (as its graph file did)");
+        }
+        return (int) (v - first);
+    }
+}

@@ -1,0 +1,362 @@
+package fwbench.cli;
+
+import fwbench.cuda.CudaContext;
+import fwbench.cuda.Gpu;
+import fwbench.graph.Graph;
+import fwbench.graph.NegativeCycle;
+import fwbench.graph.ReferenceFloydWarshall;
+import fwbench.graph.ShortestPaths;
+import fwbench.graph.io.GraphFile;
+import fwbench.graph.io.GraphFileException;
+import fwbench.graph.io.GraphFiles;
+import fwbench.graph.io.Solution;
+import fwbench.graph.io.SolutionFiles;
+import fwbench.variant.PathSolver;
+import fwbench.variant.Solver;
+import fwbench.variant.SolverConfig;
+import fwbench.variant.UnsupportedInputException;
+import fwbench.variant.Variant;
+import fwbench.verify.PathCheck;
+import fwbench.verify.Verification;
+import fwbench.verify.VerificationFailure;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+
+/**
+ * {@code solve --graph FILE --out FILE [--variant V] [--paths] [--force] [--no-verify]}: all-pairs
+ * shortest paths of a graph file, written as distances (and, with --paths, the intermediate-node
+ * matrix) for {@code path} and other programs.
+ *
+ * <p>Order of work, so that a mistake costs nothing: the options and the output's folder are
+ * checked, the graph is read in full (every bad line refused), the variant is chosen and the
+ * device memory checked, and only then is anything allocated on the device; the output appears
+ * under its name only once complete and verified. A negative cycle or a wrong answer writes nothing.
+ */
+@Command(name = "solve", sortOptions = false,
+        description = "Computes all-pairs shortest paths of a graph file on the GPU (on the CPU without one), verifies them, "
+                + "and writes the distances: binary, or text if the --out name ends in .txt (layout: README, 'Output files').",
+        footer = {"", "Graph files: .gr (DIMACS), .mtx (MatrixMarket), .edges (u v w per line), .dense (n rows of n weights), each may be .gz.",
+                "Exit codes: 0 written; 1 no answer written (negative cycle, failed verification, write error); 2 bad input."})
+public final class SolveCommand implements Callable<Integer> {
+
+    /** --variant value for the CPU reference (ReferenceFloydWarshall), beside the registry's variants. */
+    static final String REFERENCE = "reference";
+
+    /** How often a long stage says it is still running. */
+    static final long TICK_MILLIS = 5_000;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
+    boolean help;
+
+    @Option(names = "--graph", required = true, paramLabel = "FILE", description = "the graph file")
+    Path graphFile;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "where the distances go (FILE.txt: text; any other name: binary)")
+    Path outFile;
+
+    @Option(names = "--variant", paramLabel = "V",
+            description = "a variant (java -jar benchmarks.jar -l lists them) or 'reference' (the CPU oracle); default: the fastest GPU variant, cpu-blocked without a GPU")
+    String variantName;
+
+    @Option(names = "--paths", description = "also write the intermediate-node matrix, so that 'path' can rebuild routes")
+    boolean paths;
+
+    @Option(names = "--force", description = "replace --out if it exists (by default an existing file is never overwritten)")
+    boolean force;
+
+    @Option(names = "--no-verify", description = "write the result without checking it first")
+    boolean noVerify;
+
+    @Spec
+    CommandSpec spec;
+
+    private Progress progress;
+
+    @Override
+    public Integer call() throws UsageException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        progress = new Progress(err, "fwbench solve: ", TICK_MILLIS);
+
+        // every check that needs no graph comes first, then the graph's own: a mistake is the only line printed
+        Optional<Variant> requested = parseVariant(variantName);
+        boolean reference = REFERENCE.equalsIgnoreCase(variantName == null ? "" : variantName.trim());
+        if (requested.isPresent()) checkRunnable(requested.get());
+        checkTarget(outFile, graphFile, force);
+        GraphFile file = readGraph();
+        Graph graph = file.graph();
+        if (requested.isPresent() && graph.negativeWeights()) {
+            throw new UsageException(requested.get() + " needs edge weights >= 0 (it adds INF like any other number) and " + graphFile
+                    + " has negative ones; leave out --variant, or use --variant reference, to solve with the CPU reference");
+        }
+        List<String> notes = new ArrayList<>();
+        List<Variant> candidates = reference ? List.of() : requested.map(List::of).orElseGet(() -> defaultCandidates(file, notes));
+        if (!candidates.isEmpty() && candidates.get(0).gpu()) {
+            requireDeviceMemory(candidates.get(0), graph.n(), graphFile.toString(), CudaContext.get().device().name(), CudaContext.get().memoryInfo()[0]);
+        }
+        progress.line(file.summary() + ", read in " + progress.lastTime());
+        notes.forEach(progress::line);
+
+        Solution solution = null;
+        try {
+            for (int c = 0; c < candidates.size() && solution == null; c++) {
+                Variant v = candidates.get(c);
+                if (v.gpu()) {
+                    requireDeviceMemory(v, graph.n(), graphFile.toString(), CudaContext.get().device().name(), CudaContext.get().memoryInfo()[0]);
+                }
+                Solver solver;
+                try {
+                    solver = progress.timed(v.gpu() ? "copying the graph to the device for " + v + " (" + CudaContext.get().device().name() + ")"
+                            : "preparing " + v, v.gpu(), () -> v.create(SolverConfig.of(graph)));
+                } catch (UnsupportedInputException e) {
+                    // a variant with limits (say, 16-bit distances) refuses what it cannot represent
+                    if (requested.isPresent()) throw new UsageException(e.getMessage());
+                    progress.line(v + " cannot take this graph (" + e.getMessage() + "): "
+                            + (c + 1 < candidates.size() ? "trying " + candidates.get(c + 1) : "solving with the CPU reference"));
+                    continue;
+                }
+                solution = solveWith(v, solver, file);
+            }
+            if (solution == null) {
+                Optional<Solution> solved = solveWithReference(file, err);
+                if (solved.isEmpty()) return 1;  // a negative cycle, reported
+                solution = solved.get();
+            }
+        } catch (VerificationFailure e) {
+            err.println("fwbench solve: " + e.getMessage() + "; nothing written");
+            err.flush();
+            return 1;
+        }
+
+        Solution result = solution;
+        String form = SolutionFiles.isText(outFile) ? "text" : String.format(Locale.ROOT, "binary, %,d bytes", SolutionFiles.binaryBytes(graph.n(), paths));
+        try {
+            progress.timed("writing " + outFile + " (" + form + ")", () -> {
+                SolutionFiles.write(outFile, result, force);
+                return null;
+            });
+        } catch (FileAlreadyExistsException e) {
+            throw new UsageException(outFile + " appeared while solving; nothing written (--force replaces it)");
+        } catch (IOException e) {
+            err.println("fwbench solve: cannot write " + outFile + ": " + e.getMessage() + "; nothing written");
+            err.flush();
+            return 1;
+        }
+        out.println("wrote " + outFile + ": " + (paths ? "distances and intermediate nodes" : "distances") + " of " + graphFile
+                + " (n=" + graph.n() + ", " + form + ", vertices numbered from " + file.firstVertex() + ")");
+        if (paths) out.println("rebuild a route with: java -jar target/benchmarks.jar path " + outFile + " FROM TO");
+        out.flush();
+        return 0;
+    }
+
+    // ---- choosing how to solve ----
+
+    /** The variant named with --variant (empty for none, or for 'reference'); unknown names are refused with the list. */
+    static Optional<Variant> parseVariant(String name) throws UsageException {
+        if (name == null || name.trim().equalsIgnoreCase(REFERENCE)) return Optional.empty();
+        try {
+            return Optional.of(Variant.parse(name));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage() + ", " + REFERENCE);
+        }
+    }
+
+    /**
+     * The variants the default tries, in order: the GPU variants (when there is a device) from the
+     * end of the registry, where the story puts its fastest, then the CPU variants likewise. With
+     * --paths only variants that produce the intermediate-node matrix, without it only those that do
+     * not (recording intermediates costs time). The one place that decides the default.
+     */
+    static List<Variant> defaultOrder(boolean paths, boolean gpu) {
+        List<Variant> reversed = new ArrayList<>(List.of(Variant.values()));
+        Collections.reverse(reversed);
+        List<Variant> order = new ArrayList<>();
+        if (gpu) reversed.stream().filter(v -> v.gpu() && v.producesPaths() == paths).forEach(order::add);
+        reversed.stream().filter(v -> !v.gpu() && v.producesPaths() == paths).forEach(order::add);
+        return order;
+    }
+
+    /** Refuses a named variant that cannot run here, or cannot give what was asked for. */
+    private void checkRunnable(Variant v) throws UsageException {
+        Gpu.Probe probe = Gpu.probe();
+        if (v.gpu() && !probe.available()) {
+            throw new UsageException(v + " needs a CUDA device, and there is none (" + probe.reason() + "); leave out --variant to solve on the CPU");
+        }
+        if (paths && !v.producesPaths()) {
+            throw new UsageException(v + " computes distances only; with --paths use " + pathChoices() + " (or leave out --variant)");
+        }
+    }
+
+    /** The variants the default tries, in order; empty for the CPU reference (each choice said in a line). */
+    private List<Variant> defaultCandidates(GraphFile file, List<String> notes) {
+        Graph graph = file.graph();
+        Gpu.Probe probe = Gpu.probe();
+        if (graph.negativeWeights()) {
+            notes.add(graphFile + " has negative weights, which the variants cannot take (they add INF like any other number): "
+                    + "solving with the CPU reference, which tests for INF");
+            return List.of();
+        }
+        List<Variant> order = defaultOrder(paths, probe.available());
+        if (order.isEmpty()) {
+            notes.add("--paths: no variant " + (probe.available() ? "in this build" : "that runs without a GPU (" + probe.reason() + ")")
+                    + " computes the intermediate-node matrix: solving with the CPU reference, which does");
+        } else if (!probe.available()) {
+            notes.add("no CUDA device (" + probe.reason() + "): solving on the CPU");
+        }
+        return order;
+    }
+
+    static String pathChoices() {
+        String variants = Arrays.stream(Variant.values()).filter(Variant::producesPaths).map(Variant::id).collect(Collectors.joining(", "));
+        return variants.isEmpty() ? REFERENCE : variants + " or " + REFERENCE;
+    }
+
+    /** Refuses, with the bytes needed and free, a graph whose matrices do not fit in device memory beside the reserve. */
+    static void requireDeviceMemory(Variant v, int n, String graphName, String deviceName, long freeBytes) throws UsageException {
+        long need = v.deviceBytes(n) + Variant.DEVICE_RESERVE_BYTES;
+        if (need > freeBytes) {
+            throw new UsageException(String.format(Locale.ROOT,
+                    "%s (n=%d) does not fit in device memory: %s needs %,d bytes (%,d for its matrices, %,d kept for the context), the %s has %,d bytes free",
+                    graphName, n, v, need, v.deviceBytes(n), Variant.DEVICE_RESERVE_BYTES, deviceName, freeBytes));
+        }
+    }
+
+    // ---- the work ----
+
+    private GraphFile readGraph() throws UsageException {
+        try {
+            return progress.timed("reading " + graphFile, false, () -> GraphFiles.read(graphFile));
+        } catch (GraphFileException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private Solution solveWith(Variant v, Solver solver, GraphFile file) {
+        Graph graph = file.graph();
+        try (solver) {
+            progress.timed("solving with " + v, () -> {
+                solver.reset();
+                solver.solve();
+                return null;
+            });
+            String gpuTime = solver.lastSolveGpuMillis().isPresent()
+                    ? String.format(Locale.ROOT, " (GPU time %.1f ms)", solver.lastSolveGpuMillis().getAsDouble()) : "";
+            progress.line("solved in " + progress.lastTime() + gpuTime);
+            if (noVerify) {
+                progress.line("not verified (--no-verify)");
+            } else {
+                String how = progress.timed("verifying", () -> Verification.check(solver, graph));
+                progress.line("verified in " + progress.lastTime() + ": " + how);
+            }
+            int[] distances = solver.distances();
+            int[] intermediates = paths ? ((PathSolver) solver).intermediates() : null;
+            return new Solution(graph.n(), file.firstVertex(), distances, intermediates);
+        }
+    }
+
+    private Optional<Solution> solveWithReference(GraphFile file, PrintWriter err) {
+        Graph graph = file.graph();
+        int n = graph.n();
+        int[] distances;
+        ShortestPaths withPaths = null;
+        String stage = "solving with the CPU reference (ReferenceFloydWarshall, " + Runtime.getRuntime().availableProcessors() + " threads)";
+        if (paths) {
+            withPaths = progress.timed(stage, () -> ReferenceFloydWarshall.shortestPaths(graph));
+            distances = withPaths.distances();
+        } else {
+            distances = progress.timed(stage, () -> ReferenceFloydWarshall.distances(graph));
+        }
+        progress.line("solved in " + progress.lastTime());
+        int diagonal = negativeDiagonal(n, distances);
+        if (diagonal >= 0) {
+            Optional<List<Integer>> cycle = progress.timed("vertex " + (diagonal + file.firstVertex())
+                    + " has a negative distance to itself: looking for the negative cycle", () -> NegativeCycle.find(graph));
+            String what = cycle.map(c -> "negative cycle " + describeCycle(c, file.firstVertex()) + " of length " + NegativeCycle.length(graph, c))
+                    .orElse("vertex " + (diagonal + file.firstVertex()) + " reaches a cycle of negative length");
+            err.println("fwbench solve: " + graphFile + " has a " + what + " (vertices numbered as in the file): shortest paths are undefined; nothing written");
+            err.flush();
+            return Optional.empty();
+        }
+        if (noVerify) {
+            progress.line("not verified (--no-verify)");
+        } else if (paths) {
+            ShortestPaths result = withPaths;
+            String how = progress.timed("verifying", () -> checkSampledPaths(graph, result));
+            progress.line("verified in " + progress.lastTime() + ": " + how);
+        } else {
+            progress.line("not re-checked: the CPU reference is the oracle the variants are checked against (itself tested against JGraphT)");
+        }
+        return Optional.of(new Solution(n, file.firstVertex(), distances, paths ? withPaths.intermediates() : null));
+    }
+
+    /** Pairs whose rebuilt path is checked after a reference solve with --paths. */
+    static final int SAMPLED_PATHS = 2000;
+
+    /** Rebuilds sampled paths from the reference's intermediate-node matrix and checks each against the graph. */
+    static String checkSampledPaths(Graph graph, ShortestPaths result) {
+        int n = graph.n();
+        long all = (long) n * n, checked = Math.min(SAMPLED_PATHS, all);
+        SplittableRandom random = new SplittableRandom(n);
+        for (long s = 0; s < checked; s++) {
+            long cell = all <= SAMPLED_PATHS ? s : random.nextLong(all);
+            Optional<String> problem = PathCheck.problem(graph, result, (int) (cell / n), (int) (cell % n));
+            if (problem.isPresent()) throw new VerificationFailure("the CPU reference's intermediate-node matrix is wrong: " + problem.get());
+        }
+        return (all <= SAMPLED_PATHS ? "all " : "") + checked + (all <= SAMPLED_PATHS ? "" : " sampled") + " rebuilt paths are real paths as long as their distances";
+    }
+
+    /** The first vertex whose distance to itself is negative, or -1. */
+    static int negativeDiagonal(int n, int[] distances) {
+        for (int v = 0; v < n; v++) if (distances[v * n + v] < 0) return v;
+        return -1;
+    }
+
+    /** "3 -> 1 -> 2 -> 3", in the file's numbering; a long cycle is shortened in the middle. */
+    static String describeCycle(List<Integer> cycle, int firstVertex) {
+        List<String> shown = new ArrayList<>();
+        int size = cycle.size();
+        for (int s = 0; s <= size; s++) {
+            if (size > 12 && s == 6) {
+                shown.add("... (" + (size - 10) + " more)");
+                s = size - 4;
+            }
+            shown.add(String.valueOf(cycle.get(s % size) + firstVertex));
+        }
+        return String.join(" -> ", shown);
+    }
+
+    // ---- the output ----
+
+    /** Refuses, before any work, an output that exists (without --force) or a folder that cannot take it. */
+    static void checkTarget(Path out, Path graph, boolean force) throws UsageException {
+        if (Files.isDirectory(out)) throw new UsageException(out + " is a folder; --out names the file to write");
+        if (Files.exists(out)) {
+            if (!force) throw new UsageException(out + " already exists; solve never overwrites a file unless given --force");
+            try {
+                if (Files.exists(graph) && Files.isSameFile(out, graph)) throw new UsageException("--out " + out + " is the graph file itself");
+            } catch (IOException e) {
+                throw new UsageException("cannot check " + out + ": " + e.getMessage());
+            }
+        }
+        Path folder = out.toAbsolutePath().getParent();
+        if (!Files.isDirectory(folder)) throw new UsageException("the folder of --out, " + folder + ", does not exist");
+        if (!Files.isWritable(folder)) throw new UsageException("the folder of --out, " + folder + ", is not writable");
+    }
+}

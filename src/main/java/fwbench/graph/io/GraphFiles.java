@@ -1,0 +1,89 @@
+package fwbench.graph.io;
+
+import fwbench.graph.Distances;
+import fwbench.graph.MatrixGraph;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
+
+/**
+ * Reads graph files of every {@link GraphFormat} into dense matrices, and refuses, in one line
+ * each, what cannot be solved: a missing file, an unknown extension, a malformed line (its number
+ * and what was expected), a vertex out of range, n = 0 or beyond {@link Distances#MAX_N}, and
+ * weights so large that a simple path could reach INF.
+ */
+public final class GraphFiles {
+
+    /** A name ending in an extension that starts with a letter ("road.txt", not "sparse:0.01"). */
+    private static final Pattern EXTENSION = Pattern.compile("\\.[A-Za-z][A-Za-z0-9]*$");
+
+    private GraphFiles() {
+    }
+
+    /**
+     * Whether a benchmark {@code -p graph=} value names a file rather than a generator: it has one of
+     * our extensions, a folder in it, or any extension (which then gets the unknown-extension message).
+     */
+    public static boolean looksLikeFile(String graphParameter) {
+        String t = graphParameter.trim();
+        return GraphFormat.forName(t).isPresent() || t.contains("/") || t.contains(File.separator) || EXTENSION.matcher(t).find();
+    }
+
+    /** Reads a graph file; a {@link GraphFileException} says in one line what is wrong with it. */
+    public static GraphFile read(Path path) throws GraphFileException {
+        String name = path.toString();
+        if (!Files.exists(path)) throw new GraphFileException("no such file: " + name);
+        if (Files.isDirectory(path)) throw new GraphFileException(name + " is a folder, not a graph file");
+        GraphFormat format = GraphFormat.forName(path.getFileName().toString()).orElseThrow(() -> new GraphFileException(
+                name + ": unknown graph file extension" + extensionOf(path) + "; known: " + GraphFormat.known()));
+        MatrixBuilder matrix;
+        try (InputStream file = Files.newInputStream(path);
+             InputStream in = GraphFormat.gzipped(name) ? new GZIPInputStream(file, 1 << 16) : file;
+             // ISO-8859-1 maps every byte to a char: a binary file fails on its first line, not in a decoder
+             BufferedReader text = new BufferedReader(new InputStreamReader(in, StandardCharsets.ISO_8859_1), 1 << 16)) {
+            matrix = format.reader().read(new LineReader(text, name));
+        } catch (GraphFileException e) {
+            throw e;
+        } catch (AccessDeniedException e) {
+            throw new GraphFileException("cannot read " + name + ": permission denied");
+        } catch (ZipException e) {
+            throw new GraphFileException(name + ": not a valid gzip file (" + e.getMessage() + ")");
+        } catch (IOException e) {
+            throw new GraphFileException("cannot read " + name + ": " + e.getMessage());
+        }
+        int n = matrix.n();
+        int[] weights = matrix.weights();
+        long maxAbs = 0, edges = 0;
+        for (int c = 0; c < weights.length; c++) {
+            int w = weights[c];
+            if (w == Distances.INF || (w == 0 && c % (n + 1) == 0)) continue;  // no edge, or the diagonal's 0
+            edges++;
+            maxAbs = Math.max(maxAbs, Math.abs((long) w));
+        }
+        // a simple path has at most n - 1 edges; its length must stay strictly inside (-INF, INF)
+        long bound = (long) (n - 1) * maxAbs;
+        if (bound >= Distances.INF) {
+            throw new GraphFileException(name + ": weights too large: a simple path of n - 1 = " + (n - 1) + " edges of up to |w| = "
+                    + maxAbs + " could weigh " + bound + ", not below INF = " + Distances.INF
+                    + " (distances are int32); scale the weights down");
+        }
+        MatrixGraph graph = MatrixGraph.adopt(n, weights, name);
+        return new GraphFile(path, format, graph, edges, maxAbs);
+    }
+
+    private static String extensionOf(Path path) {
+        String file = path.getFileName().toString();
+        int dot = file.lastIndexOf('.');
+        return dot <= 0 ? " (none)" : " '" + file.substring(dot) + "'";
+    }
+}
