@@ -18,7 +18,7 @@
 //     second stream while the bulk of round p's phase 3 (mode REST) still runs (KleeneSolver).
 //
 // Launch per round p (tiles = N / T):
-//   phase 1: 1 block of 1024 threads, T*T*4 bytes of dynamic shared memory (64 KB at T = 128)
+//   phase 1: 1 block of 1024 threads, 2*T*T*4 bytes of dynamic shared memory (128 KB at T = 128)
 //   phase 2: grid (tiles - 1, 2): y = 0 pivot-row tiles, y = 1 pivot-column tiles (x skips p)
 //   phase 3: mode ALL grid (tiles - 1)^2, NEXT (2 tiles - 3) x 1, REST (tiles - 2)^2 (minplus::rest_tile)
 //   phases 2-3: 256 threads, minplus::shared_words<Int32, T>() * 4 bytes of dynamic shared memory
@@ -31,14 +31,15 @@
 #define KLEENE_MIN_BLOCKS 2
 #endif
 
-// Phase 1: plain Floyd-Warshall on the pivot tile in shared memory. 1024 threads: column
-// tid % T, rows tid / T + k * (1024 / T). At step k the threads read row k and column k, which do
-// not change at step k (the diagonal is 0), and write a cell only when it improves, so one
-// barrier per step is enough and no thread writes what another reads in the same step.
+// Phase 1: plain Floyd-Warshall on the pivot tile in shared memory, double-buffered: step k
+// reads buffer k & 1 and every thread writes all its cells, relaxed, to the other buffer, so one
+// barrier per step suffices and a cell costs three instructions (a broadcast load of D[r][k], one
+// VIADDMNMX, a store) with no branch. 1024 threads: column tid % T, rows tid / T + a * (1024 / T).
+// This phase runs on one SM, T steps deep: at small n its latency is the critical path.
 template <int T>
 __device__ __forceinline__ void kleene_close_pivot(int* d, int ld, int p)
 {
-    extern __shared__ int tile[];
+    extern __shared__ int tile[];  // two T x T buffers
     constexpr int PASS = 1024 / T, CELLS = T * T / 1024;
     const int c = threadIdx.x % T, r0 = threadIdx.x / T;
     int* base = d + (p * T) * ld + p * T;
@@ -49,20 +50,19 @@ __device__ __forceinline__ void kleene_close_pivot(int* d, int ld, int p)
         best[a] = base[r * ld + c];
         tile[r * T + c] = best[a];
     }
-    __syncthreads();  // the whole tile is loaded
-#pragma unroll 4
+    __syncthreads();  // buffer 0 holds the tile
+#pragma unroll(T == 64 ? 2 : 1)  // T = 128 keeps 16 cells a thread: unrolling further spills at 64 registers
     for (int k = 0; k < T; ++k) {
-        const int dk = tile[k * T + c];
+        const int* from = tile + (k & 1) * (T * T);
+        int* to = tile + ((k + 1) & 1) * (T * T);
+        const int dk = from[k * T + c];
 #pragma unroll
         for (int a = 0; a < CELLS; ++a) {
             const int r = r0 + a * PASS;
-            const int candidate = tile[r * T + k] + dk;
-            if (candidate < best[a]) {
-                best[a] = candidate;
-                tile[r * T + c] = candidate;
-            }
+            best[a] = fw_relax(best[a], from[r * T + k], dk);
+            to[r * T + c] = best[a];
         }
-        __syncthreads();  // step k's improvements are visible before step k + 1 reads row/column k + 1
+        __syncthreads();  // step k's cells are in the other buffer before step k + 1 reads it
     }
 #pragma unroll
     for (int a = 0; a < CELLS; ++a) base[(r0 + a * PASS) * ld + c] = best[a];

@@ -26,8 +26,8 @@ static void kleene(int* d, int ld, int T, cudaStream_t s)
 {
     const int tiles = ld / T, shared = (T == 128 ? words128 : words64) * 4;
     for (int p = 0; p < tiles; ++p) {
-        if (T == 128) fw_kleene_phase1_t128<<<1, 1024, T * T * 4, s>>>(d, ld, p);
-        else fw_kleene_phase1_t64<<<1, 1024, T * T * 4, s>>>(d, ld, p);
+        if (T == 128) fw_kleene_phase1_t128<<<1, 1024, 2 * T * T * 4, s>>>(d, ld, p);
+        else fw_kleene_phase1_t64<<<1, 1024, 2 * T * T * 4, s>>>(d, ld, p);
         if (tiles == 1) break;
         if (T == 128) {
             fw_kleene_phase2_t128<<<dim3(tiles - 1, 2), 256, shared, s>>>(d, ld, p);
@@ -81,8 +81,8 @@ static void phases(int n, int T, cudaStream_t s)
     CHECK(cudaMalloc(&d, (size_t)ld * ld * 4));
     fw_generate<<<dim3((ld + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(d, n, ld, 42, 1ull << 32, 1000);
     float p1 = median_ms([&] {
-        if (T == 128) fw_kleene_phase1_t128<<<1, 1024, T * T * 4, s>>>(d, ld, p);
-        else fw_kleene_phase1_t64<<<1, 1024, T * T * 4, s>>>(d, ld, p);
+        if (T == 128) fw_kleene_phase1_t128<<<1, 1024, 2 * T * T * 4, s>>>(d, ld, p);
+        else fw_kleene_phase1_t64<<<1, 1024, 2 * T * T * 4, s>>>(d, ld, p);
     }, s);
     float p2 = median_ms([&] {
         if (T == 128) fw_kleene_phase2_t128<<<dim3(tiles - 1, 2), 256, shared, s>>>(d, ld, p);
@@ -100,7 +100,8 @@ static void phases(int n, int T, cudaStream_t s)
 
 int main(int argc, char** argv)
 {
-    CHECK(cudaFuncSetAttribute(fw_kleene_phase1_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, 128 * 128 * 4));
+    CHECK(cudaFuncSetAttribute(fw_kleene_phase1_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, 2 * 128 * 128 * 4));
+    CHECK(cudaFuncSetAttribute(fw_kleene_phase1_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, 2 * 64 * 64 * 4));
     CHECK(cudaFuncSetAttribute(fw_kleene_phase2_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(fw_kleene_phase3_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(fw_kleene_phase2_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));

@@ -27,8 +27,9 @@ final class KleeneSolver extends GpuSolver {
         String suffix = "_t" + tile;
         // minplus::shared_words<Int32, T>(): two chunk buffers of T x (32 + 4) A words and 32 x T B words
         int productSharedBytes = 2 * (tile * 36 + 32 * tile) * 4;
+        int pivotSharedBytes = 2 * tile * tile * 4;  // two buffers of the pivot tile
         rounds = new LookaheadRounds(
-                module().kernel("fw_kleene_phase1" + suffix).allowDynamicSharedMemory(tile * tile * 4), tile * tile * 4,
+                module().kernel("fw_kleene_phase1" + suffix).allowDynamicSharedMemory(pivotSharedBytes), pivotSharedBytes,
                 module().kernel("fw_kleene_phase2" + suffix).allowDynamicSharedMemory(productSharedBytes),
                 module().kernel("fw_kleene_phase3" + suffix).allowDynamicSharedMemory(productSharedBytes), productSharedBytes);
     }
@@ -47,8 +48,11 @@ final class KleeneSolver extends GpuSolver {
     /** System property that overrides the table, e.g. -Dfwbench.kleene.tile=128 (64 or 128). */
     static final String TILE_PROPERTY = "fwbench.kleene.tile";
 
-    /** Below this n, T = 64 was faster on an H200 (kernels/NOTES.md). */
-    static final int CROSSOVER_N = 3000;
+    /**
+     * Below this n, T = 64 is faster: measured on an H200 with lookahead rounds, T = 64 won at
+     * n = 2500 (1.62 against 3.06 ms) and T = 128 at n = 4000 (5.73 against 6.17 ms); kernels/NOTES.md.
+     */
+    static final int CROSSOVER_N = 3500;
 
     @Override
     public String describe() {
