@@ -36,7 +36,8 @@ public final class Numbers {
 
     /** "5.84x". */
     public static String speedup(double ratio) {
-        return fixed(ratio, 2) + "x";
+        // two decimals, or two significant digits for a slowdown below 0.1 (a CPU variant: 0.0044x, not 0.00x)
+        return fixed(ratio, Math.max(2, decimalsFor(ratio, 2))) + "x";
     }
 
     /** A ratio of two times: "0.800". */

@@ -96,6 +96,8 @@ class RenderTest {
             assertEquals("22,616", Numbers.millis(22616.127009));
             assertEquals("0.001235", Numbers.millis(0.00123456));
             assertEquals("5.84x", Numbers.speedup(5.835167313599369));
+            assertEquals("0.0044x", Numbers.speedup(0.004351));
+            assertEquals("0.35x", Numbers.speedup(0.3512));
             assertEquals("21.3%", Numbers.percent(21.289235103356535));
             assertEquals("3,449", Numbers.gigaRate(3.448856086743759e12));
             assertEquals("1.23", Numbers.gigaRate(1.234e9));
