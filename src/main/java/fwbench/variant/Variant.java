@@ -15,9 +15,9 @@ public enum Variant {
     //          id             backend      kernels       matrices  default max n  output               solver
     NAIVE("naive", Backend.GPU, "01_naive", 2, Variant.REPORT_SIZES, Output.DISTANCES, NaiveSolver::new,
             "one launch per k, global memory only (every report's baseline)"),
-    BLOCKED("blocked", Backend.GPU, "02_blocked", 2, Variant.REPORT_SIZES, Output.DISTANCES, BlockedSolver::new,
+    BLOCKED("blocked", Backend.GPU, "02_blocked", 2, Variant.REPORT_SIZES, Output.DISTANCES, BlockedSolver::blocked,
             "3-phase blocked, 32x32 shared-memory tiles (reports 000, 004)"),
-    BLOCKED_REG("blocked-reg", Backend.GPU, "03_blocked_reg", 2, Variant.REPORT_SIZES, Output.DISTANCES, BlockedRegSolver::new,
+    BLOCKED_REG("blocked-reg", Backend.GPU, "03_blocked_reg", 2, Variant.REPORT_SIZES, Output.DISTANCES, BlockedSolver::blockedReg,
             "blocked with register minima, one barrier per step, 16-byte operand loads (report 001)"),
     BATCHED("batched", Backend.GPU, "04_batched", 2, Variant.REPORT_SIZES, Output.DISTANCES, BatchedSolver::new,
             "6x6 tiles of 32x32 per phase-3 block, 6 per phase-2 block, 48 KB shared (report 001)"),
