@@ -72,7 +72,7 @@ public final class SolveCommand implements Callable<Integer> {
     Path outFile;
 
     @Option(names = "--variant", paramLabel = "V",
-            description = "a variant (java -jar benchmarks.jar -l lists them) or 'reference' (the CPU oracle); default: the fastest GPU variant, cpu-blocked without a GPU")
+            description = "a variant, named as for the benchmark's -p variant, or 'reference' (the CPU oracle); default: the fastest GPU variant that takes the graph, cpu-blocked without a GPU")
     String variantName;
 
     @Option(names = "--paths", description = "also write the intermediate-node matrix, so that 'path' can rebuild routes")
