@@ -42,6 +42,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import java.util.stream.Collectors;
 
 /**
@@ -96,6 +97,13 @@ public final class BenchmarkCommand {
             if (name.equals("device")) throw new UsageException("-p device is recorded by the suite, not chosen");
             if (!PARAMETERS.contains(name)) {
                 throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", PARAMETERS.stream().sorted().toList()));
+            }
+        }
+        for (String regex : options.getIncludes()) {
+            try {
+                Pattern.compile(regex);
+            } catch (PatternSyntaxException e) {
+                throw new UsageException("the benchmark pattern '" + regex + "' is not a regular expression: " + e.getDescription());
             }
         }
         List<Variant> named;
