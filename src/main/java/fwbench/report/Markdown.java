@@ -2,6 +2,7 @@ package fwbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -60,20 +61,26 @@ public final class Markdown {
 
     /** Variants down, n across, like report 000's table: "time (speedup)" in each cell. */
     public static List<String> speedupMatrix(SpeedupTable table) {
+        return variantsByN(table.variants(), table.sizes(), (variant, n) -> {
+            SpeedupTable.Row r = table.row(variant, n);
+            String time = r.time().map(t -> Numbers.millis(t.millis())).orElse(NA);
+            return r.speedup().isPresent() ? time + " (" + Numbers.speedup(r.speedup().getAsDouble()) + ")" : time;
+        });
+    }
+
+    /** A table with a row per variant and a column per n, each cell from {@code cell}. */
+    private static List<String> variantsByN(List<VariantName> variants, List<Integer> sizes,
+                                            BiFunction<VariantName, Integer, String> cell) {
         List<String> header = new ArrayList<>(List.of("variant"));
         List<String> align = new ArrayList<>(List.of("---"));
-        for (int n : table.sizes()) {
+        for (int n : sizes) {
             header.add("n = " + Numbers.grouped(n));
             align.add("---:");
         }
         List<String> lines = new ArrayList<>(List.of(row(header), row(align)));
-        for (VariantName variant : table.variants()) {
+        for (VariantName variant : variants) {
             List<String> cells = new ArrayList<>(List.of(variant.id()));
-            for (int n : table.sizes()) {
-                SpeedupTable.Row r = table.row(variant, n);
-                String time = r.time().map(t -> Numbers.millis(t.millis())).orElse(NA);
-                cells.add(r.speedup().isPresent() ? time + " (" + Numbers.speedup(r.speedup().getAsDouble()) + ")" : time);
-            }
+            for (int n : sizes) cells.add(cell.apply(variant, n));
             lines.add(row(cells));
         }
         return lines;
@@ -131,22 +138,10 @@ public final class Markdown {
     }
 
     static List<String> ratioMatrix(CompareTable table) {
-        List<String> header = new ArrayList<>(List.of("variant"));
-        List<String> align = new ArrayList<>(List.of("---"));
-        for (int n : table.sizes()) {
-            header.add("n = " + Numbers.grouped(n));
-            align.add("---:");
-        }
-        List<String> lines = new ArrayList<>(List.of(row(header), row(align)));
-        for (VariantName variant : table.variants()) {
-            List<String> cells = new ArrayList<>(List.of(variant.id()));
-            for (int n : table.sizes()) {
-                CompareTable.Row r = table.row(variant, n);
-                cells.add(r.ratio().isPresent() ? Numbers.ratio(r.ratio().getAsDouble()) : NA);
-            }
-            lines.add(row(cells));
-        }
-        return lines;
+        return variantsByN(table.variants(), table.sizes(), (variant, n) -> {
+            CompareTable.Row r = table.row(variant, n);
+            return r.ratio().isPresent() ? Numbers.ratio(r.ratio().getAsDouble()) : NA;
+        });
     }
 
     static List<String> compareDetails(CompareTable table) {
