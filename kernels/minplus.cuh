@@ -8,9 +8,9 @@
 //     rows ty*TM/2 + i and T/2 + ty*TM/2 + i, columns tx*TN/2 + j and W/2 + tx*TN/2 + j (W = words
 //     per tile row). Splitting each thread's rows and columns into two halves T/2 apart makes a
 //     warp's 16-byte shared loads of B cover consecutive words: no bank conflicts.
-//   - K is walked in chunks of BK = 32: chunk c + 1 is copied global -> shared with cp.async
-//     (sm_80+) while chunk c is computed, double-buffered (packed A: loaded into registers while
-//     chunk c is computed, stored splatted after it).
+//   - K is walked in chunks of BK = 32, copied global -> shared with cp.async (sm_80+) one or two
+//     chunks ahead of the compute (2 or 3 buffers; packed A goes through registers, stored
+//     splatted a chunk ahead).
 //   - A chunk rows are padded by 4 words (16-byte aligned) so the 2 distinct rows a warp reads
 //     land in different banks.
 //   - C is read from global once at the start and written once at the end, after every operand
@@ -93,61 +93,83 @@ template <int V> struct Vec;
 template <> struct Vec<2> { using type = int2; };
 template <> struct Vec<4> { using type = int4; };
 
-// Shared-memory words one block of tile_product<Cell, T, TM, TN> needs (two chunk buffers).
-template <class Cell, int T>
+// Shared-memory words one block of tile_product<Cell, T, TM, TN, STAGES> needs (STAGES chunk buffers).
+template <class Cell, int T, int STAGES = 2>
 constexpr int shared_words()
 {
     constexpr int BK = 32, W = T / Cell::CELLS_PER_WORD;
-    return 2 * (T * (BK + 4) + BK * W);
+    return STAGES * (T * (BK + 4) + BK * W);
 }
 
 // C (T x T cells at c) = min(C, A (x) B) with A at a, B at b; ld = words per matrix row.
-// Needs shared_words<Cell, T>() words of dynamic shared memory and 256 threads.
-template <class Cell, int T, int TM, int TN>
-__device__ __forceinline__ void tile_product(int* c, const int* a, const int* b, int ld, int* shared)
+// Needs shared_words<Cell, T, STAGES>() words of dynamic shared memory and 256 threads.
+// STAGES = 2: chunk c + 1 is copied while chunk c is computed, two barriers a chunk (the rounds of
+// 07 and 08: 70 KB at T = 128, which fits every GPU from sm_80 on). STAGES = 3: chunk c + 2 is
+// copied while chunk c is computed, one barrier a chunk (the buffer a copy overwrites was last
+// read two chunks earlier, before this chunk's barrier); 104 KB at T = 128 (dataflow.cuh).
+// The caller must barrier before reusing the shared memory (the last chunk ends without one).
+//
+// Padding (the matrix is padded to whole tiles with isolated vertices, INF off the diagonal): only
+// the first kLive k of the product and the first rowsLive rows of C can change anything, so the
+// chunks past kLive are not computed, nor by a warp whose rows all lie past rowsLive. At
+// n = 10000, T = 128 the padding is 3% of the work. Columns cannot be skipped this way: every warp
+// holds columns across the whole tile.
+template <class Cell, int T, int TM, int TN, int STAGES = 2>
+__device__ __forceinline__ void tile_product(int* c, const int* a, const int* b, int ld, int* shared,
+                                             int kLive = T, int rowsLive = T)
 {
     constexpr int BK = 32;                           // k per chunk
     constexpr int W = T / Cell::CELLS_PER_WORD;       // words per tile row (C and B)
     constexpr int AW = BK / Cell::CELLS_PER_WORD;     // words per A chunk row in global memory
     constexpr int AS = BK + 4;                        // staged A row stride (splatted words)
-    constexpr int CHUNKS = T / BK;
+    if (kLive <= 0) return;                           // an all-padding pivot tile: nothing to relax through
+    const int chunks = (kLive + BK - 1) / BK;         // chunks with a live k
     constexpr int HM = TM / 2, HN = TN / 2;           // half micro-tile
     static_assert(16 * TM == T && 16 * TN == W, "a 16 x 16 thread grid covers the tile");
     static_assert(HN == 2 || HN == 4, "B is read as int2 or int4");
+    static_assert(STAGES == 2 || STAGES == 3, "two or three chunk buffers");
     using VecN = typename Vec<HN>::type;
 
-    // buffer b: A chunk at shared + b * STAGE, B chunk right after it (pointer arithmetic, not an
+    // buffer s: A chunk at shared + s * STAGE, B chunk right after it (pointer arithmetic, not an
     // array of pointers, which a run-time index would put in local memory)
     constexpr int STAGE = T * AS + BK * W;
     const int tid = threadIdx.x, ty = tid / 16, tx = tid % 16;
 
-    // Stage chunk `chunk` of B (BK rows x W words), and for int32 of A (T rows x BK cells), into
-    // buffer `buf` with cp.async (one commit group per chunk).
+    // This thread's 16-byte copies of a chunk, as offsets fixed for the whole product, so that
+    // staging a chunk costs one address add a copy: integer instructions share the pipe with the
+    // relaxations. B: BK rows x W words, B_PER_ROW copies a row, thread tid copies row
+    // tid / B_PER_ROW + m * B_ROWS of the chunk. Int32 A: T rows x BK words, likewise.
+    constexpr int B_PER_ROW = W / 4, B_ROWS = 256 / B_PER_ROW, B_COPIES = BK / B_ROWS;
+    constexpr int A_PER_ROW = BK / 4, A_ROWS = 256 / A_PER_ROW, A_COPIES = T / A_ROWS;
+    static_assert(BK % B_ROWS == 0 && T % A_ROWS == 0, "copies divide evenly among 256 threads");
+    const int* const bFrom = b + (tid / B_PER_ROW) * ld + (tid % B_PER_ROW) * 4;
+    const int bTo = T * AS + (tid / B_PER_ROW) * W + (tid % B_PER_ROW) * 4;
+    const int* const aFrom = a + (tid / A_PER_ROW) * ld + (tid % A_PER_ROW) * 4;
+    const int aTo = (tid / A_PER_ROW) * AS + (tid % A_PER_ROW) * 4;
+
+    // Stage chunk `chunk` of B, and for int32 of A, into buffer `buf` with cp.async (one commit
+    // group per chunk).
     auto stage = [&](int chunk, int buf) {
-        constexpr int B_COPIES = BK * W / 4;  // 16 bytes per copy
-        for (int q = tid; q < B_COPIES; q += 256) {
-            const int r = q / (W / 4), w = (q % (W / 4)) * 4;
-            copy16_async(shared + buf * STAGE + T * AS + r * W + w, b + (chunk * BK + r) * ld + w);
-        }
+        int* const to = shared + buf * STAGE;
+        const int* const from = bFrom + chunk * BK * ld;
+#pragma unroll
+        for (int m = 0; m < B_COPIES; ++m) copy16_async(to + bTo + m * B_ROWS * W, from + m * B_ROWS * ld);
         if constexpr (Cell::CELLS_PER_WORD == 1) {
-            constexpr int A_COPIES = T * BK / 4;
-            for (int q = tid; q < A_COPIES; q += 256) {
-                const int r = q / (BK / 4), w = (q % (BK / 4)) * 4;
-                copy16_async(shared + buf * STAGE + r * AS + w, a + r * ld + chunk * BK + w);
-            }
+#pragma unroll
+            for (int m = 0; m < A_COPIES; ++m) copy16_async(to + aTo + m * A_ROWS * AS, aFrom + m * A_ROWS * ld + chunk * BK);
         }
         commit_async();
     };
     // Packed A: each cell is splatted to a full word, which cp.async cannot do, so A goes through
-    // registers: loaded one chunk ahead (the loads fly during the compute of the current chunk)
-    // and stored, splatted, after it.
+    // registers: loaded a chunk ahead of its store (the loads fly during a chunk's compute) and
+    // stored, splatted, into a buffer nobody reads until the next barrier.
     constexpr int A_WORDS = Cell::CELLS_PER_WORD == 2 ? T * AW / 256 : 1;  // packed A words per thread
     int aAhead[A_WORDS];
     auto loadA = [&](int chunk) {
 #pragma unroll
         for (int m = 0; m < A_WORDS; ++m) {
             const int q = tid + 256 * m, r = q / AW, w = q % AW;
-            aAhead[m] = a[r * ld + chunk * AW + w];
+            aAhead[m] = __ldcg(a + r * ld + chunk * AW + w);
         }
     };
     auto storeA = [&](int buf) {
@@ -159,20 +181,25 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
         }
     };
 
+    // prologue: chunk 0 (and for three stages chunk 1) in flight
     stage(0, 0);
+    if (STAGES == 3 && chunks > 1) stage(1, 1);
     if constexpr (Cell::CELLS_PER_WORD == 2) {
         loadA(0);
         storeA(0);
+        if (STAGES == 3 && chunks > 1) loadA(1);
     }
+    // whether any of this warp's rows can change (its lowest row is 2 HM x the warp index)
+    const bool liveRows = 2 * HM * (tid / 32) < rowsLive;
 
-    // this thread's C words, read while chunk 0 is in flight
+    // this thread's C words, read while the first chunks are in flight
     int acc[TM][TN];
 #pragma unroll
     for (int i = 0; i < TM; ++i) {
         const int row = (i < HM ? 0 : T / 2) + ty * HM + (i % HM);
 #pragma unroll
         for (int h = 0; h < 2; ++h) {
-            const VecN v = *(const VecN*)(c + row * ld + h * (W / 2) + tx * HN);
+            const VecN v = __ldcg((const VecN*)(c + row * ld + h * (W / 2) + tx * HN));
             const int* e = (const int*)&v;
 #pragma unroll
             for (int j = 0; j < HN; ++j) acc[i][h * HN + j] = e[j];
@@ -180,21 +207,37 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
     }
 
 #pragma unroll 1
-    for (int chunk = 0; chunk < CHUNKS; ++chunk) {
-        const int buf = chunk & 1;
-        if (chunk + 1 < CHUNKS) {
-            stage(chunk + 1, buf ^ 1);
-            if constexpr (Cell::CELLS_PER_WORD == 2) loadA(chunk + 1);
-            wait_async<1>();  // this thread's copies of `chunk` are done (chunk + 1 may still fly)
+    for (int chunk = 0; chunk < chunks; ++chunk) {
+        const int buf = chunk % STAGES;
+        if constexpr (STAGES == 2) {
+            if (chunk + 1 < chunks) {
+                stage(chunk + 1, buf ^ 1);
+                if constexpr (Cell::CELLS_PER_WORD == 2) loadA(chunk + 1);
+                wait_async<1>();  // this thread's copies of `chunk` are done (chunk + 1 may still fly)
+            } else {
+                wait_async<0>();
+            }
+            __syncthreads();  // every thread's copies (and packed stores) of `chunk` are visible
         } else {
-            wait_async<0>();
+            if (chunk + 1 < chunks) wait_async<1>();  // groups in flight: chunk and chunk + 1
+            else wait_async<0>();
+            // every thread's copies (and packed stores) of `chunk` are visible, and every thread
+            // has finished chunk - 1, whose buffer the copies of chunk + 2 overwrite
+            __syncthreads();
+            if (chunk + 2 < chunks) stage(chunk + 2, (chunk + 2) % 3);
+            if constexpr (Cell::CELLS_PER_WORD == 2) {
+                if (chunk + 1 < chunks) {
+                    storeA((chunk + 1) % 3);  // read after the next barrier; buffer last read by chunk - 2
+                    if (chunk + 2 < chunks) loadA(chunk + 2);
+                }
+            }
         }
-        __syncthreads();  // every thread's copies (and packed stores) of `chunk` are visible
 
         const int* as = shared + buf * STAGE;
         const int* bs = as + T * AS;
 #pragma unroll
         for (int k = 0; k < BK; ++k) {
+            if (!liveRows) break;  // warp-uniform: the whole chunk or nothing
             int av[TM], bv[TN];
 #pragma unroll
             for (int i = 0; i < TM; ++i) {
@@ -212,11 +255,13 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
 #pragma unroll
                 for (int j = 0; j < TN; ++j) acc[i][j] = Cell::relax(acc[i][j], av[i], bv[j]);
         }
-        // the other buffer was last read by chunk - 1, before the previous barrier
-        if constexpr (Cell::CELLS_PER_WORD == 2) {
-            if (chunk + 1 < CHUNKS) storeA(buf ^ 1);
+        if constexpr (STAGES == 2) {
+            // the other buffer was last read by chunk - 1, before the previous barrier
+            if constexpr (Cell::CELLS_PER_WORD == 2) {
+                if (chunk + 1 < chunks) storeA(buf ^ 1);
+            }
+            __syncthreads();  // all reads of this buffer are done before chunk + 2 is staged into it
         }
-        __syncthreads();  // all reads of this buffer are done before chunk + 2 is staged into it
     }
 
 #pragma unroll

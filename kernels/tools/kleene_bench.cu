@@ -1,16 +1,21 @@
-// Development harness (not part of the suite): times the kleene and packed16 rounds straight from
+// Development harness (not part of the suite): times kleene, dataflow and packed16 straight from
 // CUDA C++, so kernel changes can be compared in seconds on the device machine without the JVM.
 // The suite's own numbers come from the JMH benchmark; correctness from its tests.
 //
 //   nvcc -O3 -std=c++17 -arch=sm_90 -DKLEENE_MIN_BLOCKS=2 -o kb kernels/tools/kleene_bench.cu
 //   ./kb 1000 2500 5000 10000          whole solves
 //   ./kb --phases 1000 10000           one launch of each phase, per tile size
+//   KB_ONLY=flow128 ./kb 10000         one configuration alone (names as printed), unchecked
+//   ./kb --peak 100                    the int32 ceiling as PeakBenchmark runs it, 100 launches
 //
-// For each n: kleene with T = 64 and T = 128, and packed16, on the suite's random graph
-// (seed 42), median of 7 timed solves after 2 warm-ups (each solve from a fresh copy of the input),
-// and the result checked against T = 64 (independent rounds of a different tile size).
+// For each n: kleene's rounds with T = 64 and T = 128, the dataflow kernel (09_dataflow.cu) with
+// both tiles, and packed16 (dataflow on 16-bit cells), on the suite's random graph (seed 42),
+// median of 7 timed solves after 2 warm-ups (each solve from a fresh copy of the input), each
+// result checked against kleene T = 64 (independent rounds of a different tile size).
 #include "../07_kleene.cu"
 #include "../08_packed16.cu"
+#include "../09_dataflow.cu"
+#include "../peak.cu"
 #include "../graph.cu"
 #include <algorithm>
 #include <cstdio>
@@ -20,7 +25,10 @@
 
 #define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf("%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); exit(1); } } while (0)
 
-static int words64 = 2 * (64 * 36 + 32 * 64), words128 = 2 * (128 * 36 + 32 * 128), wordsPacked = 2 * (128 * 36 + 32 * 64);
+static int words64 = minplus::shared_words<minplus::Int32, 64>(), words128 = minplus::shared_words<minplus::Int32, 128>();
+static int flow64 = minplus::shared_words<minplus::Int32, 64, dataflow::STAGES>(),
+           flow128 = minplus::shared_words<minplus::Int32, 128, dataflow::STAGES>(),
+           flowPacked = minplus::shared_words<minplus::Packed16, 128, dataflow::STAGES>();
 
 static void kleene(int* d, int ld, int T, cudaStream_t s)
 {
@@ -39,16 +47,80 @@ static void kleene(int* d, int ld, int T, cudaStream_t s)
     }
 }
 
-static void packed(int* d, int words, int ld, cudaStream_t s)
+// fwbench.variant.DataflowSchedule.build, the same order (that class documents it)
+static std::vector<int> dataflow_schedule(int tiles, int wave)
 {
-    const int tiles = ld / 128;
-    for (int p = 0; p < tiles; ++p) {
-        fw_packed16_phase1<<<1, 1024, 2 * 128 * 64 * 4, s>>>(d, words, p);
-        if (tiles == 1) break;
-        fw_packed16_phase2<<<dim3(tiles - 1, 2), 256, wordsPacked * 4, s>>>(d, words, p);
-        fw_packed16_phase3<<<dim3(tiles - 1, tiles - 1), 256, wordsPacked * 4, s>>>(d, words, p, 0);
+    std::vector<int> items;
+    auto enc = [](int r, int i, int j) { return r << 20 | i << 10 | j; };
+    auto cross = [&](int r) {
+        for (int j = 0; j < tiles; ++j) if (j != r) items.push_back(enc(r, r, j));
+        for (int i = 0; i < tiles; ++i) if (i != r) items.push_back(enc(r, i, r));
+    };
+    auto critical = [&](int r) {
+        const int q = r + 1;
+        if (q >= tiles) return;
+        items.push_back(enc(r, q, q));
+        for (int j = 0; j < tiles; ++j) if (j != r && j != q) items.push_back(enc(r, q, j));
+        for (int i = 0; i < tiles; ++i) if (i != r && i != q) items.push_back(enc(r, i, q));
+    };
+    auto bulk = [&](int r) {
+        const int q = r + 1 < tiles ? r + 1 : -1, q2 = r + 2 < tiles ? r + 2 : -1;
+        std::vector<int> b;
+        auto outside = [&](int x) { return x != r && x != q; };
+        if (q2 >= 0) {
+            b.push_back(enc(r, q2, q2));
+            for (int j = 0; j < tiles; ++j) if (outside(j) && j != q2) b.push_back(enc(r, q2, j));
+            for (int i = 0; i < tiles; ++i) if (outside(i) && i != q2) b.push_back(enc(r, i, q2));
+        }
+        for (int i = 0; i < tiles; ++i) if (outside(i) && i != q2) for (int j = 0; j < tiles; ++j) if (outside(j) && j != q2) b.push_back(enc(r, i, j));
+        return b;
+    };
+    items.push_back(enc(0, 0, 0));
+    cross(0);
+    critical(0);
+    for (int r = 1; r < tiles; ++r) {
+        std::vector<int> b = bulk(r - 1);
+        const int g = std::min<int>(wave, b.size()), a = std::min<int>(3 * wave, b.size());
+        items.insert(items.end(), b.begin(), b.begin() + g);
+        items.push_back(enc(r, r, r));
+        items.insert(items.end(), b.begin() + g, b.begin() + a);
+        cross(r);
+        items.insert(items.end(), b.begin() + a, b.end());
+        critical(r);
     }
+    std::vector<int> b = bulk(tiles - 1);
+    items.insert(items.end(), b.begin(), b.end());
+    if ((long)items.size() != (long)tiles * tiles * tiles) { printf("schedule size %zu\n", items.size()); exit(1); }
+    return items;
 }
+
+// One persistent launch over the given kernel: schedule uploaded once per (tiles, grid).
+struct Dataflow {
+    void (*kernel)(int*, int, int, const int*, int, int*, int);
+    int shared, grid = 0, tiles = 0, items = 0;
+    int *schedule = nullptr, *sync = nullptr;
+    void prepare(int t)
+    {
+        if (t == tiles) return;
+        int perSm, sms;
+        CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, kernel, 256, shared));
+        CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+        grid = perSm * sms;
+        tiles = t;
+        std::vector<int> s = dataflow_schedule(t, grid);
+        items = s.size();
+        if (schedule) { CHECK(cudaFree(schedule)); CHECK(cudaFree(sync)); }
+        CHECK(cudaMalloc(&schedule, s.size() * 4));
+        CHECK(cudaMemcpy(schedule, s.data(), s.size() * 4, cudaMemcpyHostToDevice));
+        CHECK(cudaMalloc(&sync, ((size_t)t * t + 1) * 4));
+    }
+    void run(int* d, int ld, int n, int t, cudaStream_t s)
+    {
+        prepare(t);
+        CHECK(cudaMemsetAsync(sync, 0, ((size_t)t * t + 1) * 4, s));
+        kernel<<<grid, 256, shared, s>>>(d, ld, n, schedule, items, sync, t);
+    }
+};
 
 template <class F>
 static float median_ms(F solve, cudaStream_t s)
@@ -106,16 +178,26 @@ int main(int argc, char** argv)
     CHECK(cudaFuncSetAttribute(fw_kleene_phase3_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(fw_kleene_phase2_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
     CHECK(cudaFuncSetAttribute(fw_kleene_phase3_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
-    CHECK(cudaFuncSetAttribute(fw_packed16_phase1, cudaFuncAttributeMaxDynamicSharedMemorySize, 2 * 128 * 64 * 4));
-    CHECK(cudaFuncSetAttribute(fw_packed16_phase2, cudaFuncAttributeMaxDynamicSharedMemorySize, wordsPacked * 4));
-    CHECK(cudaFuncSetAttribute(fw_packed16_phase3, cudaFuncAttributeMaxDynamicSharedMemorySize, wordsPacked * 4));
+    CHECK(cudaFuncSetAttribute(fw_dataflow_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, flow128 * 4));
+    CHECK(cudaFuncSetAttribute(fw_dataflow_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, flow64 * 4));
+    CHECK(cudaFuncSetAttribute(fw_packed16_dataflow, cudaFuncAttributeMaxDynamicSharedMemorySize, flowPacked * 4));
+    Dataflow df64{fw_dataflow_t64, flow64 * 4}, df128{fw_dataflow_t128, flow128 * 4}, df16{fw_packed16_dataflow, flowPacked * 4};
     cudaStream_t s;
     CHECK(cudaStreamCreate(&s));
+    if (argc > 2 && std::string(argv[1]) == "--peak") {
+        int sms, *sink;
+        CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+        CHECK(cudaMalloc(&sink, (size_t)sms * 8 * 256 * 4));
+        const int launches = atoi(argv[2]);
+        const float ms = median_ms([&] { for (int l = 0; l < launches; ++l) fw_peak_int32<<<sms * 8, 256, 0, s>>>(sink, 16384, 12345); }, s);
+        printf("peak int32: %.2f T relax/s over %d launches\n", (double)sms * 8 * 256 * 16384 * 64 * launches / ms / 1e9, launches);
+        return 0;
+    }
     if (argc > 1 && std::string(argv[1]) == "--phases") {
         for (int a = 2; a < argc; ++a) for (int T : {64, 128}) phases(atoi(argv[a]), T, s);
         return 0;
     }
-    printf("%8s %10s %10s %10s %8s %8s %8s  %s\n", "n", "T64 ms", "T128 ms", "p16 ms", "T64 T/s", "T128 T/s", "p16 T/s", "check");
+    printf("per n: ms (T relax/s on n^3) and the check against kleene rounds T = 64\n");
     for (int a = 1; a < argc; ++a) {
         const int n = atoi(argv[a]), ld = (n + 127) / 128 * 128, words = ld / 2;
         const size_t cells = (size_t)ld * ld;
@@ -127,34 +209,34 @@ int main(int argc, char** argv)
         CHECK(cudaMalloc(&pwork, cells * 2));
         fw_generate<<<dim3((ld + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(input, n, ld, 42, 1ull << 32, 1000);
         fw_packed16_pack<<<dim3((words + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(input, ld, pin, words, ld);
-        float ms[3];
-        for (int v = 0; v < 2; ++v) {
-            const int T = v == 0 ? 64 : 128;
-            ms[v] = median_ms([&] {
-                CHECK(cudaMemcpyAsync(work, input, cells * 4, cudaMemcpyDeviceToDevice, s));
-                kleene(work, ld, T, s);
-            }, s);
-            if (v == 0) CHECK(cudaMemcpyAsync(ref, work, cells * 4, cudaMemcpyDeviceToDevice, s));
+        const float copy32 = median_ms([&] { CHECK(cudaMemcpyAsync(work, input, cells * 4, cudaMemcpyDeviceToDevice, s)); }, s);
+        const float copy16 = median_ms([&] { CHECK(cudaMemcpyAsync(pwork, pin, cells * 2, cudaMemcpyDeviceToDevice, s)); }, s);
+        std::vector<int> expected(cells), got(cells);
+        printf("n=%d:", n);
+        static const char* names[] = {"rounds64", "rounds128", "flow64", "flow128", "p16flow"};
+        const char* only = getenv("KB_ONLY");  // e.g. KB_ONLY=flow128: time that one alone (no check)
+        for (int v = 0; v < 5; ++v) {
+            if (only && std::string(only) != names[v]) continue;
+            const bool packedCells = v == 4;
+            const float ms = median_ms([&] {
+                if (packedCells) CHECK(cudaMemcpyAsync(pwork, pin, cells * 2, cudaMemcpyDeviceToDevice, s));
+                else CHECK(cudaMemcpyAsync(work, input, cells * 4, cudaMemcpyDeviceToDevice, s));
+                switch (v) {
+                    case 0: kleene(work, ld, 64, s); break;
+                    case 1: kleene(work, ld, 128, s); break;
+                    case 2: df64.run(work, ld, n, ld / 64, s); break;
+                    case 3: df128.run(work, ld, n, ld / 128, s); break;
+                    default: df16.run(pwork, words, n, ld / 128, s); break;
+                }
+            }, s) - (packedCells ? copy16 : copy32);
+            if (packedCells) fw_packed16_unpack<<<dim3((words + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(pwork, words, work, ld, ld);
+            CHECK(cudaMemcpy(v == 0 ? expected.data() : got.data(), work, cells * 4, cudaMemcpyDeviceToHost));
+            long bad = 0;
+            if (v > 0 && !only) for (size_t c = 0; c < cells; ++c) bad += expected[c] != got[c];
+            printf("  %s %.3f (%.2f)%s", names[v], ms, (double)n * n * n / ms / 1e9, v == 0 || only ? "" : bad ? " DIFFERS" : " same");
+            fflush(stdout);
         }
-        ms[2] = median_ms([&] {
-            CHECK(cudaMemcpyAsync(pwork, pin, cells * 2, cudaMemcpyDeviceToDevice, s));
-            packed(pwork, words, ld, s);
-        }, s);
-        // check the T = 128 result (in work) and the unpacked packed16 result against T = 64
-        std::vector<int> h1(cells), h2(cells), h3(cells);
-        CHECK(cudaMemcpy(h1.data(), ref, cells * 4, cudaMemcpyDeviceToHost));
-        CHECK(cudaMemcpy(h2.data(), work, cells * 4, cudaMemcpyDeviceToHost));
-        fw_packed16_unpack<<<dim3((words + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(pwork, words, work, ld, ld);
-        CHECK(cudaMemcpy(h3.data(), work, cells * 4, cudaMemcpyDeviceToHost));
-        // copy times are inside the events: subtract a measured copy
-        float copy32 = median_ms([&] { CHECK(cudaMemcpyAsync(work, input, cells * 4, cudaMemcpyDeviceToDevice, s)); }, s);
-        float copy16 = median_ms([&] { CHECK(cudaMemcpyAsync(pwork, pin, cells * 2, cudaMemcpyDeviceToDevice, s)); }, s);
-        long bad128 = 0, bad16 = 0;
-        for (size_t c = 0; c < cells; ++c) { bad128 += h1[c] != h2[c]; bad16 += h1[c] != h3[c]; }
-        const double r = (double)n * n * n;
-        float k64 = ms[0] - copy32, k128 = ms[1] - copy32, p16 = ms[2] - copy16;
-        printf("%8d %10.3f %10.3f %10.3f %8.2f %8.2f %8.2f  T128 %s, p16 %s\n", n, k64, k128, p16, r / k64 / 1e9, r / k128 / 1e9,
-               r / p16 / 1e9, bad128 ? "DIFFERS" : "same", bad16 ? "DIFFERS" : "same");
+        printf("\n");
         CHECK(cudaFree(input)); CHECK(cudaFree(work)); CHECK(cudaFree(ref)); CHECK(cudaFree(pin)); CHECK(cudaFree(pwork));
     }
     return 0;

@@ -1,0 +1,37 @@
+// dataflow: kleene's tile products (07_kleene.cu, minplus.cuh) in one persistent kernel, where each
+// tile waits for the tiles it reads instead of the whole device waiting at the end of each phase.
+//
+// Changes from kleene:
+//   - One launch per solve: every (round, tile) update is a work item, taken by the resident
+//     blocks in an order the host computes (fwbench.variant.DataflowSchedule); an item starts as
+//     soon as per-tile round counters say its inputs are done (dataflow.cuh). No round barriers, so
+//     no phase-3 tail each round and no dependent launches on a round's critical path.
+//   - The pivot tile is closed by a 256-thread block with its cells in registers, like a tile
+//     product with K = 1 per step (kleene closes it with 1024 threads in shared memory, a kernel
+//     of its own).
+//   - Tiles as kleene's: T = 128 (8x8 cells a thread) or T = 64 (4x4), the same crossover.
+//
+// Launch: grid = resident blocks (occupancy x SMs), 256 threads, minplus::shared_words<Int32, T>()
+// * 4 bytes of dynamic shared memory; sync (tiles^2 + 1 ints) zeroed before each launch.
+#include "dataflow.cuh"
+
+#ifndef KLEENE_MIN_BLOCKS
+#define KLEENE_MIN_BLOCKS 2
+#endif
+
+extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS)
+fw_dataflow_t128(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
+{
+    dataflow::solve<minplus::Int32, 128, 8, 8>(d, ld, n, schedule, items, sync, tiles);
+}
+
+// T = 64: 35 KB of shared memory a block, so registers decide the blocks per SM: 3 (at most 85
+// registers; the 4x4 product needs about 70) give small n more blocks to spread a round over.
+#ifndef DATAFLOW_T64_MIN_BLOCKS
+#define DATAFLOW_T64_MIN_BLOCKS 3
+#endif
+extern "C" __global__ void __launch_bounds__(256, DATAFLOW_T64_MIN_BLOCKS)
+fw_dataflow_t64(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
+{
+    dataflow::solve<minplus::Int32, 64, 4, 4>(d, ld, n, schedule, items, sync, tiles);
+}
