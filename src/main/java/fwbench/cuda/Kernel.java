@@ -25,6 +25,21 @@ public final class Kernel {
         return this;
     }
 
+    /**
+     * How many blocks of {@code blockThreads} threads and {@code sharedBytes} of dynamic shared
+     * memory fit on one SM at once (registers, shared memory and threads all counted): the grid of
+     * a persistent kernel is this times the SMs.
+     */
+    public int residentBlocksPerMultiprocessor(int blockThreads, int sharedBytes) {
+        int[] blocks = new int[1];
+        JCudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor(blocks, function, blockThreads, sharedBytes);
+        if (blocks[0] < 1) {
+            throw new IllegalStateException(name + ": no block of " + blockThreads + " threads and " + sharedBytes
+                    + " bytes of shared memory fits on an SM of this device");
+        }
+        return blocks[0];
+    }
+
     /** Enqueues one launch on the stream; with a 1-D grid or block pass 1 for the unused sizes. */
     public void launch(CudaStream stream, int gridX, int gridY, int blockX, int blockY, int sharedBytes, Object... args) {
         Pointer[] pointers = new Pointer[args.length];

@@ -2,7 +2,6 @@ package fwbench.variant;
 
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
-import fwbench.cuda.DeviceInfo;
 
 /**
  * kernels/07_kleene.cu: rounds of (close the pivot tile, pivot row and column as min-plus products,
@@ -22,7 +21,7 @@ final class KleeneSolver extends GpuSolver {
     /** With {@code forcedTile} 64 or 128 that tile is used whatever n (tests); 0 chooses. */
     KleeneSolver(SolverConfig config, int forcedTile) {
         super(Variant.KLEENE, config);
-        tile = forcedTile != 0 ? forcedTile : tileFor(n, cuda.device());
+        tile = forcedTile != 0 ? forcedTile : tileFor(n);
         if (tile != 64 && tile != 128) throw new IllegalArgumentException("kleene tiles are 64 or 128, not " + tile);
         String suffix = "_t" + tile;
         // minplus::shared_words<Int32, T>(): two chunk buffers of T x (32 + 4) A words and 32 x T B words
@@ -38,8 +37,10 @@ final class KleeneSolver extends GpuSolver {
      * The tile for n vertices on this device. Larger tiles halve the rounds and the bytes moved
      * per relaxation; smaller ones give each round 4x the blocks, which small n needs to fill the
      * device. The crossover was measured on an H200 (kernels/NOTES.md); other devices use it too.
+     * The dataflow variant uses the same table (its own measurements agree: T = 64 won at n = 2500,
+     * T = 128 at n = 5000).
      */
-    static int tileFor(int n, DeviceInfo device) {
+    static int tileFor(int n) {
         Integer chosen = Integer.getInteger(TILE_PROPERTY);  // an explicit choice, shown by describe()
         if (chosen != null) return chosen;
         return n < CROSSOVER_N ? 64 : 128;

@@ -6,7 +6,7 @@ import fwbench.cuda.Event;
 import fwbench.cuda.Kernel;
 
 /**
- * The round schedule of kleene and packed16 (kernels 07 and 08) with one round of lookahead.
+ * The round schedule of kleene (kernels/07_kleene.cu) with one round of lookahead.
  *
  * <p>Round p is: close pivot p (phase 1), its cross as products (phase 2), every other tile
  * (phase 3). Phases 1 and 2 are latency-bound (one block, then 2 (tiles - 1) blocks) and would

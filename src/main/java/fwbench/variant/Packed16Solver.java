@@ -6,36 +6,34 @@ import fwbench.cuda.Kernel;
 import fwbench.graph.Graph;
 
 /**
- * kernels/08_packed16.cu: kleene's rounds (T = 128) on 16-bit cells packed two per word. The int32
- * input is packed once; each reset copies the packed input; the result is unpacked into the int32
- * matrix only when read. Graphs whose distances could reach 16-bit INF are refused.
+ * kernels/08_packed16.cu: the dataflow kernel (T = 128) on 16-bit cells packed two per word. The
+ * int32 input is packed once; each reset copies the packed input; the result is unpacked into the
+ * int32 matrix only when read. Graphs whose distances could reach 16-bit INF are refused.
  */
 final class Packed16Solver extends GpuSolver {
     /** 16-bit INF (kernels/08_packed16.cu): every finite distance must be below it. */
     static final int INF16 = 0x3FFF;
-    private static final int TILE = 128;
-    private static final int PRODUCT_SHARED_BYTES = 2 * (TILE * 36 + 32 * (TILE / 2)) * 4;
-    private static final int PIVOT_SHARED_BYTES = 2 * TILE * (TILE / 2) * 4;
+    static final int TILE = 128;
+    /** minplus::shared_words<Packed16, 128, 3>(): A chunks of T x (32 + 4) words, B chunks of 32 x T / 2. */
+    private static final int SHARED_BYTES = DataflowSolver.STAGES * (TILE * 36 + 32 * (TILE / 2)) * 4;
 
     private final int words;  // words per packed row: ld / 2
     private final DeviceBuffer packedInput;
     private final DeviceBuffer packedWork;
-    private final LookaheadRounds rounds;
+    private final DataflowLaunch launch;
     private final Kernel unpack;
 
     Packed16Solver(SolverConfig config) {
         super(Variant.PACKED16, requireRepresentable(config));
         words = ld / 2;
-        rounds = new LookaheadRounds(
-                module().kernel("fw_packed16_phase1").allowDynamicSharedMemory(PIVOT_SHARED_BYTES), PIVOT_SHARED_BYTES,
-                module().kernel("fw_packed16_phase2").allowDynamicSharedMemory(PRODUCT_SHARED_BYTES),
-                module().kernel("fw_packed16_phase3").allowDynamicSharedMemory(PRODUCT_SHARED_BYTES), PRODUCT_SHARED_BYTES);
         unpack = module().kernel("fw_packed16_unpack");
         DeviceBuffer in = new DeviceBuffer((long) ld * words);
-        DeviceBuffer work;
+        DeviceBuffer work = null;
         try {
             work = new DeviceBuffer((long) ld * words);
+            launch = new DataflowLaunch(module().kernel("fw_packed16_dataflow"), SHARED_BYTES, ld / TILE, cuda.device());
         } catch (RuntimeException e) {
+            if (work != null) work.close();
             in.close();
             throw e;
         }
@@ -67,7 +65,7 @@ final class Packed16Solver extends GpuSolver {
 
     @Override
     public String describe() {
-        return "packed16 (T=" + TILE + ", 8x8 cells per thread, n padded to " + ld + ")";
+        return "packed16 (T=" + TILE + ", 8x8 cells per thread, " + launch.grid() + " persistent blocks, n padded to " + ld + ")";
     }
 
     @Override
@@ -77,7 +75,7 @@ final class Packed16Solver extends GpuSolver {
 
     @Override
     protected void enqueueSolve(CudaStream stream, DeviceBuffer unused) {
-        rounds.enqueue(stream, packedWork, words, ld / TILE);
+        launch.enqueue(stream, packedWork, words, n);
     }
 
     @Override
@@ -88,7 +86,7 @@ final class Packed16Solver extends GpuSolver {
     @Override
     public void close() {
         cuda.makeCurrent();
-        rounds.close();
+        launch.close();
         packedWork.close();
         packedInput.close();
         super.close();

@@ -6,7 +6,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The one registry of Floyd-Warshall variants, in the order of the optimization story. The
+ * The one registry of Floyd-Warshall variants, in the order of the optimization story, fastest last. The
  * benchmark (its {@code variant} parameter), the tests, the report (labels, row order) and the
  * planner of a run all read it from here; adding a variant is one kernels/*.cu file, one solver
  * class and one constant.
@@ -25,6 +25,21 @@ public enum Variant {
             "64x64 tiles, 256 threads, 4x4 register micro-tiles, staged pivot row and column (report 002)"),
     PATHS("paths", Backend.GPU, "06_paths", 3, Variant.REPORT_SIZES, Output.PATHS, PathsSolver::new,
             "distances and the intermediate-node matrix for path queries (report 003)"),
+    // dataflow before kleene although it reuses kleene's tile products: measured slower than
+    // kleene's rounds on an H200 (kernels/NOTES.md), and the registry ends with the fastest, which
+    // `solve` tries first
+    DATAFLOW("dataflow", Backend.GPU, "09_dataflow", 2, Integer.MAX_VALUE, Output.DISTANCES, DataflowSolver::new,
+            "kleene's tile products in one persistent kernel: each tile waits for its inputs, not for a round") {
+        @Override
+        public int padTo() {
+            return KleeneSolver.PAD;
+        }
+
+        @Override
+        public long deviceBytes(int n) {
+            return super.deviceBytes(n) + DataflowLaunch.deviceBytes(padded(n) / KleeneSolver.tileFor(n));
+        }
+    },
     KLEENE("kleene", Backend.GPU, "07_kleene", 2, Integer.MAX_VALUE, Output.DISTANCES, KleeneSolver::new,
             "blocked FW with phases 2 and 3 as register-tiled min-plus products, tile per n") {
         @Override
@@ -33,10 +48,15 @@ public enum Variant {
         }
     },
     PACKED16("packed16", Backend.GPU, "08_packed16", 3, Integer.MAX_VALUE, Output.DISTANCES, Packed16Solver::new,
-            "kleene on 16-bit distances, two per word (__viaddmin_s16x2); distances must stay below 16383") {
+            "dataflow on 16-bit distances, two per word (__viaddmin_s16x2); distances must stay below 16383") {
         @Override
         public int padTo() {
             return KleeneSolver.PAD;
+        }
+
+        @Override
+        public long deviceBytes(int n) {
+            return super.deviceBytes(n) + DataflowLaunch.deviceBytes(padded(n) / Packed16Solver.TILE);
         }
     },
     CPU_SERIAL("cpu-serial", Backend.CPU, null, 0, 1_000, Output.DISTANCES, CpuSerialSolver::new,

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** kleene at both tile sizes, around tile and padding edges; packed16's limits. */
+/** kleene and dataflow at both tile sizes, around tile and padding edges; packed16's limits. */
 class KleeneAndPacked16Test {
 
     @GpuTest
@@ -31,6 +31,29 @@ class KleeneAndPacked16Test {
                     solver.solve();
                     assertArrayEquals(expected, solver.distances(), "T=" + tile + " n=" + n + " " + spec);
                     assertEquals(KleeneSolver.PAD * ((n + 127) / 128), solver.leadingDimension());
+                }
+            }
+        }
+    }
+
+    /**
+     * n = 1025 and 1100 with T = 64: the matrix is padded to 1152, so the last tile is all padding
+     * (the kernel skips products through it) and the one before it partly.
+     */
+    @GpuTest
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 200, 257, 385, 640, 1000, 1025, 1100})
+    void bothDataflowTilesMatchTheReference(int n) {
+        for (String spec : new String[] {"random", "sparse:0.03"}) {
+            Graph graph = GraphSpec.parse(spec).instance(n, 78);
+            int[] expected = ReferenceFloydWarshall.distances(graph);
+            for (int tile : new int[] {64, 128}) {
+                try (DataflowSolver solver = new DataflowSolver(SolverConfig.of(graph), tile)) {
+                    for (int repeat = 0; repeat < 2; repeat++) {  // the counters are reset for every solve
+                        solver.reset();
+                        solver.solve();
+                        assertArrayEquals(expected, solver.distances(), "T=" + tile + " n=" + n + " " + spec + " solve " + repeat);
+                    }
                 }
             }
         }
@@ -75,5 +98,8 @@ class KleeneAndPacked16Test {
         assertEquals(10_112, Variant.KLEENE.padded(10_000));
         assertEquals(2L * 4 * 10_112 * 10_112, Variant.KLEENE.deviceBytes(10_000));
         assertEquals(1000, Variant.BLOCKED.padded(1000));
+        // dataflow adds its item list (tiles^3 ints) and counters (tiles^2 + 1) to the matrices
+        assertEquals(2L * 4 * 10_112 * 10_112 + 4L * (79L * 79 * 79 + 79 * 79 + 1), Variant.DATAFLOW.deviceBytes(10_000));
+        assertEquals(2L * 4 * 1024 * 1024 + 4L * (16 * 16 * 16 + 16 * 16 + 1), Variant.DATAFLOW.deviceBytes(1000));  // T = 64
     }
 }
