@@ -11,8 +11,9 @@
 //     of its own).
 //   - Tiles as kleene's: T = 128 (8x8 cells a thread) or T = 64 (4x4), the same crossover.
 //
-// Launch: grid = resident blocks (occupancy x SMs), 256 threads, minplus::shared_words<Int32, T>()
-// * 4 bytes of dynamic shared memory; sync (tiles^2 + 1 ints) zeroed before each launch.
+// Launch: grid = resident blocks (occupancy x SMs), 256 threads,
+// minplus::shared_words<Int32, T, dataflow::STAGES>() * 4 bytes of dynamic shared memory (102 KB at
+// T = 128, 51 KB at T = 64); sync (tiles^2 + 1 ints) zeroed before each launch.
 #include "dataflow.cuh"
 
 #ifndef KLEENE_MIN_BLOCKS
@@ -25,8 +26,8 @@ fw_dataflow_t128(int* d, int ld, int n, const int* schedule, int items, int* syn
     dataflow::solve<minplus::Int32, 128, 8, 8>(d, ld, n, schedule, items, sync, tiles);
 }
 
-// T = 64: 35 KB of shared memory a block, so registers decide the blocks per SM: 3 (at most 85
-// registers; the 4x4 product needs about 70) give small n more blocks to spread a round over.
+// T = 64: 51 KB of shared memory a block, so registers decide the blocks per SM: 3 (at most 85
+// registers; ptxas uses about 78) give small n more blocks to spread a round over.
 #ifndef DATAFLOW_T64_MIN_BLOCKS
 #define DATAFLOW_T64_MIN_BLOCKS 3
 #endif

@@ -78,24 +78,14 @@ __device__ __forceinline__ void close_pivot(int* c, int ld, int* shared)
     const int tid = threadIdx.x, ty = tid / 16, tx = tid % 16;
 
     int acc[TM][TN];
-#pragma unroll
-    for (int i = 0; i < TM; ++i) {
-        const int r = (i < HM ? 0 : T / 2) + ty * HM + (i % HM);
-#pragma unroll
-        for (int h = 0; h < 2; ++h) {
-            const VecN v = __ldcg((const VecN*)(c + r * ld + h * (W / 2) + tx * HN));
-            const int* e = (const int*)&v;
-#pragma unroll
-            for (int j = 0; j < HN; ++j) acc[i][h * HN + j] = e[j];
-        }
-    }
+    minplus::load_cells<Cell, T, TM, TN>(acc, c, ld, ty, tx);
 
     // The owners of row q and of column q write them into buffer `buf`. Compile-time indices
     // into acc (run-time ones would put it in local memory), predicated by ownership.
     auto publish = [&](int q, int buf) {
 #pragma unroll
         for (int i = 0; i < TM; ++i) {
-            if ((i < HM ? 0 : T / 2) + ty * HM + (i % HM) == q) {
+            if (minplus::owned_row<T, TM>(ty, i) == q) {
 #pragma unroll
                 for (int h = 0; h < 2; ++h) {
                     VecN v;
@@ -156,19 +146,7 @@ __device__ __forceinline__ void close_pivot(int* c, int ld, int* shared)
         if (k + 1 < T) publish(k + 1, buf ^ 1);  // into the buffer nobody reads in this step
         __syncthreads();  // step k + 1 reads what step k published; step k's reads are done
     }
-
-#pragma unroll
-    for (int i = 0; i < TM; ++i) {
-        const int r = (i < HM ? 0 : T / 2) + ty * HM + (i % HM);
-#pragma unroll
-        for (int h = 0; h < 2; ++h) {
-            VecN v;
-            int* e = (int*)&v;
-#pragma unroll
-            for (int j = 0; j < HN; ++j) e[j] = acc[i][h * HN + j];
-            *(VecN*)(c + r * ld + h * (W / 2) + tx * HN) = v;
-        }
-    }
+    minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, ty, tx);
 }
 
 // Chunk buffers of the tile products here: three, one barrier a chunk (104 KB of shared memory a

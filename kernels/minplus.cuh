@@ -93,6 +93,52 @@ template <int V> struct Vec;
 template <> struct Vec<2> { using type = int2; };
 template <> struct Vec<4> { using type = int4; };
 
+// Row of a T x T tile that accumulator row i of thread row ty holds: the thread's rows are split
+// in two halves T / 2 apart (see Layout above).
+template <int T, int TM>
+__device__ __forceinline__ int owned_row(int ty, int i)
+{
+    constexpr int HM = TM / 2;
+    return (i < HM ? 0 : T / 2) + ty * HM + (i % HM);
+}
+
+// Thread (ty, tx)'s TM x TN words of the tile at c (ld words per matrix row) into acc, 16-byte
+// loads that bypass L1; and back. Shared by the tile product and dataflow.cuh's pivot closure.
+template <class Cell, int T, int TM, int TN>
+__device__ __forceinline__ void load_cells(int (&acc)[TM][TN], const int* c, int ld, int ty, int tx)
+{
+    constexpr int W = T / Cell::CELLS_PER_WORD, HN = TN / 2;
+    using VecN = typename Vec<HN>::type;
+#pragma unroll
+    for (int i = 0; i < TM; ++i) {
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            const VecN v = __ldcg((const VecN*)(c + owned_row<T, TM>(ty, i) * ld + h * (W / 2) + tx * HN));
+            const int* e = (const int*)&v;
+#pragma unroll
+            for (int j = 0; j < HN; ++j) acc[i][h * HN + j] = e[j];
+        }
+    }
+}
+
+template <class Cell, int T, int TM, int TN>
+__device__ __forceinline__ void store_cells(const int (&acc)[TM][TN], int* c, int ld, int ty, int tx)
+{
+    constexpr int W = T / Cell::CELLS_PER_WORD, HN = TN / 2;
+    using VecN = typename Vec<HN>::type;
+#pragma unroll
+    for (int i = 0; i < TM; ++i) {
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            VecN v;
+            int* e = (int*)&v;
+#pragma unroll
+            for (int j = 0; j < HN; ++j) e[j] = acc[i][h * HN + j];
+            *(VecN*)(c + owned_row<T, TM>(ty, i) * ld + h * (W / 2) + tx * HN) = v;
+        }
+    }
+}
+
 // Shared-memory words one block of tile_product<Cell, T, TM, TN, STAGES> needs (STAGES chunk buffers).
 template <class Cell, int T, int STAGES = 2>
 constexpr int shared_words()
@@ -194,17 +240,7 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
 
     // this thread's C words, read while the first chunks are in flight
     int acc[TM][TN];
-#pragma unroll
-    for (int i = 0; i < TM; ++i) {
-        const int row = (i < HM ? 0 : T / 2) + ty * HM + (i % HM);
-#pragma unroll
-        for (int h = 0; h < 2; ++h) {
-            const VecN v = __ldcg((const VecN*)(c + row * ld + h * (W / 2) + tx * HN));
-            const int* e = (const int*)&v;
-#pragma unroll
-            for (int j = 0; j < HN; ++j) acc[i][h * HN + j] = e[j];
-        }
-    }
+    load_cells<Cell, T, TM, TN>(acc, c, ld, ty, tx);
 
 #pragma unroll 1
     for (int chunk = 0; chunk < chunks; ++chunk) {
@@ -241,7 +277,7 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
             int av[TM], bv[TN];
 #pragma unroll
             for (int i = 0; i < TM; ++i) {
-                av[i] = as[((i < HM ? 0 : T / 2) + ty * HM + (i % HM)) * AS + k];
+                av[i] = as[owned_row<T, TM>(ty, i) * AS + k];
             }
 #pragma unroll
             for (int h = 0; h < 2; ++h) {
@@ -264,18 +300,7 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
         }
     }
 
-#pragma unroll
-    for (int i = 0; i < TM; ++i) {
-        const int row = (i < HM ? 0 : T / 2) + ty * HM + (i % HM);
-#pragma unroll
-        for (int h = 0; h < 2; ++h) {
-            VecN v;
-            int* e = (int*)&v;
-#pragma unroll
-            for (int j = 0; j < HN; ++j) e[j] = acc[i][h * HN + j];
-            *(VecN*)(c + row * ld + h * (W / 2) + tx * HN) = v;
-        }
-    }
+    store_cells<Cell, T, TM, TN>(acc, c, ld, ty, tx);
 }
 
 }  // namespace minplus

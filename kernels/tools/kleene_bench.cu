@@ -201,10 +201,9 @@ int main(int argc, char** argv)
     for (int a = 1; a < argc; ++a) {
         const int n = atoi(argv[a]), ld = (n + 127) / 128 * 128, words = ld / 2;
         const size_t cells = (size_t)ld * ld;
-        int *input, *work, *ref, *pin, *pwork;
+        int *input, *work, *pin, *pwork;
         CHECK(cudaMalloc(&input, cells * 4));
         CHECK(cudaMalloc(&work, cells * 4));
-        CHECK(cudaMalloc(&ref, cells * 4));
         CHECK(cudaMalloc(&pin, cells * 2));
         CHECK(cudaMalloc(&pwork, cells * 2));
         fw_generate<<<dim3((ld + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(input, n, ld, 42, 1ull << 32, 1000);
@@ -237,7 +236,7 @@ int main(int argc, char** argv)
             fflush(stdout);
         }
         printf("\n");
-        CHECK(cudaFree(input)); CHECK(cudaFree(work)); CHECK(cudaFree(ref)); CHECK(cudaFree(pin)); CHECK(cudaFree(pwork));
+        CHECK(cudaFree(input)); CHECK(cudaFree(work)); CHECK(cudaFree(pin)); CHECK(cudaFree(pwork));
     }
     return 0;
 }

@@ -33,8 +33,7 @@ final class DataflowSolver extends GpuSolver {
 
     @Override
     public String describe() {
-        return "dataflow (T=" + tile + (Integer.getInteger(KleeneSolver.TILE_PROPERTY) != null ? " from -D" + KleeneSolver.TILE_PROPERTY : " for n=" + n)
-                + ", " + (tile == 128 ? "8x8" : "4x4") + " cells per thread, " + launch.grid() + " persistent blocks, n padded to " + ld + ")";
+        return "dataflow (" + KleeneSolver.tileChoice(tile, n) + ", " + launch.grid() + " persistent blocks, n padded to " + ld + ")";
     }
 
     @Override

@@ -57,8 +57,13 @@ final class KleeneSolver extends GpuSolver {
 
     @Override
     public String describe() {
-        return "kleene (T=" + tile + (Integer.getInteger(TILE_PROPERTY) != null ? " from -D" + TILE_PROPERTY : " for n=" + n)
-                + ", " + (tile == 128 ? "8x8" : "4x4") + " cells per thread, n padded to " + ld + ")";
+        return "kleene (" + tileChoice(tile, n) + ", n padded to " + ld + ")";
+    }
+
+    /** How the tile was chosen and what it means, for describe(): "T=128 for n=10000, 8x8 cells per thread". */
+    static String tileChoice(int tile, int n) {
+        return "T=" + tile + (Integer.getInteger(TILE_PROPERTY) != null ? " from -D" + TILE_PROPERTY : " for n=" + n)
+                + ", " + (tile == 128 ? "8x8" : "4x4") + " cells per thread";
     }
 
     @Override
