@@ -14,15 +14,19 @@
 //     The solver picks T per n from a table measured on the device (see KleeneSolver).
 //
 //   - Lookahead: phase 3 of round p first updates the cross of pivot p + 1 (mode NEXT), so that
-//     round p + 1's phases 1 and 2 (latency-bound: one block, then 2 (tiles - 1) blocks) run on a
-//     second stream while the bulk of round p's phase 3 (mode REST) still runs (KleeneSolver).
+//     round p + 1's phase 2 (latency-bound: 2 (tiles - 1) blocks) runs on a second stream while
+//     the bulk of round p's phase 3 (mode REST) still runs (KleeneSolver, LookaheadRounds).
+//   - The block of mode NEXT that updates pivot tile p + 1 also closes it, in registers: phase 1
+//     runs as a launch of its own only for round 0, and a round's critical path is two
+//     dependent launches (NEXT, then phase 2), which is what small n waits on.
+//   - Padding past vertex n is skipped in k and in rows (minplus::tile_product).
 //
-// Launch per round p (tiles = N / T):
-//   phase 1: 1 block of 1024 threads, 2*T*T*4 bytes of dynamic shared memory (128 KB at T = 128)
+// Launches (tiles = N / T), 256 threads each, n = the graph's vertices:
+//   phase 1 (round 0): 1 block, minplus::close_cells' 4 T * 4 bytes of dynamic shared memory
 //   phase 2: grid (tiles - 1, 2): y = 0 pivot-row tiles, y = 1 pivot-column tiles (x skips p)
 //   phase 3: mode ALL grid (tiles - 1)^2, NEXT (2 tiles - 3) x 1, REST (tiles - 2)^2 (minplus::rest_tile)
-//   phases 2-3: 256 threads, minplus::shared_words<Int32, T>() * 4 bytes of dynamic shared memory
-//   (70 KB at T = 128, 35 KB at T = 64), at most 128 registers (2 blocks per SM).
+//   phases 2-3: minplus::shared_words<Int32, T, KLEENE_STAGES>() * 4 bytes of dynamic shared
+//   memory (70 KB at T = 128, 35 KB at T = 64), at most 128 registers (2 blocks per SM).
 #include "minplus.cuh"
 
 // Blocks per SM the tile-product kernels are built for (caps registers at 65536 / (256 * this)).
@@ -30,76 +34,68 @@
 #ifndef KLEENE_MIN_BLOCKS
 #define KLEENE_MIN_BLOCKS 2
 #endif
+// Chunk buffers of the tile products (minplus::tile_product's STAGES).
+#ifndef KLEENE_STAGES
+#define KLEENE_STAGES 2
+#endif
 
-// Phase 1: plain Floyd-Warshall on the pivot tile in shared memory, double-buffered: step k
-// reads buffer k & 1 and every thread writes all its cells, relaxed, to the other buffer, so one
-// barrier per step suffices and a cell costs three instructions (a broadcast load of D[r][k], one
-// VIADDMNMX, a store) with no branch. 1024 threads: column tid % T, rows tid / T + a * (1024 / T).
-// This phase runs on one SM, T steps deep: at small n its latency is the critical path.
-template <int T>
+// Phase 1, round 0 only: close the first pivot tile with its cells in registers
+// (minplus::close_cells, 256 threads). Later pivots are closed inside phase 3 (mode NEXT, below).
+template <int T, int TM, int TN>
 __device__ __forceinline__ void kleene_close_pivot(int* d, int ld, int p)
 {
-    extern __shared__ int tile[];  // two T x T buffers
-    constexpr int PASS = 1024 / T, CELLS = T * T / 1024;
-    const int c = threadIdx.x % T, r0 = threadIdx.x / T;
-    int* base = d + (p * T) * ld + p * T;
-    int best[CELLS];
-#pragma unroll
-    for (int a = 0; a < CELLS; ++a) {
-        const int r = r0 + a * PASS;
-        best[a] = base[r * ld + c];
-        tile[r * T + c] = best[a];
-    }
-    __syncthreads();  // buffer 0 holds the tile
-#pragma unroll(T == 64 ? 2 : 1)  // T = 128 keeps 16 cells a thread: unrolling further spills at 64 registers
-    for (int k = 0; k < T; ++k) {
-        const int* from = tile + (k & 1) * (T * T);
-        int* to = tile + ((k + 1) & 1) * (T * T);
-        const int dk = from[k * T + c];
-#pragma unroll
-        for (int a = 0; a < CELLS; ++a) {
-            const int r = r0 + a * PASS;
-            best[a] = fw_relax(best[a], from[r * T + k], dk);
-            to[r * T + c] = best[a];
-        }
-        __syncthreads();  // step k's cells are in the other buffer before step k + 1 reads it
-    }
-#pragma unroll
-    for (int a = 0; a < CELLS; ++a) base[(r0 + a * PASS) * ld + c] = best[a];
+    extern __shared__ int stage[];
+    int* const c = d + (p * T) * ld + p * T;
+    int acc[TM][TN];
+    minplus::load_cells<minplus::Int32, T, TM, TN>(acc, c, ld, threadIdx.x / 16, threadIdx.x % 16);
+    minplus::close_cells<minplus::Int32, T, TM, TN>(acc, stage);
+    minplus::store_cells<minplus::Int32, T, TM, TN>(acc, c, ld, threadIdx.x / 16, threadIdx.x % 16);
 }
 
+// Phases 2 and 3 skip the padding past vertex n (minplus::tile_product's kLive and rowsLive): at
+// n = 10000, T = 128 the last tile row, column and pivot hold 16 live vertices of 128.
 template <int T, int TM, int TN>
-__device__ __forceinline__ void kleene_cross(int* d, int ld, int p)
+__device__ __forceinline__ void kleene_cross(int* d, int ld, int n, int p)
 {
     extern __shared__ int stage[];
     const int t = blockIdx.x + (blockIdx.x >= p);  // skip the pivot tile
     const int* pivot = d + (p * T) * ld + p * T;
+    const int kLive = min(T, n - p * T);
     if (blockIdx.y == 0) {
         int* row = d + (p * T) * ld + t * T;
-        minplus::tile_product<minplus::Int32, T, TM, TN>(row, pivot, row, ld, stage);   // R = min(R, P (x) R)
+        minplus::tile_product<minplus::Int32, T, TM, TN, KLEENE_STAGES>(row, pivot, row, ld, stage, kLive, kLive);  // R = min(R, P (x) R)
     } else {
         int* col = d + (t * T) * ld + p * T;
-        minplus::tile_product<minplus::Int32, T, TM, TN>(col, col, pivot, ld, stage);   // C = min(C, C (x) P)
+        minplus::tile_product<minplus::Int32, T, TM, TN, KLEENE_STAGES>(col, col, pivot, ld, stage, kLive, min(T, n - t * T));  // C = min(C, C (x) P)
     }
 }
 
 template <int T, int TM, int TN>
-__device__ __forceinline__ void kleene_rest(int* d, int ld, int p, int mode)
+__device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mode, int firstRow)
 {
     extern __shared__ int stage[];
-    const int2 tile = minplus::rest_tile(mode, p, ld / T);
+    const int2 tile = minplus::rest_tile(mode, p, ld / T, blockIdx.x, blockIdx.y + firstRow);
     const int i = tile.x, j = tile.y;
-    minplus::tile_product<minplus::Int32, T, TM, TN>(d + (i * T) * ld + j * T,   // D(i, j)
-                                                     d + (i * T) * ld + p * T,   // column tile (i, p)
-                                                     d + (p * T) * ld + j * T,   // row tile (p, j)
-                                                     ld, stage);
+    int* const c = d + (i * T) * ld + j * T;                                       // D(i, j)
+    const int* const a = d + (i * T) * ld + p * T, * const b = d + (p * T) * ld + j * T;  // column tile (i, p), row tile (p, j)
+    if (mode == minplus::NEXT && i == j) {
+        // The next pivot tile (p + 1, p + 1): this block also closes it, so that round p + 1's
+        // cross can start right after this launch (one dependent launch fewer a round).
+        int acc[TM][TN];
+        minplus::accumulate_product<minplus::Int32, T, TM, TN, KLEENE_STAGES>(acc, c, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T));
+        __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
+        minplus::close_cells<minplus::Int32, T, TM, TN>(acc, stage);
+        minplus::store_cells<minplus::Int32, T, TM, TN>(acc, c, ld, threadIdx.x / 16, threadIdx.x % 16);
+        return;
+    }
+    minplus::tile_product<minplus::Int32, T, TM, TN, KLEENE_STAGES>(c, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T));
 }
 
-// Entry points, named by tile size. ld: ints per (padded) row.
-extern "C" __global__ void __launch_bounds__(1024) fw_kleene_phase1_t128(int* d, int ld, int p) { kleene_close_pivot<128>(d, ld, p); }
-extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase2_t128(int* d, int ld, int p) { kleene_cross<128, 8, 8>(d, ld, p); }
-extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase3_t128(int* d, int ld, int p, int mode) { kleene_rest<128, 8, 8>(d, ld, p, mode); }
+// Entry points, named by tile size. ld: ints per (padded) row, n: the graph's vertices (the rest padding).
+extern "C" __global__ void __launch_bounds__(256) fw_kleene_phase1_t128(int* d, int ld, int p) { kleene_close_pivot<128, 8, 8>(d, ld, p); }
+extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase2_t128(int* d, int ld, int n, int p) { kleene_cross<128, 8, 8>(d, ld, n, p); }
+extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase3_t128(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<128, 8, 8>(d, ld, n, p, mode, firstRow); }
 
-extern "C" __global__ void __launch_bounds__(1024) fw_kleene_phase1_t64(int* d, int ld, int p) { kleene_close_pivot<64>(d, ld, p); }
-extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase2_t64(int* d, int ld, int p) { kleene_cross<64, 4, 4>(d, ld, p); }
-extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase3_t64(int* d, int ld, int p, int mode) { kleene_rest<64, 4, 4>(d, ld, p, mode); }
+extern "C" __global__ void __launch_bounds__(256) fw_kleene_phase1_t64(int* d, int ld, int p) { kleene_close_pivot<64, 4, 4>(d, ld, p); }
+extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase2_t64(int* d, int ld, int n, int p) { kleene_cross<64, 4, 4>(d, ld, n, p); }
+extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase3_t64(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<64, 4, 4>(d, ld, n, p, mode, firstRow); }

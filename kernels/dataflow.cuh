@@ -8,7 +8,7 @@
 // only for its inputs, so round r + 1 starts tile by tile while round r finishes.
 //
 // Work item = (round r, tile (i, j)): update tile (i, j) in round r (pivot tile r):
-//   i == j == r  close the pivot tile (plain FW in registers, close_pivot below);
+//   i == j == r  close the pivot tile (plain FW in registers, minplus::close_cells);
 //   otherwise    C(i, j) = min(C(i, j), D(i, r) (x) D(r, j)) (minplus::tile_product). For a cross
 //                tile (i == r or j == r) one operand is C itself, as in kleene's phase 2.
 // It needs: tile (i, j) done through round r - 1, and D(i, r) and D(r, j) done through round r
@@ -60,95 +60,6 @@ __device__ __forceinline__ void fence_acq_rel()
     asm volatile("fence.acq_rel.gpu;" ::: "memory");
 }
 
-// Closes the pivot tile at c (T x T cells, ld words per matrix row) in place, with the cells in
-// registers as tile_product holds them (thread (ty, tx): TM rows x TN words). Step k relaxes every
-// cell through row k and column k as they stood after step k - 1; their owners publish them into
-// small double-buffered arrays (row k: W words, column k: T cells splatted to whole words), so one
-// barrier a step suffices and no thread writes what another reads in the same step.
-// Shared memory: 2 T + 2 W words.
-template <class Cell, int T, int TM, int TN>
-__device__ __forceinline__ void close_pivot(int* c, int ld, int* shared)
-{
-    constexpr int W = T / Cell::CELLS_PER_WORD;
-    constexpr int HM = TM / 2, HN = TN / 2;
-    using VecM = typename minplus::Vec<HM>::type;
-    using VecN = typename minplus::Vec<HN>::type;
-    int* const column = shared;       // [2][T]: column k, splatted
-    int* const row = shared + 2 * T;  // [2][W]: row k
-    const int tid = threadIdx.x, ty = tid / 16, tx = tid % 16;
-
-    int acc[TM][TN];
-    minplus::load_cells<Cell, T, TM, TN>(acc, c, ld, ty, tx);
-
-    // The owners of row q and of column q write them into buffer `buf`. Compile-time indices
-    // into acc (run-time ones would put it in local memory), predicated by ownership.
-    auto publish = [&](int q, int buf) {
-#pragma unroll
-        for (int i = 0; i < TM; ++i) {
-            if (minplus::owned_row<T, TM>(ty, i) == q) {
-#pragma unroll
-                for (int h = 0; h < 2; ++h) {
-                    VecN v;
-                    int* e = (int*)&v;
-#pragma unroll
-                    for (int j = 0; j < HN; ++j) e[j] = acc[i][h * HN + j];
-                    *(VecN*)(row + buf * W + h * (W / 2) + tx * HN) = v;
-                }
-            }
-        }
-        const int word = q / Cell::CELLS_PER_WORD, half = q % Cell::CELLS_PER_WORD;
-#pragma unroll
-        for (int h = 0; h < 2; ++h) {
-#pragma unroll
-            for (int j = 0; j < HN; ++j) {
-                if (h * (W / 2) + tx * HN + j == word) {
-#pragma unroll
-                    for (int g = 0; g < 2; ++g) {
-                        VecM v;
-                        int* e = (int*)&v;
-#pragma unroll
-                        for (int m = 0; m < HM; ++m) {
-                            const int cell = acc[g * HM + m][h * HN + j];
-                            e[m] = Cell::CELLS_PER_WORD == 1 ? cell
-                                                             : (int)__byte_perm((unsigned)cell, 0u, half ? 0x3232u : 0x1010u);
-                        }
-                        *(VecM*)(column + buf * T + g * (T / 2) + ty * HM) = v;
-                    }
-                }
-            }
-        }
-    };
-
-    publish(0, 0);
-    __syncthreads();
-#pragma unroll 1
-    for (int k = 0; k < T; ++k) {
-        const int buf = k & 1;
-        int av[TM], bv[TN];
-#pragma unroll
-        for (int g = 0; g < 2; ++g) {
-            const VecM v = *(const VecM*)(column + buf * T + g * (T / 2) + ty * HM);
-            const int* e = (const int*)&v;
-#pragma unroll
-            for (int m = 0; m < HM; ++m) av[g * HM + m] = e[m];
-        }
-#pragma unroll
-        for (int h = 0; h < 2; ++h) {
-            const VecN v = *(const VecN*)(row + buf * W + h * (W / 2) + tx * HN);
-            const int* e = (const int*)&v;
-#pragma unroll
-            for (int j = 0; j < HN; ++j) bv[h * HN + j] = e[j];
-        }
-#pragma unroll
-        for (int i = 0; i < TM; ++i)
-#pragma unroll
-            for (int j = 0; j < TN; ++j) acc[i][j] = Cell::relax(acc[i][j], av[i], bv[j]);
-        if (k + 1 < T) publish(k + 1, buf ^ 1);  // into the buffer nobody reads in this step
-        __syncthreads();  // step k + 1 reads what step k published; step k's reads are done
-    }
-    minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, ty, tx);
-}
-
 // Chunk buffers of the tile products here: three, one barrier a chunk (104 KB of shared memory a
 // block at T = 128, two blocks per SM on sm_90; fwbench.variant.DataflowSolver.STAGES).
 constexpr int STAGES = 3;
@@ -158,61 +69,104 @@ constexpr int STAGES = 3;
 // schedule: `items` encoded items (tiles^3: every tile in every round). sync: tiles^2 done
 // counters then the ticket, all zero at launch. 256 threads a block, shared memory
 // minplus::shared_words<Cell, T, STAGES>() words; launch as many blocks as fit on the device.
+//
+// Per item the block pays a handoff: publish the tile (release), find the next item's inputs done
+// (acquire), then stage its first chunks. Only the last is unavoidable, so thread 0 checks the
+// next item's counters once when the current item starts: past a round's first items they are
+// almost always done already, and the next item then starts right after this one's last barrier,
+// with no poll and no extra barrier; its C tile is prefetched into L2 meanwhile (at n = 10000
+// the matrix does not fit in L2, and C is the one operand not shared with other items). Only
+// an item whose inputs were not ready takes the slow path: poll, acquire fence, barrier. The
+// release is issued by a thread of the last warp, so its wait for the stores does not hold up
+// thread 0's bookkeeping.
 template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
 {
     extern __shared__ int shared[];
-    __shared__ int slot[2];  // the current item, for every thread of the block (ping-pong)
     constexpr int W = T / Cell::CELLS_PER_WORD;
+    constexpr int WAITING = -2;                // slot value: the next item is known, its inputs were not done yet
+    constexpr int RELEASER = 256 - 32;          // lane 0 of the last warp
     int* const done = sync;
     int* const ticket = sync + tiles * tiles;
+    const int tid = threadIdx.x;
 
-    // Thread 0 reserves items ahead, so that the ticket's and the schedule's latencies overlap
-    // the work: ahead[0] is the next item to run, ahead[1] the ticket after it. They live in
-    // shared memory, not registers, which the tile product needs all of.
-    __shared__ int ahead[2];
-    if (threadIdx.x == 0) {
+    // slot[it & 1]: the item of iteration it for every thread, or WAITING (ping-pong: thread 0
+    // writes the next one while the others may still read this one). late: what the slow path
+    // found. ahead[0], ahead[1]: thread 0's reservations, the next item and the ticket after it
+    // (in shared memory, not registers, which the tile product needs all of); reserving ahead
+    // overlaps the ticket's and the schedule's latencies with the work.
+    __shared__ int slot[2], late, ahead[2];
+
+    // thread 0: whether item's three input counters say it may run (one round trip: the three
+    // loads are in flight together)
+    auto inputs_done = [&](int item) {
+        const int r = item >> (2 * FIELD_BITS), i = (item >> FIELD_BITS) & FIELD_MASK, j = item & FIELD_MASK;
+        const int o = load_relaxed(done + i * tiles + j);  // C itself, through round r - 1
+        const int l = load_relaxed(done + i * tiles + r);  // D(i, r): the pivot for a row-cross tile, C itself for a column-cross one
+        const int a = load_relaxed(done + r * tiles + j);  // D(r, j): the pivot for a column-cross tile, C itself for a row-cross one
+        return (o >= r) & (l >= (j == r ? r : r + 1)) & (a >= (i == r ? r : r + 1));
+    };
+    auto advance = [&] {  // thread 0: ahead[0] was taken; load the next and reserve another
+        const int t = ahead[1];
+        ahead[0] = t < items ? schedule[t] : -1;
+        ahead[1] = atomicAdd(ticket, 1);
+    };
+
+    if (tid == 0) {
         const int t = atomicAdd(ticket, 1);
         ahead[0] = t < items ? schedule[t] : -1;
         ahead[1] = atomicAdd(ticket, 1);
+        slot[0] = WAITING;
     }
+    __syncthreads();
 #pragma unroll 1
     for (int it = 0;; ++it) {
-        if (threadIdx.x == 0) {
-            const int item = ahead[0];
-            if (item >= 0) {
-                const int r = item >> (2 * FIELD_BITS), i = (item >> FIELD_BITS) & FIELD_MASK, j = item & FIELD_MASK;
-                const int* own = done + i * tiles + j;
-                const int* left = done + i * tiles + r;   // D(i, r): the pivot for a row-cross tile, C itself for a column-cross one
-                const int* above = done + r * tiles + j;  // D(r, j): the pivot for a column-cross tile, C itself for a row-cross one
-                const int needLeft = j == r ? r : r + 1, needAbove = i == r ? r : r + 1;
-                for (;;) {  // the three loads in flight together: one round trip when the inputs are ready
-                    const int o = load_relaxed(own), l = load_relaxed(left), a = load_relaxed(above);
-                    if ((o >= r) & (l >= needLeft) & (a >= needAbove)) break;
-                    __nanosleep(32);
+        int current = slot[it & 1];  // block-uniform
+        if (current == WAITING) {    // the slow path: wait for ahead[0]'s inputs
+            if (tid == 0) {
+                const int item = ahead[0];
+                if (item >= 0) {
+                    while (!inputs_done(item)) __nanosleep(32);
+                    fence_acq_rel();  // acquire: the tiles' contents are read only after their counters
                 }
-                fence_acq_rel();  // acquire: the tiles' contents are read only after their counters
+                late = item;
+                advance();
             }
-            slot[it & 1] = item;
+            __syncthreads();
+            current = late;
         }
-        __syncthreads();
-        const int current = slot[it & 1];  // slot[(it + 1) & 1] is written only after the next barrier
         if (current < 0) return;
-        if (threadIdx.x == 0) {
-            const int t = ahead[1];
-            ahead[0] = t < items ? schedule[t] : -1;  // the next item, loaded while this one runs
-            ahead[1] = atomicAdd(ticket, 1);
-        }
         const int r = current >> (2 * FIELD_BITS), i = (current >> FIELD_BITS) & FIELD_MASK, j = current & FIELD_MASK;
+
+        if (tid == 0) {  // the next item: ready now, or the slow path at the next iteration
+            const int next = ahead[0];
+            const bool ready = next < 0 || inputs_done(next);
+            if (ready && next >= 0) {
+                fence_acq_rel();  // acquire, as in the slow path
+                const int ni = (next >> FIELD_BITS) & FIELD_MASK, nj = next & FIELD_MASK;
+#ifndef DATAFLOW_L2_PREFETCH
+#define DATAFLOW_L2_PREFETCH 1
+#endif
+                if (DATAFLOW_L2_PREFETCH) minplus::prefetch_tile_l2(d + (ni * T) * ld + nj * W, ld, T, W);
+            }
+            slot[(it + 1) & 1] = ready ? next : WAITING;
+            if (ready) advance();
+        }
+
         int* c = d + (i * T) * ld + j * W;
         if (i == r && j == r) {
-            close_pivot<Cell, T, TM, TN>(c, ld, shared);
+            int acc[TM][TN];
+            minplus::load_cells<Cell, T, TM, TN>(acc, c, ld, tid / 16, tid % 16);
+            minplus::close_cells<Cell, T, TM, TN>(acc, shared);
+            minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, tid / 16, tid % 16);
         } else {
             minplus::tile_product<Cell, T, TM, TN, STAGES>(c, d + (i * T) * ld + r * W, d + (r * T) * ld + j * W, ld, shared,
                                                            min(T, n - r * T), min(T, n - i * T));  // skip padding
         }
-        __syncthreads();  // every thread's stores of the tile precede the release below
-        if (threadIdx.x == 0) store_release(done + i * tiles + j, r + 1);
+        // Every thread's stores of the tile precede the release below; the shared buffers are
+        // free again; slot[(it + 1) & 1] is visible.
+        __syncthreads();
+        if (tid == RELEASER) store_release(done + i * tiles + j, r + 1);
     }
 }
 

@@ -70,16 +70,16 @@ __device__ __forceinline__ void wait_async()
 #endif
 }
 
-// Which tile (row, column) block `block` of a phase-3 launch updates in round p, by mode:
+// Which tile (row, column) block (bx, by) of a phase-3 launch updates in round p, by mode (a
+// launch may cover some of the rows: by counts from its first):
 //   ALL  grid (tiles - 1)^2: every tile outside pivot row and column p;
 //   NEXT grid (2 tiles - 3) x 1: the tiles of row and column p + 1 (the next pivot's cross, its
 //        pivot included), so the next round can start while the rest of this one runs;
 //   REST grid (tiles - 2)^2: every tile outside rows and columns p and p + 1.
 enum RestMode { ALL = 0, NEXT = 1, REST = 2 };
 
-__device__ __forceinline__ int2 rest_tile(int mode, int p, int tiles)
+__device__ __forceinline__ int2 rest_tile(int mode, int p, int tiles, int bx = blockIdx.x, int by = blockIdx.y)
 {
-    const int bx = blockIdx.x, by = blockIdx.y;
     if (mode == NEXT) {
         if (bx < tiles - 1) return make_int2(p + 1, bx + (bx >= p));  // row p + 1, skipping column p
         const int c = bx - (tiles - 1);                                  // column p + 1, skipping rows p, p + 1
@@ -87,6 +87,16 @@ __device__ __forceinline__ int2 rest_tile(int mode, int p, int tiles)
     }
     if (mode == REST) return make_int2(by < p ? by : by + 2, bx < p ? bx : bx + 2);
     return make_int2(by + (by >= p), bx + (bx >= p));
+}
+
+// Starts copying rows x words words at p (ld words per matrix row) from memory into L2, one
+// bulk prefetch per row (sm_90; nothing before it). The copy completes on its own.
+__device__ __forceinline__ void prefetch_tile_l2(const int* p, int ld, int rows, int words)
+{
+#if __CUDA_ARCH__ >= 900
+    for (int row = 0; row < rows; ++row)
+        asm volatile("cp.async.bulk.prefetch.L2.global [%0], %1;" ::"l"(p + (size_t)row * ld), "r"(words * 4) : "memory");
+#endif
 }
 
 template <int V> struct Vec;
@@ -160,15 +170,22 @@ constexpr int shared_words()
 // chunks past kLive are not computed, nor by a warp whose rows all lie past rowsLive. At
 // n = 10000, T = 128 the padding is 3% of the work. Columns cannot be skipped this way: every warp
 // holds columns across the whole tile.
+//
+// accumulate_product leaves the result in registers (acc, loaded from c while the first chunks
+// are in flight) for a caller that goes on with it; tile_product stores it back to c.
 template <class Cell, int T, int TM, int TN, int STAGES = 2>
-__device__ __forceinline__ void tile_product(int* c, const int* a, const int* b, int ld, int* shared,
-                                             int kLive = T, int rowsLive = T)
+__device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int* c, const int* a, const int* b, int ld,
+                                                   int* shared, int kLive = T, int rowsLive = T)
 {
     constexpr int BK = 32;                           // k per chunk
     constexpr int W = T / Cell::CELLS_PER_WORD;       // words per tile row (C and B)
     constexpr int AW = BK / Cell::CELLS_PER_WORD;     // words per A chunk row in global memory
     constexpr int AS = BK + 4;                        // staged A row stride (splatted words)
-    if (kLive <= 0) return;                           // an all-padding pivot tile: nothing to relax through
+    const int tid = threadIdx.x, ty = tid / 16, tx = tid % 16;
+    if (kLive <= 0) {                                 // an all-padding pivot tile: nothing to relax through
+        load_cells<Cell, T, TM, TN>(acc, c, ld, ty, tx);
+        return;
+    }
     const int chunks = (kLive + BK - 1) / BK;         // chunks with a live k
     constexpr int HM = TM / 2, HN = TN / 2;           // half micro-tile
     static_assert(16 * TM == T && 16 * TN == W, "a 16 x 16 thread grid covers the tile");
@@ -179,7 +196,6 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
     // buffer s: A chunk at shared + s * STAGE, B chunk right after it (pointer arithmetic, not an
     // array of pointers, which a run-time index would put in local memory)
     constexpr int STAGE = T * AS + BK * W;
-    const int tid = threadIdx.x, ty = tid / 16, tx = tid % 16;
 
     // This thread's 16-byte copies of a chunk, as offsets fixed for the whole product, so that
     // staging a chunk costs one address add a copy: integer instructions share the pipe with the
@@ -239,7 +255,6 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
     const bool liveRows = 2 * HM * (tid / 32) < rowsLive;
 
     // this thread's C words, read while the first chunks are in flight
-    int acc[TM][TN];
     load_cells<Cell, T, TM, TN>(acc, c, ld, ty, tx);
 
 #pragma unroll 1
@@ -299,8 +314,102 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
             __syncthreads();  // all reads of this buffer are done before chunk + 2 is staged into it
         }
     }
-
-    store_cells<Cell, T, TM, TN>(acc, c, ld, ty, tx);
 }
+
+template <class Cell, int T, int TM, int TN, int STAGES = 2>
+__device__ __forceinline__ void tile_product(int* c, const int* a, const int* b, int ld, int* shared,
+                                             int kLive = T, int rowsLive = T)
+{
+    int acc[TM][TN];
+    accumulate_product<Cell, T, TM, TN, STAGES>(acc, c, a, b, ld, shared, kLive, rowsLive);
+    store_cells<Cell, T, TM, TN>(acc, c, ld, threadIdx.x / 16, threadIdx.x % 16);
+}
+
+// Closes a pivot tile held in registers as tile_product holds it (thread (ty, tx): TM rows x TN
+// words, see Layout): plain Floyd-Warshall over its T cells. Step k relaxes every
+// cell through row k and column k as they stood after step k - 1; their owners publish them into
+// small double-buffered arrays (row k: W words, column k: T cells splatted to whole words), so one
+// barrier a step suffices and no thread writes what another reads in the same step.
+// Shared memory: 2 T + 2 W words.
+template <class Cell, int T, int TM, int TN>
+__device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
+{
+    constexpr int W = T / Cell::CELLS_PER_WORD;
+    constexpr int HM = TM / 2, HN = TN / 2;
+    using VecM = typename Vec<HM>::type;
+    using VecN = typename Vec<HN>::type;
+    int* const column = shared;       // [2][T]: column k, splatted
+    int* const row = shared + 2 * T;  // [2][W]: row k
+    const int tid = threadIdx.x, ty = tid / 16, tx = tid % 16;
+
+
+    // The owners of row q and of column q write them into buffer `buf`. Compile-time indices
+    // into acc (run-time ones would put it in local memory), predicated by ownership.
+    auto publish = [&](int q, int buf) {
+#pragma unroll
+        for (int i = 0; i < TM; ++i) {
+            if (owned_row<T, TM>(ty, i) == q) {
+#pragma unroll
+                for (int h = 0; h < 2; ++h) {
+                    VecN v;
+                    int* e = (int*)&v;
+#pragma unroll
+                    for (int j = 0; j < HN; ++j) e[j] = acc[i][h * HN + j];
+                    *(VecN*)(row + buf * W + h * (W / 2) + tx * HN) = v;
+                }
+            }
+        }
+        const int word = q / Cell::CELLS_PER_WORD, half = q % Cell::CELLS_PER_WORD;
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+#pragma unroll
+            for (int j = 0; j < HN; ++j) {
+                if (h * (W / 2) + tx * HN + j == word) {
+#pragma unroll
+                    for (int g = 0; g < 2; ++g) {
+                        VecM v;
+                        int* e = (int*)&v;
+#pragma unroll
+                        for (int m = 0; m < HM; ++m) {
+                            const int cell = acc[g * HM + m][h * HN + j];
+                            e[m] = Cell::CELLS_PER_WORD == 1 ? cell
+                                                             : (int)__byte_perm((unsigned)cell, 0u, half ? 0x3232u : 0x1010u);
+                        }
+                        *(VecM*)(column + buf * T + g * (T / 2) + ty * HM) = v;
+                    }
+                }
+            }
+        }
+    };
+
+    publish(0, 0);
+    __syncthreads();
+#pragma unroll 1
+    for (int k = 0; k < T; ++k) {
+        const int buf = k & 1;
+        int av[TM], bv[TN];
+#pragma unroll
+        for (int g = 0; g < 2; ++g) {
+            const VecM v = *(const VecM*)(column + buf * T + g * (T / 2) + ty * HM);
+            const int* e = (const int*)&v;
+#pragma unroll
+            for (int m = 0; m < HM; ++m) av[g * HM + m] = e[m];
+        }
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            const VecN v = *(const VecN*)(row + buf * W + h * (W / 2) + tx * HN);
+            const int* e = (const int*)&v;
+#pragma unroll
+            for (int j = 0; j < HN; ++j) bv[h * HN + j] = e[j];
+        }
+#pragma unroll
+        for (int i = 0; i < TM; ++i)
+#pragma unroll
+            for (int j = 0; j < TN; ++j) acc[i][j] = Cell::relax(acc[i][j], av[i], bv[j]);
+        if (k + 1 < T) publish(k + 1, buf ^ 1);  // into the buffer nobody reads in this step
+        __syncthreads();  // step k + 1 reads what step k published; step k's reads are done
+    }
+}
+
 
 }  // namespace minplus

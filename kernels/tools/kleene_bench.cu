@@ -6,10 +6,13 @@
 //   ./kb 1000 2500 5000 10000          whole solves
 //   ./kb --phases 1000 10000           one launch of each phase, per tile size
 //   KB_ONLY=flow128 ./kb 10000         one configuration alone (names as printed), unchecked
-//   ./kb --peak 100                    the int32 ceiling as PeakBenchmark runs it, 100 launches
+//   ./kb --peak 100 [B]                the int32 ceiling as PeakBenchmark runs it, 100 launches
+//                                      (of B blocks of 256 threads per SM: default 8, as the suite)
+//   KB_PER_SM=1 ./kb 1000              dataflow with at most that many blocks per SM
 //
-// For each n: kleene's rounds with T = 64 and T = 128, the dataflow kernel (09_dataflow.cu) with
-// both tiles, and packed16 (dataflow on 16-bit cells), on the suite's random graph (seed 42),
+// For each n: kleene's plain rounds with T = 64 and T = 128, the dataflow kernel (09_dataflow.cu)
+// with both tiles, packed16 (dataflow on 16-bit cells), and kleene's rounds as the suite runs them
+// (LookaheadRounds, solver stream at the highest priority) with both tiles, on the suite's random graph (seed 42),
 // median of 7 timed solves after 2 warm-ups (each solve from a fresh copy of the input), each
 // result checked against kleene T = 64 (independent rounds of a different tile size).
 #include "../07_kleene.cu"
@@ -25,27 +28,77 @@
 
 #define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf("%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); exit(1); } } while (0)
 
-static int words64 = minplus::shared_words<minplus::Int32, 64>(), words128 = minplus::shared_words<minplus::Int32, 128>();
+static int words64 = minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>(), words128 = minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>();
 static int flow64 = minplus::shared_words<minplus::Int32, 64, dataflow::STAGES>(),
            flow128 = minplus::shared_words<minplus::Int32, 128, dataflow::STAGES>(),
            flowPacked = minplus::shared_words<minplus::Packed16, 128, dataflow::STAGES>();
 
-static void kleene(int* d, int ld, int T, cudaStream_t s)
+static void phase1(int* d, int ld, int T, int p, cudaStream_t s)
+{
+    if (T == 128) fw_kleene_phase1_t128<<<1, 256, 4 * T * 4, s>>>(d, ld, p);
+    else fw_kleene_phase1_t64<<<1, 256, 4 * T * 4, s>>>(d, ld, p);
+}
+static void phase2(int* d, int ld, int n, int T, int p, cudaStream_t s)
 {
     const int tiles = ld / T, shared = (T == 128 ? words128 : words64) * 4;
+    if (T == 128) fw_kleene_phase2_t128<<<dim3(tiles - 1, 2), 256, shared, s>>>(d, ld, n, p);
+    else fw_kleene_phase2_t64<<<dim3(tiles - 1, 2), 256, shared, s>>>(d, ld, n, p);
+}
+static void phase3(int* d, int ld, int n, int T, int p, dim3 grid, int mode, cudaStream_t s, int firstRow = 0)
+{
+    const int shared = (T == 128 ? words128 : words64) * 4;
+    if (T == 128) fw_kleene_phase3_t128<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
+    else fw_kleene_phase3_t64<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
+}
+
+// Plain rounds: phase 1, 2, 3 (mode ALL) per round, one stream.
+static void kleene(int* d, int ld, int n, int T, cudaStream_t s)
+{
+    const int tiles = ld / T;
     for (int p = 0; p < tiles; ++p) {
-        if (T == 128) fw_kleene_phase1_t128<<<1, 1024, 2 * T * T * 4, s>>>(d, ld, p);
-        else fw_kleene_phase1_t64<<<1, 1024, 2 * T * T * 4, s>>>(d, ld, p);
+        phase1(d, ld, T, p, s);
         if (tiles == 1) break;
-        if (T == 128) {
-            fw_kleene_phase2_t128<<<dim3(tiles - 1, 2), 256, shared, s>>>(d, ld, p);
-            fw_kleene_phase3_t128<<<dim3(tiles - 1, tiles - 1), 256, shared, s>>>(d, ld, p, 0);
-        } else {
-            fw_kleene_phase2_t64<<<dim3(tiles - 1, 2), 256, shared, s>>>(d, ld, p);
-            fw_kleene_phase3_t64<<<dim3(tiles - 1, tiles - 1), 256, shared, s>>>(d, ld, p, 0);
-        }
+        phase2(d, ld, n, T, p, s);
+        phase3(d, ld, n, T, p, dim3(tiles - 1, tiles - 1), minplus::ALL, s);
     }
 }
+
+// fwbench.variant.LookaheadRounds.enqueue, the same launches (that class documents them): what the
+// suite's kleene runs.
+struct Lookahead {
+    cudaStream_t side[2];
+    cudaEvent_t crossDone, restDone[2][2];
+    int parts = 1;  // REST launches a round, each on its own side stream over a band of rows
+    Lookahead()
+    {
+        int least, greatest;
+        CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+        for (auto& stream : side) CHECK(cudaStreamCreateWithPriority(&stream, cudaStreamNonBlocking, least));
+        CHECK(cudaEventCreateWithFlags(&crossDone, cudaEventDisableTiming));
+        for (auto& pair : restDone) for (auto& event : pair) CHECK(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
+    }
+    void run(int* d, int ld, int n, int T, cudaStream_t main)
+    {
+        const int tiles = ld / T, rows = tiles - 2;
+        phase1(d, ld, T, 0, main);
+        if (tiles == 1) return;
+        phase2(d, ld, n, T, 0, main);
+        for (int p = 0; p < tiles - 1; ++p) {
+            CHECK(cudaEventRecord(crossDone, main));
+            for (int k = 0; k < parts; ++k) {
+                const int first = rows * k / parts, last = rows * (k + 1) / parts;
+                CHECK(cudaStreamWaitEvent(side[k], crossDone));
+                if (last > first) phase3(d, ld, n, T, p, dim3(rows, last - first), minplus::REST, side[k], first);
+                CHECK(cudaEventRecord(restDone[k][p & 1], side[k]));
+            }
+            if (p > 0) for (int k = 0; k < parts; ++k) CHECK(cudaStreamWaitEvent(main, restDone[k][(p - 1) & 1]));
+            phase3(d, ld, n, T, p, dim3(2 * tiles - 3, 1), minplus::NEXT, main);
+            phase2(d, ld, n, T, p + 1, main);
+        }
+        for (int k = 0; k < parts; ++k) CHECK(cudaStreamWaitEvent(main, restDone[k][(tiles - 2) & 1]));
+        phase3(d, ld, n, T, tiles - 1, dim3(tiles - 1, tiles - 1), minplus::ALL, main);
+    }
+};
 
 // fwbench.variant.DataflowSchedule.build, the same order (that class documents it)
 static std::vector<int> dataflow_schedule(int tiles, int wave)
@@ -104,6 +157,7 @@ struct Dataflow {
         if (t == tiles) return;
         int perSm, sms;
         CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, kernel, 256, shared));
+        if (const char* cap = getenv("KB_PER_SM")) perSm = std::min(perSm, atoi(cap));  // fewer resident blocks, to compare
         CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
         grid = perSm * sms;
         tiles = t;
@@ -148,22 +202,12 @@ static float median_ms(F solve, cudaStream_t s)
 static void phases(int n, int T, cudaStream_t s)
 {
     const int ld = (n + 127) / 128 * 128, tiles = ld / T, p = tiles / 2;
-    const int shared = (T == 128 ? words128 : words64) * 4;
     int* d;
     CHECK(cudaMalloc(&d, (size_t)ld * ld * 4));
     fw_generate<<<dim3((ld + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(d, n, ld, 42, 1ull << 32, 1000);
-    float p1 = median_ms([&] {
-        if (T == 128) fw_kleene_phase1_t128<<<1, 1024, 2 * T * T * 4, s>>>(d, ld, p);
-        else fw_kleene_phase1_t64<<<1, 1024, 2 * T * T * 4, s>>>(d, ld, p);
-    }, s);
-    float p2 = median_ms([&] {
-        if (T == 128) fw_kleene_phase2_t128<<<dim3(tiles - 1, 2), 256, shared, s>>>(d, ld, p);
-        else fw_kleene_phase2_t64<<<dim3(tiles - 1, 2), 256, shared, s>>>(d, ld, p);
-    }, s);
-    float p3 = median_ms([&] {
-        if (T == 128) fw_kleene_phase3_t128<<<dim3(tiles - 1, tiles - 1), 256, shared, s>>>(d, ld, p, 0);
-        else fw_kleene_phase3_t64<<<dim3(tiles - 1, tiles - 1), 256, shared, s>>>(d, ld, p, 0);
-    }, s);
+    float p1 = median_ms([&] { phase1(d, ld, T, p, s); }, s);
+    float p2 = median_ms([&] { phase2(d, ld, n, T, p, s); }, s);
+    float p3 = median_ms([&] { phase3(d, ld, n, T, p, dim3(tiles - 1, tiles - 1), minplus::ALL, s); }, s);
     const double r3 = (double)(tiles - 1) * (tiles - 1) * T * T * T;
     printf("n=%d T=%d: phase1 %.1f us, phase2 %.1f us, phase3 %.1f us (%.2f T/s); x %d rounds = %.2f + %.2f + %.2f ms\n",
            n, T, p1 * 1e3, p2 * 1e3, p3 * 1e3, r3 / (p3 * 1e-3) / 1e12, tiles, p1 * tiles, p2 * tiles, p3 * tiles);
@@ -172,8 +216,6 @@ static void phases(int n, int T, cudaStream_t s)
 
 int main(int argc, char** argv)
 {
-    CHECK(cudaFuncSetAttribute(fw_kleene_phase1_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, 2 * 128 * 128 * 4));
-    CHECK(cudaFuncSetAttribute(fw_kleene_phase1_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, 2 * 64 * 64 * 4));
     CHECK(cudaFuncSetAttribute(fw_kleene_phase2_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(fw_kleene_phase3_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(fw_kleene_phase2_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
@@ -183,14 +225,19 @@ int main(int argc, char** argv)
     CHECK(cudaFuncSetAttribute(fw_packed16_dataflow, cudaFuncAttributeMaxDynamicSharedMemorySize, flowPacked * 4));
     Dataflow df64{fw_dataflow_t64, flow64 * 4}, df128{fw_dataflow_t128, flow128 * 4}, df16{fw_packed16_dataflow, flowPacked * 4};
     cudaStream_t s;
-    CHECK(cudaStreamCreate(&s));
+    int least, greatest;
+    CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
+    CHECK(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, greatest));  // as the suite's solver stream
+    Lookahead look;
+    if (const char* parts = getenv("KB_REST_PARTS")) look.parts = atoi(parts);  // 1 or 2 REST launches a round
     if (argc > 2 && std::string(argv[1]) == "--peak") {
         int sms, *sink;
         CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
         CHECK(cudaMalloc(&sink, (size_t)sms * 8 * 256 * 4));
-        const int launches = atoi(argv[2]);
-        const float ms = median_ms([&] { for (int l = 0; l < launches; ++l) fw_peak_int32<<<sms * 8, 256, 0, s>>>(sink, 16384, 12345); }, s);
-        printf("peak int32: %.2f T relax/s over %d launches\n", (double)sms * 8 * 256 * 16384 * 64 * launches / ms / 1e9, launches);
+        const int launches = atoi(argv[2]), perSm = argc > 3 ? atoi(argv[3]) : 8;
+        const float ms = median_ms([&] { for (int l = 0; l < launches; ++l) fw_peak_int32<<<sms * perSm, 256, 0, s>>>(sink, 16384, 12345); }, s);
+        printf("peak int32, %d blocks of 256 per SM: %.2f T relax/s over %d launches\n", perSm,
+               (double)sms * perSm * 256 * 16384 * 64 * launches / ms / 1e9, launches);
         return 0;
     }
     if (argc > 1 && std::string(argv[1]) == "--phases") {
@@ -212,20 +259,22 @@ int main(int argc, char** argv)
         const float copy16 = median_ms([&] { CHECK(cudaMemcpyAsync(pwork, pin, cells * 2, cudaMemcpyDeviceToDevice, s)); }, s);
         std::vector<int> expected(cells), got(cells);
         printf("n=%d:", n);
-        static const char* names[] = {"rounds64", "rounds128", "flow64", "flow128", "p16flow"};
+        static const char* names[] = {"rounds64", "rounds128", "flow64", "flow128", "p16flow", "look64", "look128"};
         const char* only = getenv("KB_ONLY");  // e.g. KB_ONLY=flow128: time that one alone (no check)
-        for (int v = 0; v < 5; ++v) {
+        for (int v = 0; v < 7; ++v) {
             if (only && std::string(only) != names[v]) continue;
             const bool packedCells = v == 4;
             const float ms = median_ms([&] {
                 if (packedCells) CHECK(cudaMemcpyAsync(pwork, pin, cells * 2, cudaMemcpyDeviceToDevice, s));
                 else CHECK(cudaMemcpyAsync(work, input, cells * 4, cudaMemcpyDeviceToDevice, s));
                 switch (v) {
-                    case 0: kleene(work, ld, 64, s); break;
-                    case 1: kleene(work, ld, 128, s); break;
+                    case 0: kleene(work, ld, n, 64, s); break;
+                    case 1: kleene(work, ld, n, 128, s); break;
                     case 2: df64.run(work, ld, n, ld / 64, s); break;
                     case 3: df128.run(work, ld, n, ld / 128, s); break;
-                    default: df16.run(pwork, words, n, ld / 128, s); break;
+                    case 4: df16.run(pwork, words, n, ld / 128, s); break;
+                    case 5: look.run(work, ld, n, 64, s); break;
+                    default: look.run(work, ld, n, 128, s); break;
                 }
             }, s) - (packedCells ? copy16 : copy32);
             if (packedCells) fw_packed16_unpack<<<dim3((words + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(pwork, words, work, ld, ld);

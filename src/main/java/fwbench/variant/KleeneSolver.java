@@ -26,11 +26,12 @@ final class KleeneSolver extends GpuSolver {
         String suffix = "_t" + tile;
         // minplus::shared_words<Int32, T>(): two chunk buffers of T x (32 + 4) A words and 32 x T B words
         int productSharedBytes = 2 * (tile * 36 + 32 * tile) * 4;
-        int pivotSharedBytes = 2 * tile * tile * 4;  // two buffers of the pivot tile
+        int pivotSharedBytes = 4 * tile * 4;  // minplus::close_cells: row and column k, double-buffered
         rounds = new LookaheadRounds(
                 module().kernel("fw_kleene_phase1" + suffix).allowDynamicSharedMemory(pivotSharedBytes), pivotSharedBytes,
                 module().kernel("fw_kleene_phase2" + suffix).allowDynamicSharedMemory(productSharedBytes),
-                module().kernel("fw_kleene_phase3" + suffix).allowDynamicSharedMemory(productSharedBytes), productSharedBytes);
+                module().kernel("fw_kleene_phase3" + suffix).allowDynamicSharedMemory(productSharedBytes), productSharedBytes,
+                restBands(tile));
     }
 
     /**
@@ -55,6 +56,16 @@ final class KleeneSolver extends GpuSolver {
      */
     static final int CROSSOVER_N = 3500;
 
+    /**
+     * Launches a round's bulk (phase 3, mode REST) is split into (LookaheadRounds): two bands at
+     * T = 128, where the round's last wave of blocks is long enough to matter (68.5 against
+     * 69.9 ms at n = 10000 on an H200), one at T = 64, where two measured slower (0.38 against
+     * 0.36 ms at n = 1000). kernels/NOTES.md, v8.
+     */
+    static int restBands(int tile) {
+        return tile == 128 ? 2 : 1;
+    }
+
     @Override
     public String describe() {
         return "kleene (" + tileChoice(tile, n) + ", n padded to " + ld + ")";
@@ -68,7 +79,7 @@ final class KleeneSolver extends GpuSolver {
 
     @Override
     protected void enqueueSolve(CudaStream stream, DeviceBuffer d) {
-        rounds.enqueue(stream, d, ld, ld / tile);
+        rounds.enqueue(stream, d, ld, n, ld / tile);
     }
 
     @Override
