@@ -7,8 +7,8 @@
 //     soon as per-tile round counters say its inputs are done (dataflow.cuh). No round barriers, so
 //     no phase-3 tail each round and no dependent launches on a round's critical path.
 //   - The pivot tile is closed by a 256-thread block with its cells in registers, like a tile
-//     product with K = 1 per step (kleene closes it with 1024 threads in shared memory, a kernel
-//     of its own).
+//     product with K = 1 per step (minplus::close_cells, which kleene's rounds use too), as a work
+//     item of its own.
 //   - Tiles as kleene's: T = 128 (8x8 cells a thread) or T = 64 (4x4), the same crossover.
 //
 // Launch: grid = resident blocks (occupancy x SMs), 256 threads,

@@ -144,10 +144,7 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
             if (ready && next >= 0) {
                 fence_acq_rel();  // acquire, as in the slow path
                 const int ni = (next >> FIELD_BITS) & FIELD_MASK, nj = next & FIELD_MASK;
-#ifndef DATAFLOW_L2_PREFETCH
-#define DATAFLOW_L2_PREFETCH 1
-#endif
-                if (DATAFLOW_L2_PREFETCH) minplus::prefetch_tile_l2(d + (ni * T) * ld + nj * W, ld, T, W);
+                minplus::prefetch_tile_l2(d + (ni * T) * ld + nj * W, ld, T, W);
             }
             slot[(it + 1) & 1] = ready ? next : WAITING;
             if (ready) advance();

@@ -1,7 +1,8 @@
-// The register-tiled min-plus tile product shared by the kleene and packed16 variants:
+// The register-tiled min-plus tile product shared by the kleene, dataflow and packed16 variants:
 // C = min(C, A (x) B) for one T x T tile of C, K = T, with A and B T x T tiles of the same
-// (padded, row-major) matrix. The Floyd-Warshall rounds in 07_kleene.cu and 08_packed16.cu call it
-// for phase 2 (C aliases A or B) and phase 3.
+// (padded, row-major) matrix. kleene's rounds (07_kleene.cu) call it for phase 2 (C aliases A or
+// B) and phase 3, the persistent solve (dataflow.cuh) for every work item. Beside it, the closure
+// of a pivot tile held in the same register layout (close_cells).
 //
 // Layout (like a register-blocked SGEMM):
 //   - 256 threads as a 16 x 16 grid; thread (ty, tx) owns TM x TN words of C in registers:
