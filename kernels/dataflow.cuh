@@ -17,7 +17,7 @@
 // Order: the host builds the item list (fwbench.variant.DataflowSchedule, which documents it):
 // every item comes after the items it needs, and the next pivot and its cross are placed early
 // inside the current round's bulk. Blocks take items by an atomic ticket, in list order, and a
-// block takes a new item only after finishing the one it holds (it reserves one ahead), so the
+// block takes a new item only after finishing the one it holds (it reserves ahead, in order), so the
 // lowest unfinished item always has a running block and its inputs done: no deadlock, whatever
 // the number of resident blocks.
 //
@@ -27,10 +27,12 @@
 // the final matrix equals the distances (each value is <= what strict round order would give, and
 // no value is below the true distance). A torn tile is cells of either age, each one valid.
 //
-// Memory model: the writer's threads store the tile, barrier, then thread 0 stores done with
+// Memory model: the writer's threads store the tile, barrier, then one thread stores done with
 // release semantics (gpu scope); a reader's thread 0 polls with relaxed loads, then an acquire
-// fence, then the block barriers before any thread loads the tile, and every tile load bypasses
-// L1 (cp.async.cg, __ldcg). The pattern of CUTLASS's inter-block semaphores (cutlass/barrier.h).
+// fence, and the block passes a barrier before any thread loads the tile (the slow path's own, or
+// when the inputs were found done early, the barriers of the item before), and every tile load
+// bypasses L1 (cp.async.cg, __ldcg). The pattern of CUTLASS's inter-block semaphores
+// (cutlass/barrier.h).
 #pragma once
 #include "minplus.cuh"
 

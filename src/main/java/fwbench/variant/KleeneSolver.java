@@ -57,10 +57,10 @@ final class KleeneSolver extends GpuSolver {
     static final int CROSSOVER_N = 3500;
 
     /**
-     * Launches a round's bulk (phase 3, mode REST) is split into (LookaheadRounds): two bands at
-     * T = 128, where the round's last wave of blocks is long enough to matter (68.5 against
-     * 69.9 ms at n = 10000 on an H200), one at T = 64, where two measured slower (0.38 against
-     * 0.36 ms at n = 1000). kernels/NOTES.md, v8.
+     * How many launches (bands of rows) a round's bulk, phase 3 in mode REST, is split into
+     * (LookaheadRounds): two at T = 128, where the round's half-empty last wave of blocks is long
+     * enough to matter (68.5 against 69.9 ms at n = 10000 on an H200, kernels/tools/kleene_bench.cu),
+     * one at T = 64, where two measured slower (0.38 against 0.36 ms at n = 1000). kernels/NOTES.md, v8.
      */
     static int restBands(int tile) {
         return tile == 128 ? 2 : 1;
