@@ -25,8 +25,9 @@ import fwbench.cuda.Kernel;
  * <p>REST may be split into bands of rows, each launch on a side stream of its own: band b of
  * round p + 1 then waits only for band b of round p (and P2(p + 1)), so it starts while the other
  * band's last blocks still run instead of after the whole round's last block. At n = 10000
- * (T = 128) REST is 22.5 waves of blocks a round and its last wave half empty; two bands took
- * kleene from 69.9 to 68.5 ms on an H200 (kernels/NOTES.md, v8). With T = 64 they cost time.
+ * (T = 128) REST is 5929 blocks a round, 22.5 waves of 264, its last wave half empty; two bands
+ * took this launch sequence from 69.9 to 68.5 ms on an H200 (kernels/tools/kleene_bench.cu,
+ * look128; kernels/NOTES.md, v8). With T = 64 they cost time.
  */
 final class LookaheadRounds implements AutoCloseable {
     /** Phase-3 modes of kernels/minplus.cuh rest_tile. */
