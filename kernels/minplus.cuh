@@ -331,84 +331,95 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
 // cell through row k and column k as they stood after step k - 1; their owners publish them into
 // small double-buffered arrays (row k: W words, column k: T cells splatted to whole words), so one
 // barrier a step suffices and no thread writes what another reads in the same step.
+//
+// The steps are walked as k = half * T/2 + q * P + m (P = HM cells): row k is accumulator row
+// half * HM + m of thread row q, and column k lies in accumulator word half * HN + m / CELLS_PER_WORD
+// of thread column q. With half and m unrolled every register index is a constant, and a step's
+// bookkeeping is two compares a P steps: a step is latency-bound (a barrier, a shared load, 16 to
+// 64 relaxations, the owners' stores), so each instruction beside the relaxations costs time.
 // Shared memory: 2 T + 2 W words.
 template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
 {
-    constexpr int W = T / Cell::CELLS_PER_WORD;
+    constexpr int CPW = Cell::CELLS_PER_WORD, W = T / CPW;
     constexpr int HM = TM / 2, HN = TN / 2;
+    constexpr int P = HM;       // steps whose row (and column) one thread row (column) owns in a row
+    constexpr int Q = T / 2 / P;  // thread rows (columns) a half of the tile spans
+    static_assert(HN * CPW == P && Q == 16 && P % 2 == 0, "row and column owners advance together");
     using VecM = typename Vec<HM>::type;
     using VecN = typename Vec<HN>::type;
     int* const column = shared;       // [2][T]: column k, splatted
     int* const row = shared + 2 * T;  // [2][W]: row k
     const int tid = threadIdx.x, ty = tid / 16, tx = tid % 16;
 
-
-    // The owners of row q and of column q write them into buffer `buf`. Compile-time indices
-    // into acc (run-time ones would put it in local memory), predicated by ownership.
-    auto publish = [&](int q, int buf) {
+    // The owners of row and column k = half * T/2 + q * P + m write them into buffer k & 1 = m & 1
+    // (half, m: constants after unrolling; rowOwner: ty == q, columnOwner: tx == q).
+    auto publish = [&](int half, int m, bool rowOwner, bool columnOwner) {
+        const int buf = m & 1;
+        if (rowOwner) {
 #pragma unroll
-        for (int i = 0; i < TM; ++i) {
-            if (owned_row<T, TM>(ty, i) == q) {
+            for (int h = 0; h < 2; ++h) {
+                VecN v;
+                int* e = (int*)&v;
 #pragma unroll
-                for (int h = 0; h < 2; ++h) {
-                    VecN v;
-                    int* e = (int*)&v;
-#pragma unroll
-                    for (int j = 0; j < HN; ++j) e[j] = acc[i][h * HN + j];
-                    *(VecN*)(row + buf * W + h * (W / 2) + tx * HN) = v;
-                }
+                for (int j = 0; j < HN; ++j) e[j] = acc[half * HM + m][h * HN + j];
+                *(VecN*)(row + buf * W + h * (W / 2) + tx * HN) = v;
             }
         }
-        const int word = q / Cell::CELLS_PER_WORD, half = q % Cell::CELLS_PER_WORD;
+        if (columnOwner) {
+            const int word = half * HN + m / CPW, cell = m % CPW;
 #pragma unroll
-        for (int h = 0; h < 2; ++h) {
+            for (int g = 0; g < 2; ++g) {
+                VecM v;
+                int* e = (int*)&v;
 #pragma unroll
-            for (int j = 0; j < HN; ++j) {
-                if (h * (W / 2) + tx * HN + j == word) {
-#pragma unroll
-                    for (int g = 0; g < 2; ++g) {
-                        VecM v;
-                        int* e = (int*)&v;
-#pragma unroll
-                        for (int m = 0; m < HM; ++m) {
-                            const int cell = acc[g * HM + m][h * HN + j];
-                            e[m] = Cell::CELLS_PER_WORD == 1 ? cell
-                                                             : (int)__byte_perm((unsigned)cell, 0u, half ? 0x3232u : 0x1010u);
-                        }
-                        *(VecM*)(column + buf * T + g * (T / 2) + ty * HM) = v;
-                    }
+                for (int i = 0; i < HM; ++i) {
+                    const int c = acc[g * HM + i][word];
+                    e[i] = CPW == 1 ? c : (int)__byte_perm((unsigned)c, 0u, cell ? 0x3232u : 0x1010u);
                 }
+                *(VecM*)(column + buf * T + g * (T / 2) + ty * HM) = v;
             }
         }
     };
 
-    publish(0, 0);
+    publish(0, 0, ty == 0, tx == 0);
     __syncthreads();
+#pragma unroll
+    for (int half = 0; half < 2; ++half) {
 #pragma unroll 1
-    for (int k = 0; k < T; ++k) {
-        const int buf = k & 1;
-        int av[TM], bv[TN];
+        for (int q = 0; q < Q; ++q) {
+            const bool rowOwner = ty == q, columnOwner = tx == q;
+            const int qNext = q + 1 < Q ? q + 1 : 0;  // owners of the step after this q's last
+            const bool rowNext = ty == qNext, columnNext = tx == qNext;
 #pragma unroll
-        for (int g = 0; g < 2; ++g) {
-            const VecM v = *(const VecM*)(column + buf * T + g * (T / 2) + ty * HM);
-            const int* e = (const int*)&v;
+            for (int m = 0; m < P; ++m) {
+                const int buf = m & 1;
+                int av[TM], bv[TN];
 #pragma unroll
-            for (int m = 0; m < HM; ++m) av[g * HM + m] = e[m];
+                for (int g = 0; g < 2; ++g) {
+                    const VecM v = *(const VecM*)(column + buf * T + g * (T / 2) + ty * HM);
+                    const int* e = (const int*)&v;
+#pragma unroll
+                    for (int i = 0; i < HM; ++i) av[g * HM + i] = e[i];
+                }
+#pragma unroll
+                for (int h = 0; h < 2; ++h) {
+                    const VecN v = *(const VecN*)(row + buf * W + h * (W / 2) + tx * HN);
+                    const int* e = (const int*)&v;
+#pragma unroll
+                    for (int j = 0; j < HN; ++j) bv[h * HN + j] = e[j];
+                }
+#pragma unroll
+                for (int i = 0; i < TM; ++i)
+#pragma unroll
+                    for (int j = 0; j < TN; ++j) acc[i][j] = Cell::relax(acc[i][j], av[i], bv[j]);
+                // step k + 1's row and column, into the buffer nobody reads in this step
+                if (m + 1 < P) publish(half, m + 1, rowOwner, columnOwner);
+                else if (q + 1 < Q) publish(half, 0, rowNext, columnNext);
+                else if (half == 0) publish(1, 0, rowNext, columnNext);
+                __syncthreads();  // step k + 1 reads what step k published; step k's reads are done
+            }
         }
-#pragma unroll
-        for (int h = 0; h < 2; ++h) {
-            const VecN v = *(const VecN*)(row + buf * W + h * (W / 2) + tx * HN);
-            const int* e = (const int*)&v;
-#pragma unroll
-            for (int j = 0; j < HN; ++j) bv[h * HN + j] = e[j];
-        }
-#pragma unroll
-        for (int i = 0; i < TM; ++i)
-#pragma unroll
-            for (int j = 0; j < TN; ++j) acc[i][j] = Cell::relax(acc[i][j], av[i], bv[j]);
-        if (k + 1 < T) publish(k + 1, buf ^ 1);  // into the buffer nobody reads in this step
-        __syncthreads();  // step k + 1 reads what step k published; step k's reads are done
     }
 }
 

@@ -9,6 +9,10 @@
 //   ./kb --peak 100 [B]                the int32 ceiling as PeakBenchmark runs it, 100 launches
 //                                      (of B blocks of 256 threads per SM: default 8, as the suite)
 //   KB_PER_SM=1 ./kb 1000              dataflow with at most that many blocks per SM
+//   KB_GRAPH=1 ./kb 1000               look64/look128 captured once into a CUDA graph and replayed,
+//                                      as the suite launches them (otherwise every launch each solve)
+//   ./kb --trace 1000 64               one graph-replayed look solve with T = 64: when each launch's
+//                                      first block started and its last ended, round by round
 //
 // For each n: kleene's plain rounds with T = 64 and T = 128, the dataflow kernel (09_dataflow.cu)
 // with both tiles, packed16 (dataflow on 16-bit cells), and kleene's rounds as the suite runs them
@@ -26,6 +30,42 @@
 #include <string>
 #include <vector>
 
+// --trace: each launch's first block start and last block end (%globaltimer, ns), per slot =
+// round * 8 + kind (TRACE_* below); copies of the suite's phase kernels with the stamps around them.
+enum { TRACE_P2, TRACE_NEXT, TRACE_PIVOT, TRACE_REST0, TRACE_REST1, TRACE_ALL, TRACE_KINDS = 8 };
+constexpr int TRACE_SLOTS = 4096;
+__device__ unsigned long long kb_trace[TRACE_SLOTS][2];
+static bool g_trace = false;   // launch the traced copies
+
+__device__ __forceinline__ unsigned long long now_ns()
+{
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+__device__ __forceinline__ void trace_begin(int slot) { if (threadIdx.x == 0) atomicMin(&kb_trace[slot][0], now_ns()); }
+__device__ __forceinline__ void trace_end(int slot) { __syncthreads(); if (threadIdx.x == 0) atomicMax(&kb_trace[slot][1], now_ns()); }
+
+template <int T, int TM, int TN>
+__global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) traced_phase2(int* d, int ld, int n, int p)
+{
+    trace_begin(p * TRACE_KINDS + TRACE_P2);
+    kleene_cross<T, TM, TN>(d, ld, n, p);
+    trace_end(p * TRACE_KINDS + TRACE_P2);
+}
+template <int T, int TM, int TN>
+__global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) traced_phase3(int* d, int ld, int n, int p, int mode, int firstRow)
+{
+    const int kind = mode == minplus::NEXT ? TRACE_NEXT : mode == minplus::REST ? (firstRow ? TRACE_REST1 : TRACE_REST0) : TRACE_ALL;
+    const int2 tile = minplus::rest_tile(mode, p, ld / T, blockIdx.x, blockIdx.y + firstRow);
+    const bool pivot = mode == minplus::NEXT && tile.x == tile.y;
+    trace_begin(p * TRACE_KINDS + kind);
+    if (pivot) trace_begin(p * TRACE_KINDS + TRACE_PIVOT);
+    kleene_rest<T, TM, TN>(d, ld, n, p, mode, firstRow);
+    trace_end(p * TRACE_KINDS + kind);
+    if (pivot && threadIdx.x == 0) atomicMax(&kb_trace[p * TRACE_KINDS + TRACE_PIVOT][1], now_ns());
+}
+
 #define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf("%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); exit(1); } } while (0)
 
 static int words64 = minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>(), words128 = minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>();
@@ -41,13 +81,20 @@ static void phase1(int* d, int ld, int T, int p, cudaStream_t s)
 static void phase2(int* d, int ld, int n, int T, int p, cudaStream_t s)
 {
     const int tiles = ld / T, shared = (T == 128 ? words128 : words64) * 4;
-    if (T == 128) fw_kleene_phase2_t128<<<dim3(tiles - 1, 2), 256, shared, s>>>(d, ld, n, p);
-    else fw_kleene_phase2_t64<<<dim3(tiles - 1, 2), 256, shared, s>>>(d, ld, n, p);
+    const dim3 grid(tiles - 1, 2);
+    if (g_trace) {
+        if (T == 128) traced_phase2<128, 8, 8><<<grid, 256, shared, s>>>(d, ld, n, p);
+        else traced_phase2<64, 4, 4><<<grid, 256, shared, s>>>(d, ld, n, p);
+    } else if (T == 128) fw_kleene_phase2_t128<<<grid, 256, shared, s>>>(d, ld, n, p);
+    else fw_kleene_phase2_t64<<<grid, 256, shared, s>>>(d, ld, n, p);
 }
 static void phase3(int* d, int ld, int n, int T, int p, dim3 grid, int mode, cudaStream_t s, int firstRow = 0)
 {
     const int shared = (T == 128 ? words128 : words64) * 4;
-    if (T == 128) fw_kleene_phase3_t128<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
+    if (g_trace) {
+        if (T == 128) traced_phase3<128, 8, 8><<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
+        else traced_phase3<64, 4, 4><<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
+    } else if (T == 128) fw_kleene_phase3_t128<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
     else fw_kleene_phase3_t64<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
 }
 
@@ -176,6 +223,26 @@ struct Dataflow {
     }
 };
 
+// KB_GRAPH=1: the look configurations are captured into a CUDA graph once per n and replayed, as
+// the suite runs them (its default launch mode); otherwise every launch is issued each solve.
+struct Replay {
+    cudaGraphExec_t exec = nullptr;
+    template <class F>
+    void run(F enqueue, cudaStream_t s)
+    {
+        if (!exec) {
+            cudaGraph_t g;
+            CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+            enqueue();
+            CHECK(cudaStreamEndCapture(s, &g));
+            CHECK(cudaGraphInstantiate(&exec, g, 0));
+            CHECK(cudaGraphDestroy(g));
+        }
+        CHECK(cudaGraphLaunch(exec, s));
+    }
+    ~Replay() { if (exec) cudaGraphExecDestroy(exec); }
+};
+
 template <class F>
 static float median_ms(F solve, cudaStream_t s)
 {
@@ -220,6 +287,8 @@ int main(int argc, char** argv)
     CHECK(cudaFuncSetAttribute(fw_kleene_phase3_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(fw_kleene_phase2_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
     CHECK(cudaFuncSetAttribute(fw_kleene_phase3_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
+    CHECK(cudaFuncSetAttribute(traced_phase2<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
+    CHECK(cudaFuncSetAttribute(traced_phase3<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(fw_dataflow_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, flow128 * 4));
     CHECK(cudaFuncSetAttribute(fw_dataflow_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, flow64 * 4));
     CHECK(cudaFuncSetAttribute(fw_packed16_dataflow, cudaFuncAttributeMaxDynamicSharedMemorySize, flowPacked * 4));
@@ -230,6 +299,7 @@ int main(int argc, char** argv)
     CHECK(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, greatest));  // as the suite's solver stream
     Lookahead look;
     if (const char* parts = getenv("KB_REST_PARTS")) look.parts = atoi(parts);  // 1 or 2 REST launches a round
+    const bool graphs = getenv("KB_GRAPH") && atoi(getenv("KB_GRAPH"));
     if (argc > 2 && std::string(argv[1]) == "--peak") {
         int sms, *sink;
         CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
@@ -238,6 +308,37 @@ int main(int argc, char** argv)
         const float ms = median_ms([&] { for (int l = 0; l < launches; ++l) fw_peak_int32<<<sms * perSm, 256, 0, s>>>(sink, 16384, 12345); }, s);
         printf("peak int32, %d blocks of 256 per SM: %.2f T relax/s over %d launches\n", perSm,
                (double)sms * perSm * 256 * 16384 * 64 * launches / ms / 1e9, launches);
+        return 0;
+    }
+    if (argc > 3 && std::string(argv[1]) == "--trace") {  // --trace n T: one look solve (graph), every launch's span
+        const int n = atoi(argv[2]), T = atoi(argv[3]), ld = (n + 127) / 128 * 128, tiles = ld / T;
+        int *input, *work;
+        CHECK(cudaMalloc(&input, (size_t)ld * ld * 4));
+        CHECK(cudaMalloc(&work, (size_t)ld * ld * 4));
+        fw_generate<<<dim3((ld + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(input, n, ld, 42, 1ull << 32, 1000);
+        g_trace = true;
+        std::vector<unsigned long long> init(2 * TRACE_SLOTS), got(2 * TRACE_SLOTS);
+        for (int i = 0; i < TRACE_SLOTS; ++i) init[2 * i] = ~0ull, init[2 * i + 1] = 0;
+        Replay replay;
+        for (int r = 0; r < 4; ++r) {  // the last of 4 replays is the one printed
+            CHECK(cudaMemcpyAsync(work, input, (size_t)ld * ld * 4, cudaMemcpyDeviceToDevice, s));
+            CHECK(cudaMemcpyToSymbolAsync(kb_trace, init.data(), init.size() * 8, 0, cudaMemcpyHostToDevice, s));
+            replay.run([&] { look.run(work, ld, n, T, s); }, s);
+            CHECK(cudaStreamSynchronize(s));
+        }
+        CHECK(cudaMemcpyFromSymbol(got.data(), kb_trace, got.size() * 8));
+        unsigned long long t0 = ~0ull, t1 = 0;
+        for (int i = 0; i < TRACE_SLOTS; ++i) if (got[2 * i + 1]) t0 = std::min(t0, got[2 * i]), t1 = std::max(t1, got[2 * i + 1]);
+        printf("n=%d T=%d parts=%d: first block to last %.1f us; per round, us from the first block (start-end):\n", n, T, look.parts, (t1 - t0) / 1e3);
+        static const char* kinds[] = {"P2", "NEXT", "pivot", "REST0", "REST1", "ALL"};
+        for (int p = 0; p < tiles; ++p) {
+            printf("p=%3d", p);
+            for (int k = 0; k < TRACE_ALL + 1; ++k) {
+                const unsigned long long* e = &got[2 * (p * TRACE_KINDS + k)];
+                if (e[1]) printf("  %s %.1f-%.1f", kinds[k], (e[0] - t0) / 1e3, (e[1] - t0) / 1e3);
+            }
+            printf("\n");
+        }
         return 0;
     }
     if (argc > 1 && std::string(argv[1]) == "--phases") {
@@ -261,6 +362,7 @@ int main(int argc, char** argv)
         printf("n=%d:", n);
         static const char* names[] = {"rounds64", "rounds128", "flow64", "flow128", "p16flow", "look64", "look128"};
         const char* only = getenv("KB_ONLY");  // e.g. KB_ONLY=flow128: time that one alone (no check)
+        Replay look64, look128;
         for (int v = 0; v < 7; ++v) {
             if (only && std::string(only) != names[v]) continue;
             const bool packedCells = v == 4;
@@ -273,8 +375,14 @@ int main(int argc, char** argv)
                     case 2: df64.run(work, ld, n, ld / 64, s); break;
                     case 3: df128.run(work, ld, n, ld / 128, s); break;
                     case 4: df16.run(pwork, words, n, ld / 128, s); break;
-                    case 5: look.run(work, ld, n, 64, s); break;
-                    default: look.run(work, ld, n, 128, s); break;
+                    case 5:
+                        if (graphs) look64.run([&] { look.run(work, ld, n, 64, s); }, s);
+                        else look.run(work, ld, n, 64, s);
+                        break;
+                    default:
+                        if (graphs) look128.run([&] { look.run(work, ld, n, 128, s); }, s);
+                        else look.run(work, ld, n, 128, s);
+                        break;
                 }
             }, s) - (packedCells ? copy16 : copy32);
             if (packedCells) fw_packed16_unpack<<<dim3((words + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(pwork, words, work, ld, ld);
