@@ -47,9 +47,10 @@ __device__ __forceinline__ void kleene_close_pivot(int* d, int ld, int p)
     extern __shared__ int stage[];
     int* const c = d + (p * T) * ld + p * T;
     int acc[TM][TN];
-    minplus::load_cells<minplus::Int32, T, TM, TN>(acc, c, ld, threadIdx.x / 16, threadIdx.x % 16);
+    using G = minplus::Grid<minplus::Int32, T, TM, TN>;
+    minplus::load_cells<minplus::Int32, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
     minplus::close_cells<minplus::Int32, T, TM, TN>(acc, stage);
-    minplus::store_cells<minplus::Int32, T, TM, TN>(acc, c, ld, threadIdx.x / 16, threadIdx.x % 16);
+    minplus::store_cells<minplus::Int32, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
 }
 
 // Phases 2 and 3 skip the padding past vertex n (minplus::tile_product's kLive and rowsLive): at
@@ -85,7 +86,8 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mo
         minplus::accumulate_product<minplus::Int32, T, TM, TN, KLEENE_STAGES>(acc, c, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T));
         __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
         minplus::close_cells<minplus::Int32, T, TM, TN>(acc, stage);
-        minplus::store_cells<minplus::Int32, T, TM, TN>(acc, c, ld, threadIdx.x / 16, threadIdx.x % 16);
+        minplus::store_cells<minplus::Int32, T, TM, TN>(acc, c, ld, minplus::Grid<minplus::Int32, T, TM, TN>::ty(),
+                                                        minplus::Grid<minplus::Int32, T, TM, TN>::tx());
         return;
     }
     minplus::tile_product<minplus::Int32, T, TM, TN, KLEENE_STAGES>(c, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T));

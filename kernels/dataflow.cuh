@@ -69,7 +69,7 @@ constexpr int STAGES = 3;
 // The persistent solve. d: the padded matrix, ld words per row, tiles x tiles tiles of T x T
 // cells, of which the first n rows and columns are the graph's (the rest isolated padding).
 // schedule: `items` encoded items (tiles^3: every tile in every round). sync: tiles^2 done
-// counters then the ticket, all zero at launch. 256 threads a block, shared memory
+// counters then the ticket, all zero at launch. 256 threads a block (minplus::Grid), shared memory
 // minplus::shared_words<Cell, T, STAGES>() words; launch as many blocks as fit on the device.
 //
 // Per item the block pays a handoff: publish the tile (release), find the next item's inputs done
@@ -87,7 +87,8 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
     extern __shared__ int shared[];
     constexpr int W = T / Cell::CELLS_PER_WORD;
     constexpr int WAITING = -2;                // slot value: the next item is known, its inputs were not done yet
-    constexpr int RELEASER = 256 - 32;          // lane 0 of the last warp
+    using G = minplus::Grid<Cell, T, TM, TN>;
+    constexpr int RELEASER = G::THREADS - 32;   // lane 0 of the last warp
     int* const done = sync;
     int* const ticket = sync + tiles * tiles;
     const int tid = threadIdx.x;
@@ -155,9 +156,9 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
         int* c = d + (i * T) * ld + j * W;
         if (i == r && j == r) {
             int acc[TM][TN];
-            minplus::load_cells<Cell, T, TM, TN>(acc, c, ld, tid / 16, tid % 16);
+            minplus::load_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
             minplus::close_cells<Cell, T, TM, TN>(acc, shared);
-            minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, tid / 16, tid % 16);
+            minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
         } else {
             minplus::tile_product<Cell, T, TM, TN, STAGES>(c, d + (i * T) * ld + r * W, d + (r * T) * ld + j * W, ld, shared,
                                                            min(T, n - r * T), min(T, n - i * T));  // skip padding

@@ -5,7 +5,8 @@
 // of a pivot tile held in the same register layout (close_cells).
 //
 // Layout (like a register-blocked SGEMM):
-//   - 256 threads as a 16 x 16 grid; thread (ty, tx) owns TM x TN words of C in registers:
+//   - Threads as a grid of T/TM rows by W/TN columns (Grid below; 16 x 16 = 256 threads for every
+//     tile the suite uses); thread (ty, tx) owns TM x TN words of C in registers:
 //     rows ty*TM/2 + i and T/2 + ty*TM/2 + i, columns tx*TN/2 + j and W/2 + tx*TN/2 + j (W = words
 //     per tile row). Splitting each thread's rows and columns into two halves T/2 apart makes a
 //     warp's 16-byte shared loads of B cover consecutive words: no bank conflicts.
@@ -100,6 +101,17 @@ __device__ __forceinline__ void prefetch_tile_l2(const int* p, int ld, int rows,
 #endif
 }
 
+// The thread grid that holds a T x T tile of Cell, TM x TN words a thread (Layout above).
+template <class Cell, int T, int TM, int TN>
+struct Grid {
+    static constexpr int W = T / Cell::CELLS_PER_WORD;       // words per tile row
+    static constexpr int ROWS = T / TM, COLUMNS = W / TN;     // thread rows and columns
+    static constexpr int THREADS = ROWS * COLUMNS;
+    static_assert(ROWS * TM == T && COLUMNS * TN == W && THREADS % 32 == 0, "the grid covers the tile in whole warps");
+    __device__ static __forceinline__ int ty() { return threadIdx.x / COLUMNS; }
+    __device__ static __forceinline__ int tx() { return threadIdx.x % COLUMNS; }
+};
+
 template <int V> struct Vec;
 template <> struct Vec<2> { using type = int2; };
 template <> struct Vec<4> { using type = int4; };
@@ -159,7 +171,7 @@ constexpr int shared_words()
 }
 
 // C (T x T cells at c) = min(C, A (x) B) with A at a, B at b; ld = words per matrix row.
-// Needs shared_words<Cell, T, STAGES>() words of dynamic shared memory and 256 threads.
+// Needs shared_words<Cell, T, STAGES>() words of dynamic shared memory and Grid<Cell, T, TM, TN>::THREADS threads.
 // STAGES = 2: chunk c + 1 is copied while chunk c is computed, two barriers a chunk (the rounds of
 // 07 and 08: 70 KB at T = 128, which fits every GPU from sm_80 on). STAGES = 3: chunk c + 2 is
 // copied while chunk c is computed, one barrier a chunk (the buffer a copy overwrites was last
@@ -182,14 +194,15 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
     constexpr int W = T / Cell::CELLS_PER_WORD;       // words per tile row (C and B)
     constexpr int AW = BK / Cell::CELLS_PER_WORD;     // words per A chunk row in global memory
     constexpr int AS = BK + 4;                        // staged A row stride (splatted words)
-    const int tid = threadIdx.x, ty = tid / 16, tx = tid % 16;
+    using G = Grid<Cell, T, TM, TN>;
+    constexpr int THREADS = G::THREADS;
+    const int tid = threadIdx.x, ty = G::ty(), tx = G::tx();
     if (kLive <= 0) {                                 // an all-padding pivot tile: nothing to relax through
         load_cells<Cell, T, TM, TN>(acc, c, ld, ty, tx);
         return;
     }
     const int chunks = (kLive + BK - 1) / BK;         // chunks with a live k
     constexpr int HM = TM / 2, HN = TN / 2;           // half micro-tile
-    static_assert(16 * TM == T && 16 * TN == W, "a 16 x 16 thread grid covers the tile");
     static_assert(HN == 2 || HN == 4, "B is read as int2 or int4");
     static_assert(STAGES == 2 || STAGES == 3, "two or three chunk buffers");
     using VecN = typename Vec<HN>::type;
@@ -202,9 +215,9 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
     // staging a chunk costs one address add a copy: integer instructions share the pipe with the
     // relaxations. B: BK rows x W words, B_PER_ROW copies a row, thread tid copies row
     // tid / B_PER_ROW + m * B_ROWS of the chunk. Int32 A: T rows x BK words, likewise.
-    constexpr int B_PER_ROW = W / 4, B_ROWS = 256 / B_PER_ROW, B_COPIES = BK / B_ROWS;
-    constexpr int A_PER_ROW = BK / 4, A_ROWS = 256 / A_PER_ROW, A_COPIES = T / A_ROWS;
-    static_assert(BK % B_ROWS == 0 && T % A_ROWS == 0, "copies divide evenly among 256 threads");
+    constexpr int B_PER_ROW = W / 4, B_ROWS = THREADS / B_PER_ROW, B_COPIES = BK / B_ROWS;
+    constexpr int A_PER_ROW = BK / 4, A_ROWS = THREADS / A_PER_ROW, A_COPIES = T / A_ROWS;
+    static_assert(BK % B_ROWS == 0 && T % A_ROWS == 0, "copies divide evenly among the threads");
     const int* const bFrom = b + (tid / B_PER_ROW) * ld + (tid % B_PER_ROW) * 4;
     const int bTo = T * AS + (tid / B_PER_ROW) * W + (tid % B_PER_ROW) * 4;
     const int* const aFrom = a + (tid / A_PER_ROW) * ld + (tid % A_PER_ROW) * 4;
@@ -226,19 +239,19 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
     // Packed A: each cell is splatted to a full word, which cp.async cannot do, so A goes through
     // registers: loaded a chunk ahead of its store (the loads fly during a chunk's compute) and
     // stored, splatted, into a buffer nobody reads until the next barrier.
-    constexpr int A_WORDS = Cell::CELLS_PER_WORD == 2 ? T * AW / 256 : 1;  // packed A words per thread
+    constexpr int A_WORDS = Cell::CELLS_PER_WORD == 2 ? T * AW / THREADS : 1;  // packed A words per thread
     int aAhead[A_WORDS];
     auto loadA = [&](int chunk) {
 #pragma unroll
         for (int m = 0; m < A_WORDS; ++m) {
-            const int q = tid + 256 * m, r = q / AW, w = q % AW;
+            const int q = tid + THREADS * m, r = q / AW, w = q % AW;
             aAhead[m] = __ldcg(a + r * ld + chunk * AW + w);
         }
     };
     auto storeA = [&](int buf) {
 #pragma unroll
         for (int m = 0; m < A_WORDS; ++m) {
-            const int q = tid + 256 * m, r = q / AW, w = q % AW;
+            const int q = tid + THREADS * m, r = q / AW, w = q % AW;
             (shared + buf * STAGE)[r * AS + 2 * w] = (int)__byte_perm((unsigned)aAhead[m], 0u, 0x1010u);
             (shared + buf * STAGE)[r * AS + 2 * w + 1] = (int)__byte_perm((unsigned)aAhead[m], 0u, 0x3232u);
         }
@@ -252,8 +265,9 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
         storeA(0);
         if (STAGES == 3 && chunks > 1) loadA(1);
     }
-    // whether any of this warp's rows can change (its lowest row is 2 HM x the warp index)
-    const bool liveRows = 2 * HM * (tid / 32) < rowsLive;
+    // whether any of this warp's rows can change (a warp spans 32 / COLUMNS thread rows, so its
+    // lowest row is that many times HM times the warp index)
+    const bool liveRows = 32 / G::COLUMNS * HM * (tid / 32) < rowsLive;
 
     // this thread's C words, read while the first chunks are in flight
     load_cells<Cell, T, TM, TN>(acc, c, ld, ty, tx);
@@ -323,7 +337,7 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
 {
     int acc[TM][TN];
     accumulate_product<Cell, T, TM, TN, STAGES>(acc, c, a, b, ld, shared, kLive, rowsLive);
-    store_cells<Cell, T, TM, TN>(acc, c, ld, threadIdx.x / 16, threadIdx.x % 16);
+    store_cells<Cell, T, TM, TN>(acc, c, ld, Grid<Cell, T, TM, TN>::ty(), Grid<Cell, T, TM, TN>::tx());
 }
 
 // Closes a pivot tile held in registers as tile_product holds it (thread (ty, tx): TM rows x TN
@@ -332,28 +346,32 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
 // small double-buffered arrays (row k: W words, column k: T cells splatted to whole words), so one
 // barrier a step suffices and no thread writes what another reads in the same step.
 //
-// The steps are walked as k = half * T/2 + q * P + m (P = HM cells): row k is accumulator row
-// half * HM + m of thread row q, and column k lies in accumulator word half * HN + m / CELLS_PER_WORD
-// of thread column q. With half and m unrolled every register index is a constant, and a step's
-// bookkeeping is two compares a P steps: a step is latency-bound (a barrier, a shared load, 16 to
-// 64 relaxations, the owners' stores), so each instruction beside the relaxations costs time.
+// The steps are walked as k = half * T/2 + q * P + m, P the larger of HM (the rows a thread row
+// holds in each half) and HN cells-per-word (its cells of a row, likewise): row k is accumulator
+// row half * HM + m % HM of thread row q * P / HM + m / HM, column k lies in accumulator word
+// half * HN + (m % PC) / CELLS_PER_WORD of thread column q * P / PC + m / PC. With half and m
+// unrolled every register index is a constant, and a step's bookkeeping is a few compares a P
+// steps: a step is latency-bound (a barrier, a shared load, 16 to 64 relaxations, the owners'
+// stores), so each instruction beside the relaxations costs time.
 // Shared memory: 2 T + 2 W words.
 template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
 {
+    using G = Grid<Cell, T, TM, TN>;
     constexpr int CPW = Cell::CELLS_PER_WORD, W = T / CPW;
     constexpr int HM = TM / 2, HN = TN / 2;
-    constexpr int P = HM;       // steps whose row (and column) one thread row (column) owns in a row
-    constexpr int Q = T / 2 / P;  // thread rows (columns) a half of the tile spans
-    static_assert(HN * CPW == P && Q == 16 && P % 2 == 0, "row and column owners advance together");
+    constexpr int PR = HM, PC = HN * CPW;  // steps whose row (column) one thread row (column) owns in a row
+    constexpr int P = PR > PC ? PR : PC, Q = T / 2 / P;
+    static_assert(P % PR == 0 && P % PC == 0 && P % 2 == 0, "row and column owners advance in one period");
     using VecM = typename Vec<HM>::type;
     using VecN = typename Vec<HN>::type;
     int* const column = shared;       // [2][T]: column k, splatted
     int* const row = shared + 2 * T;  // [2][W]: row k
-    const int tid = threadIdx.x, ty = tid / 16, tx = tid % 16;
+    const int ty = G::ty(), tx = G::tx();
 
     // The owners of row and column k = half * T/2 + q * P + m write them into buffer k & 1 = m & 1
-    // (half, m: constants after unrolling; rowOwner: ty == q, columnOwner: tx == q).
+    // (half, m: constants after unrolling; rowOwner: ty == q * P / PR + m / PR, columnOwner:
+    // tx == q * P / PC + m / PC).
     auto publish = [&](int half, int m, bool rowOwner, bool columnOwner) {
         const int buf = m & 1;
         if (rowOwner) {
@@ -362,12 +380,12 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
                 VecN v;
                 int* e = (int*)&v;
 #pragma unroll
-                for (int j = 0; j < HN; ++j) e[j] = acc[half * HM + m][h * HN + j];
+                for (int j = 0; j < HN; ++j) e[j] = acc[half * HM + m % PR][h * HN + j];
                 *(VecN*)(row + buf * W + h * (W / 2) + tx * HN) = v;
             }
         }
         if (columnOwner) {
-            const int word = half * HN + m / CPW, cell = m % CPW;
+            const int word = half * HN + m % PC / CPW, cell = m % CPW;
 #pragma unroll
             for (int g = 0; g < 2; ++g) {
                 VecM v;
@@ -388,9 +406,13 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
     for (int half = 0; half < 2; ++half) {
 #pragma unroll 1
         for (int q = 0; q < Q; ++q) {
-            const bool rowOwner = ty == q, columnOwner = tx == q;
+            bool rowOwner[P / PR], columnOwner[P / PC];
+#pragma unroll
+            for (int x = 0; x < P / PR; ++x) rowOwner[x] = ty == q * (P / PR) + x;
+#pragma unroll
+            for (int x = 0; x < P / PC; ++x) columnOwner[x] = tx == q * (P / PC) + x;
             const int qNext = q + 1 < Q ? q + 1 : 0;  // owners of the step after this q's last
-            const bool rowNext = ty == qNext, columnNext = tx == qNext;
+            const bool rowNext = ty == qNext * (P / PR), columnNext = tx == qNext * (P / PC);
 #pragma unroll
             for (int m = 0; m < P; ++m) {
                 const int buf = m & 1;
@@ -414,7 +436,7 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
 #pragma unroll
                     for (int j = 0; j < TN; ++j) acc[i][j] = Cell::relax(acc[i][j], av[i], bv[j]);
                 // step k + 1's row and column, into the buffer nobody reads in this step
-                if (m + 1 < P) publish(half, m + 1, rowOwner, columnOwner);
+                if (m + 1 < P) publish(half, m + 1, rowOwner[(m + 1) / PR], columnOwner[(m + 1) / PC]);
                 else if (q + 1 < Q) publish(half, 0, rowNext, columnNext);
                 else if (half == 0) publish(1, 0, rowNext, columnNext);
                 __syncthreads();  // step k + 1 reads what step k published; step k's reads are done

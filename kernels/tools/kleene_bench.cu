@@ -9,6 +9,9 @@
 //   ./kb --peak 100 [B]                the int32 ceiling as PeakBenchmark runs it, 100 launches
 //                                      (of B blocks of 256 threads per SM: default 8, as the suite)
 //   KB_PER_SM=1 ./kb 1000              dataflow with at most that many blocks per SM
+//   KB_NODEPS=1 KB_ONLY=p16flow ./kb 10000
+//                                      dataflow's items with no waits (all independent products):
+//                                      their own throughput, without the dependencies' cost
 //   KB_GRAPH=1 ./kb 1000               look64/look128 captured once into a CUDA graph and replayed,
 //                                      as the suite launches them (otherwise every launch each solve)
 //   ./kb --trace 1000 64               one graph-replayed look solve with T = 64: when each launch's
@@ -209,6 +212,10 @@ struct Dataflow {
         grid = perSm * sms;
         tiles = t;
         std::vector<int> s = dataflow_schedule(t, grid);
+        // KB_NODEPS=1: as many items, all products of round 0 outside its cross (the counters are
+        // preset high and releases write 1, so none ever waits); the result is wrong, time it with KB_ONLY
+        if (getenv("KB_NODEPS"))
+            for (size_t x = 0; x < s.size(); ++x) s[x] = (int)(1 + x / (t - 1) % (t - 1)) << 10 | (int)(1 + x % (t - 1));
         items = s.size();
         if (schedule) { CHECK(cudaFree(schedule)); CHECK(cudaFree(sync)); }
         CHECK(cudaMalloc(&schedule, s.size() * 4));
@@ -219,6 +226,8 @@ struct Dataflow {
     {
         prepare(t);
         CHECK(cudaMemsetAsync(sync, 0, ((size_t)t * t + 1) * 4, s));
+        // KB_NODEPS=1: with the nodeps schedule (prepare) every input reads "done": the items' own throughput
+        if (getenv("KB_NODEPS")) CHECK(cudaMemsetAsync(sync, 0x3f, (size_t)t * t * 4, s));
         kernel<<<grid, 256, shared, s>>>(d, ld, n, schedule, items, sync, t);
     }
 };
