@@ -346,8 +346,9 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
 // small double-buffered arrays (row k: W words, column k: T cells splatted to whole words), so one
 // barrier a step suffices and no thread writes what another reads in the same step.
 //
-// The steps are walked as k = half * T/2 + q * P + m, P the larger of HM (the rows a thread row
-// holds in each half) and HN cells-per-word (its cells of a row, likewise): row k is accumulator
+// The steps are walked as k = half * T/2 + q * P + m, P the larger of PR = HM (the rows a thread
+// row holds in each half) and PC = HN * CELLS_PER_WORD (the cells of a row a thread column holds in
+// each half): row k is accumulator
 // row half * HM + m % HM of thread row q * P / HM + m / HM, column k lies in accumulator word
 // half * HN + (m % PC) / CELLS_PER_WORD of thread column q * P / PC + m / PC. With half and m
 // unrolled every register index is a constant, and a step's bookkeeping is a few compares a P
