@@ -59,8 +59,15 @@ final class Progress {
         try {
             return step.run();
         } finally {
-            timer.shutdownNow();
             lastSeconds = (System.nanoTime() - start) / 1e9;
+            timer.shutdownNow();
+            // a tick already running finishes before the stage returns, so no "still ..." line
+            // lands after the stage's own result
+            try {
+                timer.awaitTermination(1, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
