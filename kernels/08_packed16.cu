@@ -12,9 +12,16 @@
 // a, b, c <= INF16 stays <= INF16. The result is exact when every finite distance is below INF16
 // (the solver refuses graphs it cannot bound that way); a longer one would read as INF16.
 //
-// Launch: T = 128 (tiles = N / 128, ld = N / 2 words per row), grid = resident blocks, 256 threads,
-// each 8 rows x 4 words (8 x 8 cells), minplus::shared_words<Packed16, 128, dataflow::STAGES>() * 4
-// bytes (78 KB), <= 128 registers; sync (tiles^2 + 1 ints) zeroed before each launch.
+// Tiles: T = 128 (8 rows x 4 words, 8 x 8 cells a thread, two blocks per SM) or T = 256 (16 rows x
+// 8 words, 16 x 16 cells, one block per SM, about 230 registers). At T = 128 a thread's 32
+// relaxation instructions a k carry the same bookkeeping (staging, barriers, addresses) as int32's
+// 64, and the integer instructions share the relaxations' pipe: 82% of the packed ceiling at
+// n = 10000 against int32's 86%. T = 256 does 4x the relaxations per chunk of bookkeeping and
+// wins from n = 7500 on (fwbench.variant.Packed16Solver.tileFor; kernels/NOTES.md, v9).
+//
+// Launch: tiles = N / T, ld = N / 2 words per row, grid = resident blocks, 256 threads,
+// minplus::shared_words<Packed16, T, dataflow::STAGES>() * 4 bytes (78 KB at T = 128, 156 KB at
+// T = 256); sync (tiles^2 + 1 ints) zeroed before each launch.
 // fw_packed16_pack / unpack convert between the int32 matrix (INF = FW_INF) and the packed one.
 #include "dataflow.cuh"
 
@@ -23,12 +30,17 @@
 #endif
 
 #define INF16 0x3FFF
-#define T16 128
 
 extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS)
-fw_packed16_dataflow(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
+fw_packed16_dataflow_t128(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
 {
-    dataflow::solve<minplus::Packed16, T16, 8, 4>(d, ld, n, schedule, items, sync, tiles);
+    dataflow::solve<minplus::Packed16, 128, 8, 4>(d, ld, n, schedule, items, sync, tiles);
+}
+
+extern "C" __global__ void __launch_bounds__(256, 1)
+fw_packed16_dataflow_t256(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
+{
+    dataflow::solve<minplus::Packed16, 256, 16, 8>(d, ld, n, schedule, items, sync, tiles);
 }
 
 // int32 (ld32 ints per row) -> packed (ld16 words per row), N x N cells; FW_INF becomes INF16.

@@ -146,8 +146,14 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
             const bool ready = next < 0 || inputs_done(next);
             if (ready && next >= 0) {
                 fence_acq_rel();  // acquire, as in the slow path
-                const int ni = (next >> FIELD_BITS) & FIELD_MASK, nj = next & FIELD_MASK;
-                minplus::prefetch_tile_l2(d + (ni * T) * ld + nj * W, ld, T, W);
+                // Not at T = 256 (packed16, one block per SM): its 256 prefetches cost spills
+                // unrolled, and rolled (or spread over warp 0's lanes) they hold warp 0 and the
+                // block's first barrier at every item start; measured slower either way
+                // (kernels/NOTES.md, v9).
+                if constexpr (T <= 128) {
+                    const int ni = (next >> FIELD_BITS) & FIELD_MASK, nj = next & FIELD_MASK;
+                    minplus::prefetch_tile_l2(d + (ni * T) * ld + nj * W, ld, T, W);
+                }
             }
             slot[(it + 1) & 1] = ready ? next : WAITING;
             if (ready) advance();

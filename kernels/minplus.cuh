@@ -14,7 +14,7 @@
 //     chunks ahead of the compute (2 or 3 buffers; packed A goes through registers, stored
 //     splatted a chunk ahead).
 //   - A chunk rows are padded by 4 words (16-byte aligned) so the 2 distinct rows a warp reads
-//     land in different banks.
+//     land in different banks (packed A at TM = 16 is staged transposed instead, see KMAJOR).
 //   - C is read from global once at the start and written once at the end, after every operand
 //     load of the block has completed: C may alias A or B (phase 2) as long as no other block
 //     reads this tile in the same launch.
@@ -115,6 +115,7 @@ struct Grid {
 template <int V> struct Vec;
 template <> struct Vec<2> { using type = int2; };
 template <> struct Vec<4> { using type = int4; };
+template <> struct Vec<8> { struct alignas(16) type { int4 lo, hi; }; };  // two 16-byte accesses
 
 // Row of a T x T tile that accumulator row i of thread row ty holds: the thread's rows are split
 // in two halves T / 2 apart (see Layout above).
@@ -194,6 +195,12 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
     constexpr int W = T / Cell::CELLS_PER_WORD;       // words per tile row (C and B)
     constexpr int AW = BK / Cell::CELLS_PER_WORD;     // words per A chunk row in global memory
     constexpr int AS = BK + 4;                        // staged A row stride (splatted words)
+    // Packed A at TM = 16 (packed16's T = 256) is staged transposed, k-major (BK rows of AT words),
+    // so that a thread's TM cells of one k are two runs of HM words: row-major, the compiler holds
+    // 4 k of 16 rows in registers (one 16-byte load a row) and runs out of them.
+    constexpr bool KMAJOR = Cell::CELLS_PER_WORD == 2 && TM > 8;
+    constexpr int AT = T + 4;
+    static_assert(!KMAJOR || BK * AT <= T * AS, "transposed A fits the A buffer");
     using G = Grid<Cell, T, TM, TN>;
     constexpr int THREADS = G::THREADS;
     const int tid = threadIdx.x, ty = G::ty(), tx = G::tx();
@@ -238,22 +245,48 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
     };
     // Packed A: each cell is splatted to a full word, which cp.async cannot do, so A goes through
     // registers: loaded a chunk ahead of its store (the loads fly during a chunk's compute) and
-    // stored, splatted, into a buffer nobody reads until the next barrier.
+    // stored, splatted, into a buffer nobody reads until the next barrier. Row-major (T = 128): a
+    // word a load, A_WORDS of them. k-major (T = 256): 16-byte loads, a thread's A_WORDS words as
+    // runs of 4 of one row, one address each (16 scalar addresses were measured to spill there).
+    // The 16-byte loads at T = 128 cost 5% at n = 1000 for 0.7% at 10000 (kernels/NOTES.md, v9).
     constexpr int A_WORDS = Cell::CELLS_PER_WORD == 2 ? T * AW / THREADS : 1;  // packed A words per thread
-    int aAhead[A_WORDS];
+    static_assert(!KMAJOR || A_WORDS % 4 == 0, "k-major A is loaded in runs of 4 words");
+    int aAhead[KMAJOR ? 1 : A_WORDS];      // row-major: one word a load
+    int4 aRuns[KMAJOR ? A_WORDS / 4 : 1];   // k-major: runs of 4 words
     auto loadA = [&](int chunk) {
+        if constexpr (KMAJOR) {
 #pragma unroll
-        for (int m = 0; m < A_WORDS; ++m) {
-            const int q = tid + THREADS * m, r = q / AW, w = q % AW;
-            aAhead[m] = __ldcg(a + r * ld + chunk * AW + w);
+            for (int m = 0; m < A_WORDS / 4; ++m) {
+                const int q = tid + THREADS * m, r = q / (AW / 4), v = q % (AW / 4);
+                aRuns[m] = __ldcg((const int4*)(a + r * ld + chunk * AW + 4 * v));
+            }
+        } else {
+#pragma unroll
+            for (int m = 0; m < A_WORDS; ++m) {
+                const int q = tid + THREADS * m, r = q / AW, w = q % AW;
+                aAhead[m] = __ldcg(a + r * ld + chunk * AW + w);
+            }
         }
     };
     auto storeA = [&](int buf) {
+        if constexpr (KMAJOR) {
 #pragma unroll
-        for (int m = 0; m < A_WORDS; ++m) {
-            const int q = tid + THREADS * m, r = q / AW, w = q % AW;
-            (shared + buf * STAGE)[r * AS + 2 * w] = (int)__byte_perm((unsigned)aAhead[m], 0u, 0x1010u);
-            (shared + buf * STAGE)[r * AS + 2 * w + 1] = (int)__byte_perm((unsigned)aAhead[m], 0u, 0x3232u);
+            for (int m = 0; m < A_WORDS / 4; ++m) {
+                const int q = tid + THREADS * m, r = q / (AW / 4), v = q % (AW / 4);
+                const int* e = (const int*)&aRuns[m];
+#pragma unroll
+                for (int x = 0; x < 4; ++x) {  // word 4 v + x of the chunk row: cells 8 v + 2 x and 8 v + 2 x + 1
+                    (shared + buf * STAGE)[(8 * v + 2 * x) * AT + r] = (int)__byte_perm((unsigned)e[x], 0u, 0x1010u);
+                    (shared + buf * STAGE)[(8 * v + 2 * x + 1) * AT + r] = (int)__byte_perm((unsigned)e[x], 0u, 0x3232u);
+                }
+            }
+        } else {
+#pragma unroll
+            for (int m = 0; m < A_WORDS; ++m) {
+                const int q = tid + THREADS * m, r = q / AW, w = q % AW;
+                (shared + buf * STAGE)[r * AS + 2 * w] = (int)__byte_perm((unsigned)aAhead[m], 0u, 0x1010u);
+                (shared + buf * STAGE)[r * AS + 2 * w + 1] = (int)__byte_perm((unsigned)aAhead[m], 0u, 0x3232u);
+            }
         }
     };
 
@@ -305,9 +338,18 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
         for (int k = 0; k < BK; ++k) {
             if (!liveRows) break;  // warp-uniform: the whole chunk or nothing
             int av[TM], bv[TN];
+            if constexpr (KMAJOR) {
+                using VecM = typename Vec<HM>::type;
 #pragma unroll
-            for (int i = 0; i < TM; ++i) {
-                av[i] = as[owned_row<T, TM>(ty, i) * AS + k];
+                for (int g = 0; g < 2; ++g) {
+                    const VecM v = *(const VecM*)(as + k * AT + g * (T / 2) + ty * HM);
+                    const int* e = (const int*)&v;
+#pragma unroll
+                    for (int i = 0; i < HM; ++i) av[g * HM + i] = e[i];
+                }
+            } else {
+#pragma unroll
+                for (int i = 0; i < TM; ++i) av[i] = as[owned_row<T, TM>(ty, i) * AS + k];
             }
 #pragma unroll
             for (int h = 0; h < 2; ++h) {

@@ -9,6 +9,7 @@
 //   ./kb --peak 100 [B]                the int32 ceiling as PeakBenchmark runs it, 100 launches
 //                                      (of B blocks of 256 threads per SM: default 8, as the suite)
 //   KB_PER_SM=1 ./kb 1000              dataflow with at most that many blocks per SM
+//   KB_PAD=256 ./kb 10000              matrices padded to 256, which adds p16flow256 (packed16, T = 256)
 //   KB_NODEPS=1 KB_ONLY=p16flow ./kb 10000
 //                                      dataflow's items with no waits (all independent products):
 //                                      their own throughput, without the dependencies' cost
@@ -18,7 +19,7 @@
 //                                      first block started and its last ended, round by round
 //
 // For each n: kleene's plain rounds with T = 64 and T = 128, the dataflow kernel (09_dataflow.cu)
-// with both tiles, packed16 (dataflow on 16-bit cells), and kleene's rounds as the suite runs them
+// with both tiles, packed16 (dataflow on 16-bit cells, T = 128; T = 256 with KB_PAD=256), and kleene's rounds as the suite runs them
 // (LookaheadRounds, solver stream at the highest priority) with both tiles, on the suite's random graph (seed 42),
 // median of 7 timed solves after 2 warm-ups (each solve from a fresh copy of the input), each
 // result checked against kleene T = 64 (independent rounds of a different tile size).
@@ -74,7 +75,8 @@ __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) traced_phase3(int* d, 
 static int words64 = minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>(), words128 = minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>();
 static int flow64 = minplus::shared_words<minplus::Int32, 64, dataflow::STAGES>(),
            flow128 = minplus::shared_words<minplus::Int32, 128, dataflow::STAGES>(),
-           flowPacked = minplus::shared_words<minplus::Packed16, 128, dataflow::STAGES>();
+           flowPacked = minplus::shared_words<minplus::Packed16, 128, dataflow::STAGES>(),
+           flowPacked256 = minplus::shared_words<minplus::Packed16, 256, dataflow::STAGES>();
 
 static void phase1(int* d, int ld, int T, int p, cudaStream_t s)
 {
@@ -304,8 +306,10 @@ int main(int argc, char** argv)
     CHECK(cudaFuncSetAttribute(traced_phase3<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(fw_dataflow_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, flow128 * 4));
     CHECK(cudaFuncSetAttribute(fw_dataflow_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, flow64 * 4));
-    CHECK(cudaFuncSetAttribute(fw_packed16_dataflow, cudaFuncAttributeMaxDynamicSharedMemorySize, flowPacked * 4));
-    Dataflow df64{fw_dataflow_t64, flow64 * 4}, df128{fw_dataflow_t128, flow128 * 4}, df16{fw_packed16_dataflow, flowPacked * 4};
+    CHECK(cudaFuncSetAttribute(fw_packed16_dataflow_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, flowPacked * 4));
+    CHECK(cudaFuncSetAttribute(fw_packed16_dataflow_t256, cudaFuncAttributeMaxDynamicSharedMemorySize, flowPacked256 * 4));
+    Dataflow df64{fw_dataflow_t64, flow64 * 4}, df128{fw_dataflow_t128, flow128 * 4}, df16{fw_packed16_dataflow_t128, flowPacked * 4},
+             df16w{fw_packed16_dataflow_t256, flowPacked256 * 4};
     cudaStream_t s;
     int least, greatest;
     CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
@@ -360,7 +364,10 @@ int main(int argc, char** argv)
     }
     printf("per n: ms (T relax/s on n^3) and the check against kleene rounds T = 64\n");
     for (int a = 1; a < argc; ++a) {
-        const int n = atoi(argv[a]), ld = (n + 127) / 128 * 128, words = ld / 2;
+        // KB_PAD=256: matrices padded to a multiple of 256, as packed16's solver pads them (p16flow256
+        // needs it; the others take any multiple of 128)
+        const int pad = getenv("KB_PAD") ? atoi(getenv("KB_PAD")) : 128;
+        const int n = atoi(argv[a]), ld = (n + pad - 1) / pad * pad, words = ld / 2;
         const size_t cells = (size_t)ld * ld;
         int *input, *work, *pin, *pwork;
         CHECK(cudaMalloc(&input, cells * 4));
@@ -373,12 +380,13 @@ int main(int argc, char** argv)
         const float copy16 = median_ms([&] { CHECK(cudaMemcpyAsync(pwork, pin, cells * 2, cudaMemcpyDeviceToDevice, s)); }, s);
         std::vector<int> expected(cells), got(cells);
         printf("n=%d:", n);
-        static const char* names[] = {"rounds64", "rounds128", "flow64", "flow128", "p16flow", "look64", "look128"};
+        static const char* names[] = {"rounds64", "rounds128", "flow64", "flow128", "p16flow", "look64", "look128", "p16flow256"};
         const char* only = getenv("KB_ONLY");  // e.g. KB_ONLY=flow128: time that one alone (no check)
         Replay look64, look128;
-        for (int v = 0; v < 7; ++v) {
+        for (int v = 0; v < 8; ++v) {
+            if (v == 7 && ld % 256) continue;  // p16flow256 only with KB_PAD=256
             if (only && std::string(only) != names[v]) continue;
-            const bool packedCells = v == 4;
+            const bool packedCells = v == 4 || v == 7;
             const float ms = median_ms([&] {
                 if (packedCells) CHECK(cudaMemcpyAsync(pwork, pin, cells * 2, cudaMemcpyDeviceToDevice, s));
                 else CHECK(cudaMemcpyAsync(work, input, cells * 4, cudaMemcpyDeviceToDevice, s));
@@ -388,6 +396,7 @@ int main(int argc, char** argv)
                     case 2: df64.run(work, ld, n, ld / 64, s); break;
                     case 3: df128.run(work, ld, n, ld / 128, s); break;
                     case 4: df16.run(pwork, words, n, ld / 128, s); break;
+                    case 7: df16w.run(pwork, words, n, ld / 256, s); break;
                     case 5:
                         if (graphs) look64.run([&] { look.run(work, ld, n, 64, s); }, s);
                         else look.run(work, ld, n, 64, s);

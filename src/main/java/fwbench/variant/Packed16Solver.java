@@ -6,17 +6,27 @@ import fwbench.cuda.Kernel;
 import fwbench.graph.Graph;
 
 /**
- * kernels/08_packed16.cu: the dataflow kernel (T = 128) on 16-bit cells packed two per word. The
- * int32 input is packed once; each reset copies the packed input; the result is unpacked into the
- * int32 matrix only when read. Graphs whose distances could reach 16-bit INF are refused.
+ * kernels/08_packed16.cu: the dataflow kernel on 16-bit cells packed two per word, with a tile T
+ * chosen per n (see {@link #tileFor}). The int32 input is packed once; each reset copies the packed
+ * input; the result is unpacked into the int32 matrix only when read. Graphs whose distances could
+ * reach 16-bit INF are refused.
  */
 final class Packed16Solver extends GpuSolver {
     /** 16-bit INF (kernels/08_packed16.cu): every finite distance must be below it. */
     static final int INF16 = 0x3FFF;
-    static final int TILE = 128;
-    /** minplus::shared_words<Packed16, 128, 3>(): A chunks of T x (32 + 4) words, B chunks of 32 x T / 2. */
-    private static final int SHARED_BYTES = DataflowSolver.STAGES * (TILE * 36 + 32 * (TILE / 2)) * 4;
+    /** Matrices are padded to this, a multiple of both tiles. */
+    static final int PAD = 256;
 
+    /**
+     * From this n on, T = 256 (one block per SM, 16 x 16 cells a thread): measured on an H200 with
+     * kernels/tools/kleene_bench.cu, T = 256 took 15.64 ms against 15.98 at n = 7500 and 36.49
+     * against 37.5 at n = 10000, but 5.89 against 5.16 at n = 5000 (kernels/NOTES.md, v9). Other
+     * devices use it too; before sm_90, where the 16-bit relaxation takes several instructions,
+     * ptxas spills 2.8 KB at T = 256 (target/ptxas/08_packed16.txt).
+     */
+    static final int T256_FROM_N = 7500;
+
+    private final int tile;
     private final int words;  // words per packed row: ld / 2
     private final DeviceBuffer packedInput;
     private final DeviceBuffer packedWork;
@@ -24,14 +34,21 @@ final class Packed16Solver extends GpuSolver {
     private final Kernel unpack;
 
     Packed16Solver(SolverConfig config) {
+        this(config, 0);
+    }
+
+    /** With {@code forcedTile} 128 or 256 that tile is used whatever n (tests); 0 chooses. */
+    Packed16Solver(SolverConfig config, int forcedTile) {
         super(Variant.PACKED16, requireRepresentable(config));
+        tile = forcedTile != 0 ? forcedTile : tileFor(n);
+        if (tile != 128 && tile != 256) throw new IllegalArgumentException("packed16 tiles are 128 or 256, not " + tile);
         words = ld / 2;
         unpack = module().kernel("fw_packed16_unpack");
         DeviceBuffer in = new DeviceBuffer((long) ld * words);
         DeviceBuffer work = null;
         try {
             work = new DeviceBuffer((long) ld * words);
-            launch = new DataflowLaunch(module().kernel("fw_packed16_dataflow"), SHARED_BYTES, ld / TILE, cuda.device());
+            launch = new DataflowLaunch(module().kernel("fw_packed16_dataflow_t" + tile), sharedBytes(tile), ld / tile, cuda.device());
         } catch (RuntimeException e) {
             if (work != null) work.close();
             in.close();
@@ -43,6 +60,16 @@ final class Packed16Solver extends GpuSolver {
                 deviceInput(), ld, packedInput, words, ld);
         packedWork.copyFrom(packedInput, stream);
         stream.synchronize();
+    }
+
+    /** The tile for n vertices: 128, or 256 from {@link #T256_FROM_N} on. */
+    static int tileFor(int n) {
+        return n < T256_FROM_N ? 128 : 256;
+    }
+
+    /** minplus::shared_words<Packed16, T, 3>(): A chunks of T x (32 + 4) words, B chunks of 32 x T / 2. */
+    static int sharedBytes(int tile) {
+        return DataflowSolver.STAGES * (tile * 36 + 32 * (tile / 2)) * 4;
     }
 
     /**
@@ -65,7 +92,8 @@ final class Packed16Solver extends GpuSolver {
 
     @Override
     public String describe() {
-        return "packed16 (T=" + TILE + ", 8x8 cells per thread, " + launch.grid() + " persistent blocks, n padded to " + ld + ")";
+        return "packed16 (T=" + tile + " for n=" + n + ", " + (tile == 256 ? "16x16" : "8x8") + " cells per thread, "
+                + launch.grid() + " persistent blocks, n padded to " + ld + ")";
     }
 
     @Override

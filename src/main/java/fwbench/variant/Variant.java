@@ -51,12 +51,12 @@ public enum Variant {
             "dataflow on 16-bit distances, two per word (__viaddmin_s16x2); distances must stay below 16383") {
         @Override
         public int padTo() {
-            return KleeneSolver.PAD;
+            return Packed16Solver.PAD;
         }
 
         @Override
         public long deviceBytes(int n) {
-            return super.deviceBytes(n) + DataflowLaunch.deviceBytes(padded(n) / Packed16Solver.TILE);
+            return super.deviceBytes(n) + DataflowLaunch.deviceBytes(padded(n) / Packed16Solver.tileFor(n));
         }
     },
     CPU_SERIAL("cpu-serial", Backend.CPU, null, 0, 1_000, Output.DISTANCES, CpuSerialSolver::new,

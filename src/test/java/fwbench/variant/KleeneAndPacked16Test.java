@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** kleene and dataflow at both tile sizes, around tile and padding edges; packed16's limits. */
+/** kleene, dataflow and packed16 at both their tile sizes, around tile and padding edges; packed16's limits. */
 class KleeneAndPacked16Test {
 
     @GpuTest
@@ -57,6 +57,36 @@ class KleeneAndPacked16Test {
                 }
             }
         }
+    }
+
+    /** Both packed16 tiles around their edges; the matrix is padded to 256 whatever the tile. */
+    @GpuTest
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {1, 127, 128, 129, 255, 256, 257, 300, 600, 1000})
+    void bothPacked16TilesMatchTheReference(int n) {
+        for (String spec : new String[] {"random", "hops:0.02"}) {
+            Graph graph = GraphSpec.parse(spec).instance(n, 79);
+            int[] expected = ReferenceFloydWarshall.distances(graph);
+            for (int tile : new int[] {128, 256}) {
+                try (Packed16Solver solver = new Packed16Solver(SolverConfig.of(graph), tile)) {
+                    for (int repeat = 0; repeat < 2; repeat++) {  // the counters are reset for every solve
+                        solver.reset();
+                        solver.solve();
+                        assertArrayEquals(expected, solver.distances(), "T=" + tile + " n=" + n + " " + spec + " solve " + repeat);
+                    }
+                    assertEquals(Packed16Solver.PAD * ((n + 255) / 256), solver.leadingDimension());
+                }
+            }
+        }
+    }
+
+    /** The tile table and the padding it needs hold without a GPU. */
+    @Test
+    void packed16TakesTile256FromItsThresholdAndPadsTo256() {
+        assertEquals(128, Packed16Solver.tileFor(Packed16Solver.T256_FROM_N - 1));
+        assertEquals(256, Packed16Solver.tileFor(Packed16Solver.T256_FROM_N));
+        assertEquals(10_240, Variant.PACKED16.padded(10_000));
+        assertEquals(1_024, Variant.PACKED16.padded(1_000));
     }
 
     @GpuTest

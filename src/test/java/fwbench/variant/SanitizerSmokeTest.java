@@ -7,6 +7,7 @@ import fwbench.graph.ReferenceFloydWarshall;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.Arrays;
 import java.util.stream.Stream;
@@ -40,6 +41,18 @@ class SanitizerSmokeTest {
             solver.reset();
             solver.solve();
             assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), variant + " n=" + n);
+        }
+    }
+
+    /** packed16's T = 256 kernel, which the sizes above never choose: two tiles, the second partial. */
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {300})
+    void packed16AtTile256(int n) {
+        Graph graph = GraphSpec.parse("hops:0.05").instance(n, 31);
+        try (Packed16Solver solver = new Packed16Solver(new SolverConfig(graph, LaunchMode.STREAM), 256)) {
+            solver.reset();
+            solver.solve();
+            assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), "packed16 T=256 n=" + n);
         }
     }
 }
