@@ -247,8 +247,8 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
     // registers: loaded a chunk ahead of its store (the loads fly during a chunk's compute) and
     // stored, splatted, into a buffer nobody reads until the next barrier. Row-major (T = 128): a
     // word a load, A_WORDS of them. k-major (T = 256): 16-byte loads, a thread's A_WORDS words as
-    // runs of 4 of one row, one address each (16 scalar addresses were measured to spill there).
-    // The 16-byte loads at T = 128 cost 5% at n = 1000 for 0.7% at 10000 (kernels/NOTES.md, v9).
+    // runs of 4 of one row, one address a run instead of one a word. The 16-byte loads at T = 128
+    // cost 4% at n = 1000 for 0.7% at 10000 (kernels/NOTES.md, v9), so T = 128 keeps word loads.
     constexpr int A_WORDS = Cell::CELLS_PER_WORD == 2 ? T * AW / THREADS : 1;  // packed A words per thread
     static_assert(!KMAJOR || A_WORDS % 4 == 0, "k-major A is loaded in runs of 4 words");
     int aAhead[KMAJOR ? 1 : A_WORDS];      // row-major: one word a load
