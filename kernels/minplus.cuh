@@ -126,6 +126,31 @@ __device__ __forceinline__ int owned_row(int ty, int i)
     return (i < HM ? 0 : T / 2) + ty * HM + (i % HM);
 }
 
+// One k of a thread's outer product, shared by the tile product and the closure: its 2 H words of
+// a staged line (A's column or B's row at k) that the layout splits in two halves `halfway` words
+// apart, H from `at` in each (16-byte loads for H = 4), and the relaxation of every accumulator.
+template <int H>
+__device__ __forceinline__ void load_split(int (&out)[2 * H], const int* line, int halfway, int at)
+{
+    using V = typename Vec<H>::type;
+#pragma unroll
+    for (int g = 0; g < 2; ++g) {
+        const V v = *(const V*)(line + g * halfway + at);
+        const int* e = (const int*)&v;
+#pragma unroll
+        for (int i = 0; i < H; ++i) out[g * H + i] = e[i];
+    }
+}
+
+template <class Cell, int TM, int TN>
+__device__ __forceinline__ void relax_outer(int (&acc)[TM][TN], const int (&av)[TM], const int (&bv)[TN])
+{
+#pragma unroll
+    for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] = Cell::relax(acc[i][j], av[i], bv[j]);
+}
+
 // Thread (ty, tx)'s TM x TN words of the tile at c (ld words per matrix row) into acc, 16-byte
 // loads that bypass L1; and back. Shared by the tile product and dataflow.cuh's pivot closure.
 template <class Cell, int T, int TM, int TN>
@@ -212,7 +237,6 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
     constexpr int HM = TM / 2, HN = TN / 2;           // half micro-tile
     static_assert(HN == 2 || HN == 4, "B is read as int2 or int4");
     static_assert(STAGES == 2 || STAGES == 3, "two or three chunk buffers");
-    using VecN = typename Vec<HN>::type;
 
     // buffer s: A chunk at shared + s * STAGE, B chunk right after it (pointer arithmetic, not an
     // array of pointers, which a run-time index would put in local memory)
@@ -339,29 +363,13 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
             if (!liveRows) break;  // warp-uniform: the whole chunk or nothing
             int av[TM], bv[TN];
             if constexpr (KMAJOR) {
-                using VecM = typename Vec<HM>::type;
-#pragma unroll
-                for (int g = 0; g < 2; ++g) {
-                    const VecM v = *(const VecM*)(as + k * AT + g * (T / 2) + ty * HM);
-                    const int* e = (const int*)&v;
-#pragma unroll
-                    for (int i = 0; i < HM; ++i) av[g * HM + i] = e[i];
-                }
+                load_split<HM>(av, as + k * AT, T / 2, ty * HM);
             } else {
 #pragma unroll
                 for (int i = 0; i < TM; ++i) av[i] = as[owned_row<T, TM>(ty, i) * AS + k];
             }
-#pragma unroll
-            for (int h = 0; h < 2; ++h) {
-                const VecN v = *(const VecN*)(bs + k * W + h * (W / 2) + tx * HN);
-                const int* e = (const int*)&v;
-#pragma unroll
-                for (int j = 0; j < HN; ++j) bv[h * HN + j] = e[j];
-            }
-#pragma unroll
-            for (int i = 0; i < TM; ++i)
-#pragma unroll
-                for (int j = 0; j < TN; ++j) acc[i][j] = Cell::relax(acc[i][j], av[i], bv[j]);
+            load_split<HN>(bv, bs + k * W, W / 2, tx * HN);
+            relax_outer<Cell>(acc, av, bv);
         }
         if constexpr (STAGES == 2) {
             // the other buffer was last read by chunk - 1, before the previous barrier
@@ -460,24 +468,9 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
             for (int m = 0; m < P; ++m) {
                 const int buf = m & 1;
                 int av[TM], bv[TN];
-#pragma unroll
-                for (int g = 0; g < 2; ++g) {
-                    const VecM v = *(const VecM*)(column + buf * T + g * (T / 2) + ty * HM);
-                    const int* e = (const int*)&v;
-#pragma unroll
-                    for (int i = 0; i < HM; ++i) av[g * HM + i] = e[i];
-                }
-#pragma unroll
-                for (int h = 0; h < 2; ++h) {
-                    const VecN v = *(const VecN*)(row + buf * W + h * (W / 2) + tx * HN);
-                    const int* e = (const int*)&v;
-#pragma unroll
-                    for (int j = 0; j < HN; ++j) bv[h * HN + j] = e[j];
-                }
-#pragma unroll
-                for (int i = 0; i < TM; ++i)
-#pragma unroll
-                    for (int j = 0; j < TN; ++j) acc[i][j] = Cell::relax(acc[i][j], av[i], bv[j]);
+                load_split<HM>(av, column + buf * T, T / 2, ty * HM);
+                load_split<HN>(bv, row + buf * W, W / 2, tx * HN);
+                relax_outer<Cell>(acc, av, bv);
                 // step k + 1's row and column, into the buffer nobody reads in this step
                 if (m + 1 < P) publish(half, m + 1, rowOwner[(m + 1) / PR], columnOwner[(m + 1) / PC]);
                 else if (q + 1 < Q) publish(half, 0, rowNext, columnNext);
