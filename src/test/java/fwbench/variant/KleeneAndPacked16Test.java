@@ -22,18 +22,8 @@ class KleeneAndPacked16Test {
     @ParameterizedTest(name = "n={0}")
     @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 200, 257, 385, 640, 1000})
     void bothKleeneTilesMatchTheReference(int n) {
-        for (String spec : new String[] {"random", "sparse:0.03"}) {
-            Graph graph = GraphSpec.parse(spec).instance(n, 77);
-            int[] expected = ReferenceFloydWarshall.distances(graph);
-            for (int tile : new int[] {64, 128}) {
-                try (KleeneSolver solver = new KleeneSolver(SolverConfig.of(graph), tile)) {
-                    solver.reset();
-                    solver.solve();
-                    assertArrayEquals(expected, solver.distances(), "T=" + tile + " n=" + n + " " + spec);
-                    assertEquals(KleeneSolver.PAD * ((n + 127) / 128), solver.leadingDimension());
-                }
-            }
-        }
+        assertTilesMatchTheReference(n, 77, new String[] {"random", "sparse:0.03"}, new int[] {64, 128}, 1, KleeneSolver.PAD,
+                KleeneSolver::new);
     }
 
     /**
@@ -44,19 +34,8 @@ class KleeneAndPacked16Test {
     @ParameterizedTest(name = "n={0}")
     @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 200, 257, 385, 640, 1000, 1025, 1100})
     void bothDataflowTilesMatchTheReference(int n) {
-        for (String spec : new String[] {"random", "sparse:0.03"}) {
-            Graph graph = GraphSpec.parse(spec).instance(n, 78);
-            int[] expected = ReferenceFloydWarshall.distances(graph);
-            for (int tile : new int[] {64, 128}) {
-                try (DataflowSolver solver = new DataflowSolver(SolverConfig.of(graph), tile)) {
-                    for (int repeat = 0; repeat < 2; repeat++) {  // the counters are reset for every solve
-                        solver.reset();
-                        solver.solve();
-                        assertArrayEquals(expected, solver.distances(), "T=" + tile + " n=" + n + " " + spec + " solve " + repeat);
-                    }
-                }
-            }
-        }
+        // two solves: the counters are reset for every solve
+        assertTilesMatchTheReference(n, 78, new String[] {"random", "sparse:0.03"}, new int[] {64, 128}, 2, 0, DataflowSolver::new);
     }
 
     /** Both packed16 tiles around their edges; the matrix is padded to 256 whatever the tile. */
@@ -64,17 +43,33 @@ class KleeneAndPacked16Test {
     @ParameterizedTest(name = "n={0}")
     @ValueSource(ints = {1, 127, 128, 129, 255, 256, 257, 300, 600, 1000})
     void bothPacked16TilesMatchTheReference(int n) {
-        for (String spec : new String[] {"random", "hops:0.02"}) {
-            Graph graph = GraphSpec.parse(spec).instance(n, 79);
+        assertTilesMatchTheReference(n, 79, new String[] {"random", "hops:0.02"}, new int[] {128, 256}, 2, Packed16Solver.PAD,
+                Packed16Solver::new);
+    }
+
+    /** A tiled GPU solver built with a forced tile (0 chooses), as the tests above build them. */
+    @FunctionalInterface
+    private interface TiledSolver {
+        GpuSolver create(SolverConfig config, int tile);
+    }
+
+    /**
+     * For each graph spec and tile: `solves` solves of the same solver, each equal to the CPU
+     * reference; with {@code pad} > 0, the matrix padded to the next multiple of it.
+     */
+    private static void assertTilesMatchTheReference(int n, long seed, String[] specs, int[] tiles, int solves, int pad,
+                                                     TiledSolver solverFor) {
+        for (String spec : specs) {
+            Graph graph = GraphSpec.parse(spec).instance(n, seed);
             int[] expected = ReferenceFloydWarshall.distances(graph);
-            for (int tile : new int[] {128, 256}) {
-                try (Packed16Solver solver = new Packed16Solver(SolverConfig.of(graph), tile)) {
-                    for (int repeat = 0; repeat < 2; repeat++) {  // the counters are reset for every solve
+            for (int tile : tiles) {
+                try (GpuSolver solver = solverFor.create(SolverConfig.of(graph), tile)) {
+                    for (int repeat = 0; repeat < solves; repeat++) {
                         solver.reset();
                         solver.solve();
                         assertArrayEquals(expected, solver.distances(), "T=" + tile + " n=" + n + " " + spec + " solve " + repeat);
                     }
-                    assertEquals(Packed16Solver.PAD * ((n + 255) / 256), solver.leadingDimension());
+                    if (pad > 0) assertEquals(pad * ((n + pad - 1) / pad), solver.leadingDimension(), "T=" + tile + " n=" + n);
                 }
             }
         }
