@@ -18,9 +18,10 @@ final class Packed16Solver extends GpuSolver {
     static final int PAD = 256;
 
     /**
-     * From this n on, T = 256 (one block per SM, 16 x 16 cells a thread): measured on an H200 with
-     * kernels/tools/kleene_bench.cu, T = 256 took 15.64 ms against 15.98 at n = 7500 and 36.49
-     * against 37.5 at n = 10000, but 5.89 against 5.16 at n = 5000 (kernels/NOTES.md, v9). Other
+     * From this n on, T = 256 (one block per SM, 16 x 16 cells a thread). Measured on an H200 with
+     * kernels/tools/kleene_bench.cu: T = 256 took 36.49 ms against 37.5 for T = 128 at n = 10000,
+     * but 5.89 against 5.16 at n = 5000; at n = 7500 it took 15.64 ms, against 15.98 for T = 128 in
+     * the suite (results/2026-11-22_NVIDIA-H200-6.json). kernels/NOTES.md, v9. Other
      * devices use it too; before sm_90, where the 16-bit relaxation takes several instructions,
      * ptxas spills 2.8 KB at T = 256 (target/ptxas/08_packed16.txt).
      */
