@@ -19,7 +19,8 @@
 //   - The block of mode NEXT that updates pivot tile p + 1 also closes it, in registers: phase 1
 //     runs as a launch of its own only for round 0, and a round's critical path is two
 //     dependent launches (NEXT, then phase 2), which is what small n waits on.
-//   - Padding past vertex n is skipped in k and in rows (minplus::tile_product).
+//   - Padding past vertex n is skipped in k and in rows, and a last tile row or column of few live
+//     cells is computed as a thin strip (minplus::tile_product).
 //
 // Launches (tiles = N / T), 256 threads each, n = the graph's vertices:
 //   phase 1 (round 0): 1 block, minplus::close_cells' 4 T * 4 bytes of dynamic shared memory
@@ -53,8 +54,8 @@ __device__ __forceinline__ void kleene_close_pivot(int* d, int ld, int p)
     minplus::store_cells<minplus::Int32, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
 }
 
-// Phases 2 and 3 skip the padding past vertex n (minplus::tile_product's kLive and rowsLive): at
-// n = 10000, T = 128 the last tile row, column and pivot hold 16 live vertices of 128.
+// Phases 2 and 3 skip the padding past vertex n (minplus::tile_product's kLive, rowsLive and
+// columnsLive): at n = 10000, T = 128 the last tile row, column and pivot hold 16 live vertices of 128.
 template <int T, int TM, int TN>
 __device__ __forceinline__ void kleene_cross(int* d, int ld, int n, int p)
 {
@@ -64,10 +65,10 @@ __device__ __forceinline__ void kleene_cross(int* d, int ld, int n, int p)
     const int kLive = min(T, n - p * T);
     if (blockIdx.y == 0) {
         int* row = d + (p * T) * ld + t * T;
-        minplus::tile_product<minplus::Int32, T, TM, TN, KLEENE_STAGES>(row, pivot, row, ld, stage, kLive, kLive);  // R = min(R, P (x) R)
+        minplus::tile_product<minplus::Int32, T, TM, TN, KLEENE_STAGES>(row, pivot, row, ld, stage, kLive, kLive, min(T, n - t * T));  // R = min(R, P (x) R)
     } else {
         int* col = d + (t * T) * ld + p * T;
-        minplus::tile_product<minplus::Int32, T, TM, TN, KLEENE_STAGES>(col, col, pivot, ld, stage, kLive, min(T, n - t * T));  // C = min(C, C (x) P)
+        minplus::tile_product<minplus::Int32, T, TM, TN, KLEENE_STAGES>(col, col, pivot, ld, stage, kLive, min(T, n - t * T), kLive);  // C = min(C, C (x) P)
     }
 }
 
@@ -90,7 +91,8 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mo
                                                         minplus::Grid<minplus::Int32, T, TM, TN>::tx());
         return;
     }
-    minplus::tile_product<minplus::Int32, T, TM, TN, KLEENE_STAGES>(c, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T));
+    minplus::tile_product<minplus::Int32, T, TM, TN, KLEENE_STAGES>(c, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T),
+                                                                    min(T, n - j * T));
 }
 
 // Entry points, named by tile size. ld: ints per (padded) row, n: the graph's vertices (the rest padding).

@@ -13,7 +13,8 @@
 // (the solver refuses graphs it cannot bound that way); a longer one would read as INF16.
 //
 // Tiles: T = 128 (8 rows x 4 words, 8 x 8 cells a thread, two blocks per SM) or T = 256 (16 rows x
-// 8 words, 16 x 16 cells, one block per SM, about 230 registers). At T = 128 a thread's 32
+// 8 words, 16 x 16 cells, one block per SM, about 240 registers; a last tile row or column of at
+// most 64 live cells as a thin strip, minplus::tile_product). At T = 128 a thread's 32
 // relaxation instructions a k carry the same bookkeeping (staging, barriers, addresses) as int32's
 // 64, and the integer instructions share the relaxations' pipe: 82% of the packed ceiling at
 // n = 10000 against int32's 86%. T = 256 does 4x the relaxations per chunk of bookkeeping and

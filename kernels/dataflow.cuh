@@ -167,7 +167,7 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
             minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
         } else {
             minplus::tile_product<Cell, T, TM, TN, STAGES>(c, d + (i * T) * ld + r * W, d + (r * T) * ld + j * W, ld, shared,
-                                                           min(T, n - r * T), min(T, n - i * T));  // skip padding
+                                                           min(T, n - r * T), min(T, n - i * T), min(T, n - j * T));  // skip padding
         }
         // Every thread's stores of the tile precede the release below; the shared buffers are
         // free again; slot[(it + 1) & 1] is visible.

@@ -18,9 +18,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** kleene, dataflow and packed16 at both their tile sizes, around tile and padding edges; packed16's limits. */
 class KleeneAndPacked16Test {
 
+    /** 1040 and 1055: last tiles of 16 and 31 live cells, computed as thin strips (minplus.cuh). */
     @GpuTest
     @ParameterizedTest(name = "n={0}")
-    @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 200, 257, 385, 640, 1000})
+    @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 200, 257, 385, 640, 1000, 1040, 1055})
     void bothKleeneTilesMatchTheReference(int n) {
         assertTilesMatchTheReference(n, 77, new String[] {"random", "sparse:0.03"}, new int[] {64, 128}, 1, KleeneSolver.PAD,
                 KleeneSolver::new);
@@ -28,20 +29,25 @@ class KleeneAndPacked16Test {
 
     /**
      * n = 1025 and 1100 with T = 64: the matrix is padded to 1152, so the last tile is all padding
-     * (the kernel skips products through it) and the one before it partly.
+     * (the kernel skips products through it) and the one before it partly. 1040 and 1055: thin
+     * last tiles, as for kleene.
      */
     @GpuTest
     @ParameterizedTest(name = "n={0}")
-    @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 200, 257, 385, 640, 1000, 1025, 1100})
+    @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 200, 257, 385, 640, 1000, 1025, 1040, 1055, 1100})
     void bothDataflowTilesMatchTheReference(int n) {
         // two solves: the counters are reset for every solve
         assertTilesMatchTheReference(n, 78, new String[] {"random", "sparse:0.03"}, new int[] {64, 128}, 2, 0, DataflowSolver::new);
     }
 
-    /** Both packed16 tiles around their edges; the matrix is padded to 256 whatever the tile. */
+    /**
+     * Both packed16 tiles around their edges; the matrix is padded to 256 whatever the tile. At
+     * T = 256 a last tile of at most 64 live cells is computed as a thin strip of 1, 2 or 4 x 16
+     * (257, 280, 300, 320, 529), one of 65 as a whole tile (321).
+     */
     @GpuTest
     @ParameterizedTest(name = "n={0}")
-    @ValueSource(ints = {1, 127, 128, 129, 255, 256, 257, 300, 600, 1000})
+    @ValueSource(ints = {1, 127, 128, 129, 255, 256, 257, 280, 300, 320, 321, 529, 600, 1000})
     void bothPacked16TilesMatchTheReference(int n) {
         assertTilesMatchTheReference(n, 79, new String[] {"random", "hops:0.02"}, new int[] {128, 256}, 2, Packed16Solver.PAD,
                 Packed16Solver::new);

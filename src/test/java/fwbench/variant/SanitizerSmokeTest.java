@@ -44,9 +44,28 @@ class SanitizerSmokeTest {
         }
     }
 
-    /** packed16's T = 256 kernel, which the sizes above never choose: two tiles, the second partial. */
+    /**
+     * kleene's and dataflow's T = 128 kernels, which the sizes above never choose: n = 272 has a
+     * last tile of 16 live cells, a thin strip (kernels/minplus.cuh).
+     */
+    @ParameterizedTest(name = "{0} n=272")
+    @ValueSource(booleans = {false, true})
+    void kleeneAndDataflowAtTile128(boolean dataflow) {
+        Graph graph = GraphSpec.parse("sparse:0.05").instance(272, 31);
+        SolverConfig config = new SolverConfig(graph, LaunchMode.STREAM);
+        try (GpuSolver solver = dataflow ? new DataflowSolver(config, 128) : new KleeneSolver(config, 128)) {
+            solver.reset();
+            solver.solve();
+            assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), (dataflow ? "dataflow" : "kleene") + " T=128");
+        }
+    }
+
+    /**
+     * packed16's T = 256 kernel, which the sizes above never choose: two tiles, the second partial
+     * (a thin strip of 16 or 64 live cells).
+     */
     @ParameterizedTest(name = "n={0}")
-    @ValueSource(ints = {300})
+    @ValueSource(ints = {257, 300})
     void packed16AtTile256(int n) {
         Graph graph = GraphSpec.parse("hops:0.05").instance(n, 31);
         try (Packed16Solver solver = new Packed16Solver(new SolverConfig(graph, LaunchMode.STREAM), 256)) {
