@@ -7,7 +7,8 @@
 // (a unit test reads this line).
 #define FW_INF 0x3FFFFFFF
 
-// Matrices are row-major n x n int32 with n <= 46340, so a cell index i * n + j fits in an int.
+// Matrices are row-major n x n int32, padded to ld >= n columns (and rows) by tiled variants, with
+// ld <= 46336 (fwbench.graph.Distances.MAX_N), so a cell index i * ld + j fits in an int.
 
 // One relaxation, c = min(c, a + b). On sm_90 nvcc fuses this into a single VIADDMNMX.
 __device__ __forceinline__ int fw_relax(int c, int a, int b) { return min(c, a + b); }

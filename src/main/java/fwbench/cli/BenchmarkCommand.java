@@ -316,7 +316,7 @@ public final class BenchmarkCommand {
             throw new IllegalArgumentException("n must be a whole number in 1.." + Distances.MAX_N + ", got '" + text + "'");
         }
         if (n < 1 || n > Distances.MAX_N) {
-            throw new IllegalArgumentException("n must be in 1.." + Distances.MAX_N + " (cell indices must fit an int), got " + n);
+            throw new IllegalArgumentException("n must be in 1.." + Distances.MAX_N + " (cell indices of the padded matrix must fit an int), got " + n);
         }
         return n;
     }

@@ -15,8 +15,13 @@ public final class Distances {
      */
     public static final int INF = 0x3FFF_FFFF;
 
-    /** Largest n: cell indices {@code i * n + j} must fit in an int (46340^2 < 2^31). */
-    public static final int MAX_N = 46_340;
+    /**
+     * Largest n: 46336 = 181 x 256. Kernels index cells with an int, {@code i * ld + j}, where ld is
+     * n padded to the variant's tiles (up to 256, packed16); 46336^2 < 2^31 <= 46592^2, so n = 46337
+     * to 46340, whose own n^2 would fit, overflow once padded (KernelRegistryTest checks every
+     * variant's padding against this).
+     */
+    public static final int MAX_N = 46_336;
 
     private Distances() {
     }

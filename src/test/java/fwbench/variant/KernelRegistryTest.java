@@ -1,5 +1,6 @@
 package fwbench.variant;
 
+import fwbench.graph.Distances;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -23,7 +24,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The registry and kernels/ cannot drift apart (no GPU needed: reads sources and the class path). */
 class KernelRegistryTest {
 
-    /** kernels/*.cu that belong to no variant: graph.cu (generator and certificate, see DeviceGraphs). */
     /** Modules that are not variants: the device generator and certificate, and the peak benchmark. */
     static final Set<String> SUPPORT_MODULES = Set.of("graph", "peak");
 
@@ -38,6 +38,16 @@ class KernelRegistryTest {
         try (Stream<Path> files = Files.list(KERNELS)) {
             return files.map(p -> p.getFileName().toString()).filter(f -> f.endsWith(".cu"))
                     .map(f -> f.substring(0, f.length() - 3)).collect(Collectors.toCollection(TreeSet::new));
+        }
+    }
+
+    /** Kernels index cells with an int (kernels/fw.cuh): a variant's padded matrix at the largest n must allow it. */
+    @Test
+    void everyVariantsPaddedMatrixAtTheLargestNHasIntCellIndices() {
+        for (Variant v : Variant.values()) {
+            long side = v.padded(Distances.MAX_N);
+            assertTrue(side * side - 1 <= Integer.MAX_VALUE, v + " pads n = " + Distances.MAX_N + " to " + side
+                    + ", whose last cell index " + (side * side - 1) + " does not fit an int: lower Distances.MAX_N to a multiple of " + v.padTo());
         }
     }
 

@@ -43,7 +43,7 @@ final class MatrixBuilder {
         if (n < 1) {
             problem = givenBy + " gives n = " + n + ": a graph needs at least one vertex";
         } else if (n > Distances.MAX_N) {
-            problem = givenBy + " gives n = " + n + ": at most " + Distances.MAX_N + " vertices fit (cell indices i * n + j must fit an int)";
+            problem = givenBy + " gives n = " + n + ": at most " + Distances.MAX_N + " vertices fit (cell indices of the padded matrix must fit an int)";
         } else {
             long bytes = 4L * n * n, heap = Runtime.getRuntime().maxMemory();
             if (bytes > heap) {
