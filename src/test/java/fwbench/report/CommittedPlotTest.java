@@ -1,6 +1,5 @@
 package fwbench.report;
 
-import fwbench.variant.Variant;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -36,7 +35,7 @@ class CommittedPlotTest {
             Path results = RESULTS.resolve(folder.getFileName() + ".json");
             if (!Files.exists(results)) continue;  // made from several files, or with --out: not derivable from one name
             RunData data = RunData.read(List.of(results));
-            List<SpeedupTable> tables = SpeedupTable.build(data, VariantName.of(Variant.NAIVE));
+            List<SpeedupTable> tables = SpeedupTable.build(data, baselineOf(folder.resolve(OutputNames.TABLES + ".csv"), data));
             boolean withDevice = data.setups().stream().map(RunSetup::device).distinct().count() > 1;
             assertEquals(Markdown.report(tables, List.of(results.getFileName().toString()), withDevice),
                     Files.readString(folder.resolve(OutputNames.TABLES + ".md")), folder + " is stale: run the report again");
@@ -49,6 +48,23 @@ class CommittedPlotTest {
             checked++;
         }
         assertTrue(checked > 0, "plot/ holds the report of at least one committed run");
+    }
+
+    /**
+     * The baseline the committed report was made with (naive unless --baseline named another, as for a
+     * run without naive): its CSV's baseline column, the same on every row.
+     */
+    private static VariantName baselineOf(Path csv, RunData data) throws Exception {
+        List<String> lines = Files.readAllLines(csv);
+        List<String> header = List.of(lines.get(0).split(","));
+        int fromRight = header.size() - header.indexOf("baseline");
+        assertTrue(header.contains("baseline"), csv + " has a baseline column");
+        // counted from the right: the cells after it are numbers, while a quoted device or graph
+        // name before it may hold commas
+        List<String> baselines = lines.stream().skip(1).map(l -> l.split(",", -1)).map(f -> f[f.length - fromRight])
+                .distinct().toList();
+        assertEquals(1, baselines.size(), csv + " names one baseline: " + baselines);
+        return SpeedupTable.baseline(baselines.get(0), data);
     }
 
     @Test
