@@ -57,8 +57,8 @@ class CommittedPlotTest {
     private static VariantName baselineOf(Path csv, RunData data) throws Exception {
         List<String> lines = Files.readAllLines(csv);
         List<String> header = List.of(lines.get(0).split(","));
-        int fromRight = header.size() - header.indexOf("baseline");
         assertTrue(header.contains("baseline"), csv + " has a baseline column");
+        int fromRight = header.size() - header.indexOf("baseline");
         // counted from the right: the cells after it are numbers, while a quoted device or graph
         // name before it may hold commas
         List<String> baselines = lines.stream().skip(1).map(l -> l.split(",", -1)).map(f -> f[f.length - fromRight])
