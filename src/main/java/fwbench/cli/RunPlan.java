@@ -1,7 +1,6 @@
 package fwbench.cli;
 
 import fwbench.cuda.DeviceInfo;
-import fwbench.graph.Distances;
 import fwbench.variant.Variant;
 
 import java.util.ArrayList;
@@ -106,8 +105,7 @@ public record RunPlan(List<Group> groups, List<String> notes) {
     private static void requireFits(Variant v, int n, String what, DeviceInfo device, long freeBytes) throws UsageException {
         long need = v.deviceBytes(n) + Variant.DEVICE_RESERVE_BYTES;
         if (need <= freeBytes) return;
-        int largest = (int) Math.min(Distances.MAX_N,
-                Math.floor(Math.sqrt((freeBytes - Variant.DEVICE_RESERVE_BYTES) / (double) v.deviceBytes(1))));
+        int largest = v.largestN(freeBytes - Variant.DEVICE_RESERVE_BYTES);
         throw new UsageException(String.format(Locale.ROOT,
                 "%s does not fit in device memory: %s needs %.2f GiB, the %s has %.2f GiB free (largest n for %s: %d)",
                 what, v, need / GIB, device.name(), freeBytes / GIB, v, largest));

@@ -1,5 +1,7 @@
 package fwbench.variant;
 
+import fwbench.graph.Distances;
+
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Function;
@@ -150,6 +152,17 @@ public enum Variant {
     public long deviceBytes(int n) {
         long side = padded(n);
         return deviceMatrices * 4L * side * side;
+    }
+
+    /**
+     * The largest n (up to {@link Distances#MAX_N}) whose solve needs at most {@code bytes} of device
+     * memory, 0 if none. Walks down from the unpadded bound, since padding and the dataflow item list
+     * only add to the matrices (and their tile, so their size, is not monotone in n).
+     */
+    public int largestN(long bytes) {
+        int n = (int) Math.min(Distances.MAX_N, Math.floor(Math.sqrt(bytes / (deviceMatrices * 4.0))));
+        while (n > 0 && deviceBytes(n) > bytes) n--;
+        return n;
     }
 
     public String description() {

@@ -6,6 +6,8 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -86,5 +88,19 @@ class RunPlanTest {
                 () -> RunPlan.make(List.of(Variant.BLOCKED), List.of(46_000), Optional.of(H100), "", 8L << 30));
         assertTrue(e.getMessage().startsWith("n=46000 does not fit in device memory: blocked needs 16.02 GiB, the NVIDIA H100 80GB HBM3 has 8.00 GiB free (largest n for blocked: 32251)"),
                 e.getMessage());
+    }
+
+    /** Padded variants: the limit named is the largest n that fits with its padding and item list. */
+    @Test
+    void theLimitOfAPaddedVariantIsTheLargestNThatFits() {
+        long free = 8L << 30, usable = free - Variant.DEVICE_RESERVE_BYTES;
+        for (Variant v : List.of(Variant.KLEENE, Variant.DATAFLOW, Variant.PACKED16)) {
+            UsageException e = assertThrows(UsageException.class, () -> RunPlan.make(List.of(v), List.of(46_000), Optional.of(H100), "", free));
+            Matcher largest = Pattern.compile("largest n for " + v + ": (\\d+)\\)").matcher(e.getMessage());
+            assertTrue(largest.find(), e.getMessage());
+            int n = Integer.parseInt(largest.group(1));
+            assertTrue(v.deviceBytes(n) <= usable && v.deviceBytes(n + 1) > usable, v + ": n = " + n + " in " + e.getMessage());
+            assertTrue(n > 25_000, v + " on 8 GiB: " + n);  // unpadded, 2 or 3 int32 matrices fit 7.75 GiB up to n = 32251 or 26333
+        }
     }
 }
