@@ -1,5 +1,5 @@
 // A whole blocked Floyd-Warshall solve in one persistent kernel: tiles wait for the tiles they read,
-// not for the end of a round. Used by 09_dataflow.cu (int32 cells) and 08_packed16.cu (16-bit).
+// not for the end of a round. Used by 08_dataflow.cu (int32 cells) and 09_packed16.cu (16-bit).
 //
 // Why: with one launch per phase (07_kleene.cu) every round ends in a barrier for the whole
 // device. At n = 10000 (T = 128) phase 3 is 23.05 waves of 264 blocks, so each round's last wave

@@ -14,7 +14,7 @@ for name in z.namelist():
     if name.startswith("kernels/") and name.endswith(".fatbin"):
         open("/tmp/fatbins/" + name.split("/")[-1], "wb").write(z.read(name))
 PY
-for f in 07_kleene 08_packed16 peak; do
+for f in 07_kleene 09_packed16 peak; do
   cuobjdump -sass -arch sm_90 /tmp/fatbins/$f.fatbin > "$out/sass_$f.txt" 2>&1
   python3 kernels/tools/sass_mix.py < "$out/sass_$f.txt"
 done | tee "$out/sass_mix.txt"

@@ -18,14 +18,14 @@
 //   ./kb --trace 1000 64               one graph-replayed look solve with T = 64: when each launch's
 //                                      first block started and its last ended, round by round
 //
-// For each n: kleene's plain rounds with T = 64 and T = 128, the dataflow kernel (09_dataflow.cu)
+// For each n: kleene's plain rounds with T = 64 and T = 128, the dataflow kernel (08_dataflow.cu)
 // with both tiles, packed16 (dataflow on 16-bit cells, T = 128; T = 256 with KB_PAD=256), and kleene's rounds as the suite runs them
 // (LookaheadRounds, solver stream at the highest priority) with both tiles, on the suite's random graph (seed 42),
 // median of 7 timed solves after 2 warm-ups (each solve from a fresh copy of the input), each
 // result checked against kleene T = 64 (independent rounds of a different tile size).
 #include "../07_kleene.cu"
-#include "../08_packed16.cu"
-#include "../09_dataflow.cu"
+#include "../09_packed16.cu"
+#include "../08_dataflow.cu"
 #include "../peak.cu"
 #include "../graph.cu"
 #include <algorithm>

@@ -4,7 +4,7 @@ import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
 
 /**
- * kernels/09_dataflow.cu: kleene's tile products as one persistent kernel per solve, each tile
+ * kernels/08_dataflow.cu: kleene's tile products as one persistent kernel per solve, each tile
  * update starting when the tiles it reads are done (kernels/dataflow.cuh), with kleene's tile per n.
  */
 final class DataflowSolver extends GpuSolver {

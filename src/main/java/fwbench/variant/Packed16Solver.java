@@ -6,13 +6,13 @@ import fwbench.cuda.Kernel;
 import fwbench.graph.Graph;
 
 /**
- * kernels/08_packed16.cu: the dataflow kernel on 16-bit cells packed two per word, with a tile T
+ * kernels/09_packed16.cu: the dataflow kernel on 16-bit cells packed two per word, with a tile T
  * chosen per n (see {@link #tileFor}). The int32 input is packed once; each reset copies the packed
  * input; the result is unpacked into the int32 matrix only when read. Graphs whose distances could
  * reach 16-bit INF are refused.
  */
 final class Packed16Solver extends GpuSolver {
-    /** 16-bit INF (kernels/08_packed16.cu): every finite distance must be below it. */
+    /** 16-bit INF (kernels/09_packed16.cu): every finite distance must be below it. */
     static final int INF16 = 0x3FFF;
     /** Matrices are padded to this, a multiple of both tiles. */
     static final int PAD = 256;
@@ -23,7 +23,7 @@ final class Packed16Solver extends GpuSolver {
      * but 5.89 against 5.16 at n = 5000; at n = 7500 it took 15.64 ms, against 15.98 for T = 128 in
      * the suite (results/2026-11-22_NVIDIA-H200-6.json). kernels/NOTES.md, v9. Other
      * devices use it too; before sm_90, where the 16-bit relaxation takes several instructions,
-     * ptxas spills 2.8 KB at T = 256 (target/ptxas/08_packed16.txt).
+     * ptxas spills 2.8 KB at T = 256 (target/ptxas/09_packed16.txt).
      */
     static final int T256_FROM_N = 7500;
 

@@ -30,7 +30,7 @@ public enum Variant {
     // dataflow before kleene although it reuses kleene's tile products: measured slower than
     // kleene's rounds on an H200 (kernels/NOTES.md), and the registry ends with the fastest, which
     // `solve` tries first
-    DATAFLOW("dataflow", Backend.GPU, "09_dataflow", 2, Integer.MAX_VALUE, Output.DISTANCES, DataflowSolver::new,
+    DATAFLOW("dataflow", Backend.GPU, "08_dataflow", 2, Integer.MAX_VALUE, Output.DISTANCES, DataflowSolver::new,
             "kleene's tile products in one persistent kernel: each tile waits for its inputs, not for a round") {
         @Override
         public int padTo() {
@@ -49,7 +49,7 @@ public enum Variant {
             return KleeneSolver.PAD;
         }
     },
-    PACKED16("packed16", Backend.GPU, "08_packed16", 3, Integer.MAX_VALUE, Output.DISTANCES, Packed16Solver::new,
+    PACKED16("packed16", Backend.GPU, "09_packed16", 3, Integer.MAX_VALUE, Output.DISTANCES, Packed16Solver::new,
             "dataflow on 16-bit distances, two per word (__viaddmin_s16x2); distances must stay below 16383") {
         @Override
         public int padTo() {

@@ -1,4 +1,4 @@
-// packed16: the dataflow kernel (09_dataflow.cu, dataflow.cuh) on 16-bit distances, two cells per
+// packed16: the dataflow kernel (08_dataflow.cu, dataflow.cuh) on 16-bit distances, two cells per
 // 32-bit word.
 //
 // Changes from dataflow: cells are int16 packed in pairs along a row (low half = even column), and
