@@ -1,0 +1,17 @@
+// Generated from the Java constants named beside each value (fwbench.variant.KernelConstants):
+// do not edit here. A unit test fails while this file and the Java side disagree, and says how to
+// regenerate it.
+#pragma once
+
+// fwbench.graph.Distances.INF: the distance of an absent edge
+#define FW_INF 0x3FFFFFFF
+// fwbench.graph.Distances.MAX_N: the largest n; ld <= FW_MAX_N keeps a cell index i * ld + j in an int
+#define FW_MAX_N 46336
+// packed16's 16-bit INF: every finite distance must stay below it
+#define FW_INF16 0x3FFF
+// fwbench.variant.DataflowSchedule.FIELD_BITS: a dataflow work item is round << 2 F | row << F | column
+#define FW_ITEM_FIELD_BITS 10
+// fwbench.variant.LookaheadRounds: which tiles a phase-3 launch of kleene updates
+#define FW_REST_ALL 0
+#define FW_REST_NEXT 1
+#define FW_REST_REST 2
