@@ -6,7 +6,7 @@ import java.util.stream.IntStream;
 /**
  * A seeded graph generator, named by the benchmark's {@code graph} parameter:
  * <ul>
- *   <li>{@code random}: complete digraph, every weight uniform in 1..1000 (the reports' graph);</li>
+ *   <li>{@code random}: complete digraph, every weight uniform in 1..1000 (the default; the reports do not describe theirs);</li>
  *   <li>{@code sparse:P}: each directed edge present with probability P, weights 1..1000;</li>
  *   <li>{@code hops:P}: edges as {@code sparse:P}, every weight 1 (distances are hop counts).</li>
  * </ul>
