@@ -57,7 +57,7 @@ class GraphFilesGpuTest {
     }
 
     /**
-     * The issue's acceptance test: a 5,000-vertex graph written in each format, solved on the GPU by
+     * The graph files' end-to-end test: a 5,000-vertex graph written in each format, solved on the GPU by
      * the default variant, verified on the device, and equal cell for cell to one CPU reference solve.
      */
     @Test

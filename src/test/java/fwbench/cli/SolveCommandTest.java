@@ -104,7 +104,7 @@ class SolveCommandTest {
         assertEquals("5\nlength 0 (0 edges)\n", out());
     }
 
-    /** The path check: solve each format with --paths, and every rebuilt path is a real path as long as its distance. */
+    /** The path check of solve --paths: solve each format with --paths, and every rebuilt path is a real path as long as its distance. */
     @ParameterizedTest
     @EnumSource(GraphFormat.class)
     void everyRebuiltPathOfEveryFormatIsAsLongAsItsDistance(GraphFormat format) throws IOException {
