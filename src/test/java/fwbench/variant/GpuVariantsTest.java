@@ -29,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class GpuVariantsTest {
 
     /**
-     * Sizes around a 32-tile and the reports' smallest n (1000), plus some that are not multiples of 64 or 192, and the edges of each
+     * Sizes around a 32-tile and the reports' smallest n (1000), plus some that are not multiples
+     * of 64 or 192, and the edges of each
      * tile: 63, 64, 65 (tiled-4x4's 64-tiles) and 191, 192, 193 (batched's 6 x 32 groups); at 384
      * and 449 batched has groups wholly inside n (its unchecked path), at 449 with a partial last tile.
      */
