@@ -11,7 +11,8 @@ import java.util.stream.Collectors;
  * The one registry of Floyd-Warshall variants, in the order of the optimization story, fastest last. The
  * benchmark (its {@code variant} parameter), the tests, the report (labels, row order) and the
  * planner of a run all read it from here; adding a variant is one kernels/*.cu file, one solver
- * class and one constant.
+ * class and one constant. "Report 000" to "report 004" are the course reports the first variants
+ * follow (docs/reports.md).
  */
 public enum Variant {
     //          id             backend      kernels       matrices  default max n  output               solver
