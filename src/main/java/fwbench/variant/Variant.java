@@ -58,7 +58,7 @@ public enum Variant {
             1_000, Output.DISTANCES, CpuSerialSolver::new, 0xBAB0AC, Marker.TRIANGLE_LEFT,
             "single-thread Java, k-i-j loops"),
     CPU_BLOCKED("cpu-blocked", Backend.CPU, null, 0, CellType.INT32, DeviceMemory.NONE,
-            2_500, Output.DISTANCES, CpuBlockedSolver::new, 0x79706E, Marker.CROSS,
+            2_500, Output.DISTANCES, CpuBlockedSolver::new, 0x555555, Marker.CROSS,
             "multi-thread Java, 3-phase blocked over 64x64 tiles");
 
     /** Where a variant runs. */
