@@ -303,7 +303,7 @@ final class Charts {
 
     /**
      * A marker's shape: JFreeChart's standard sequence, which the charts drew by series position
-     * before variants had markers of their own, and a cross for the eleventh.
+     * before variants had markers of their own, then crosses.
      */
     static Shape shape(Variant.Marker marker) {
         Shape[] standard = DefaultDrawingSupplier.createStandardSeriesShapes();
@@ -319,6 +319,7 @@ final class Charts {
             case RECTANGLE_TALL -> standard[8];
             case TRIANGLE_LEFT -> standard[9];
             case CROSS -> ShapeUtils.createDiagonalCross(3f, 1f);
+            case PLUS -> ShapeUtils.createRegularCross(3f, 1f);
         };
     }
 

@@ -86,10 +86,10 @@ public enum Variant {
             PACKED16, KLEENE, DATAFLOW, PATHS, TILED_4X4, BATCHED, BLOCKED_REG, BLOCKED, NAIVE,
             CPU_BLOCKED, CPU_SERIAL);
 
-    /** A line chart's point marker; Charts draws each as a shape. */
+    /** A line chart's point marker; Charts draws each as a shape. PLUS is free for the next variant. */
     public enum Marker {
         SQUARE, CIRCLE, TRIANGLE_UP, DIAMOND, RECTANGLE_WIDE, TRIANGLE_DOWN, ELLIPSE_WIDE, TRIANGLE_RIGHT,
-        RECTANGLE_TALL, TRIANGLE_LEFT, CROSS
+        RECTANGLE_TALL, TRIANGLE_LEFT, CROSS, PLUS
     }
 
     private final String id;

@@ -111,6 +111,16 @@ class ChartsTest {
     }
 
     @Test
+    void everyMarkerHasItsOwnShape() {
+        List<Shape> shapes = new ArrayList<>();
+        for (Variant.Marker m : Variant.Marker.values()) {
+            Shape shape = Charts.shape(m);
+            assertTrue(shapes.stream().noneMatch(s -> ShapeUtils.equal(s, shape)), m + " looks like another marker");
+            shapes.add(shape);
+        }
+    }
+
+    @Test
     void unknownVariantsGetColoursOfTheirOwnTheSameEachTime() {
         VariantName older = new VariantName("OLDER");
         VariantName oldest = new VariantName("OLDEST");
