@@ -5,6 +5,7 @@ import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Event;
 import fwbench.cuda.Kernel;
+import fwbench.variant.CellType;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -34,19 +35,6 @@ import java.util.concurrent.TimeUnit;
 @Measurement(iterations = 5, time = 500, timeUnit = TimeUnit.MILLISECONDS)
 public class PeakBenchmark {
 
-    /** The cell a relaxation works on. */
-    public enum Cell {
-        INT32("fw_peak_int32", 1), PACKED16("fw_peak_packed16", 2);
-
-        final String kernel;
-        final int cellsPerInstruction;
-
-        Cell(String kernel, int cellsPerInstruction) {
-            this.kernel = kernel;
-            this.cellsPerInstruction = cellsPerInstruction;
-        }
-    }
-
     /** Relaxation instructions per thread and outer iteration (kernels/peak.cu: 8 chains x 8 unrolled). */
     static final int INSTRUCTIONS_PER_ITERATION = 64;
     static final int THREADS = 256;
@@ -54,8 +42,9 @@ public class PeakBenchmark {
     /** About 20 ms per launch at 16 T int32 relaxations/s on 132 SMs: far above launch overhead. */
     static final int ITERATIONS = 16384;
 
+    /** The cells relaxed; results name it as the constant ("INT32"), which the report reads back. */
     @Param({})
-    public Cell cell;
+    public CellType cell;
 
     @Param({""})
     public String device;
@@ -73,12 +62,12 @@ public class PeakBenchmark {
         DeviceLabel.check(device);
         CudaContext cuda = CudaContext.get();
         blocks = cuda.device().multiprocessors() * BLOCKS_PER_SM;
-        kernel = cuda.module("peak").kernel(cell.kernel);
+        kernel = cuda.module("peak").kernel(cell.peakKernel());
         stream = new CudaStream();
         start = new Event();
         stop = new Event();
         sink = new DeviceBuffer((long) blocks * THREADS);
-        relaxations = (double) blocks * THREADS * ITERATIONS * INSTRUCTIONS_PER_ITERATION * cell.cellsPerInstruction;
+        relaxations = (double) blocks * THREADS * ITERATIONS * INSTRUCTIONS_PER_ITERATION * cell.cellsPerWord();
     }
 
     @Setup(Level.Invocation)

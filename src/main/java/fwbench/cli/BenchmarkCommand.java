@@ -12,6 +12,7 @@ import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.GraphFileException;
 import fwbench.graph.io.GraphFiles;
 import fwbench.graph.io.GraphFormat;
+import fwbench.variant.CellType;
 import fwbench.variant.LaunchMode;
 import fwbench.variant.Variant;
 import org.openjdk.jmh.annotations.Param;
@@ -163,7 +164,7 @@ public final class BenchmarkCommand {
 
         List<Session> sessions = new ArrayList<>();
         if (runPeak) {
-            List<String> peakCells = cells.isEmpty() ? Arrays.stream(PeakBenchmark.Cell.values()).map(Enum::name).toList() : cells;
+            List<String> peakCells = cells.isEmpty() ? Arrays.stream(CellType.values()).map(Enum::name).toList() : cells;
             Map<Map<String, String>, String> expected = new LinkedHashMap<>();
             for (String cell : peakCells) expected.put(Map.of("cell", cell), "peak " + cell.toLowerCase(Locale.ROOT));
             sessions.add(new Session(PEAK, Map.of("cell", peakCells, "device", List.of(label)), expected));
@@ -304,8 +305,8 @@ public final class BenchmarkCommand {
     }
 
     private static String cell(String text) {
-        for (PeakBenchmark.Cell c : PeakBenchmark.Cell.values()) if (c.name().equalsIgnoreCase(text.trim())) return c.name();
-        throw new IllegalArgumentException("unknown cell '" + text + "'; cells: int32, packed16");
+        return CellType.named(text).map(Enum::name)
+                .orElseThrow(() -> new IllegalArgumentException("unknown cell '" + text + "'; cells: " + CellType.names()));
     }
 
     private static int size(String text) {

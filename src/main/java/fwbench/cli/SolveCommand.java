@@ -31,7 +31,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -179,17 +178,15 @@ public final class SolveCommand implements Callable<Integer> {
     }
 
     /**
-     * The variants the default tries, in order: the GPU variants (when there is a device) from the
-     * end of the registry, where the story puts its fastest, then the CPU variants likewise. With
-     * --paths only variants that produce the intermediate-node matrix, without it only those that do
-     * not (recording intermediates costs time). The one place that decides the default.
+     * The variants the default tries, in order: the GPU variants (when there is a device), then the
+     * CPU variants, each in the registry's {@link Variant#solvePreference()}. With --paths only
+     * variants that produce the intermediate-node matrix, without it only those that do not
+     * (recording intermediates costs time). The one place that decides the default.
      */
     static List<Variant> defaultOrder(boolean paths, boolean gpu) {
-        List<Variant> reversed = new ArrayList<>(List.of(Variant.values()));
-        Collections.reverse(reversed);
         List<Variant> order = new ArrayList<>();
-        if (gpu) reversed.stream().filter(v -> v.gpu() && v.producesPaths() == paths).forEach(order::add);
-        reversed.stream().filter(v -> !v.gpu() && v.producesPaths() == paths).forEach(order::add);
+        if (gpu) Variant.solvePreference().stream().filter(v -> v.gpu() && v.producesPaths() == paths).forEach(order::add);
+        Variant.solvePreference().stream().filter(v -> !v.gpu() && v.producesPaths() == paths).forEach(order::add);
         return order;
     }
 

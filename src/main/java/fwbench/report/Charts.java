@@ -1,5 +1,6 @@
 package fwbench.report;
 
+import fwbench.variant.CellType;
 import fwbench.variant.Variant;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.Axis;
@@ -8,6 +9,7 @@ import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.DefaultDrawingSupplier;
 import org.jfree.chart.plot.Plot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.ValueMarker;
@@ -23,6 +25,7 @@ import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
+import org.jfree.chart.util.ShapeUtils;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYDataset;
 import org.jfree.data.xy.XYSeries;
@@ -33,6 +36,7 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.Shape;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
@@ -49,10 +53,12 @@ import java.util.OptionalDouble;
  */
 final class Charts {
 
-    /** Tableau 10: distinct in colour and in grey; a variant keeps its colour in every chart (by registry position). */
-    private static final Color[] PALETTE = {
-            new Color(0x4E79A7), new Color(0xF28E2B), new Color(0xE15759), new Color(0x76B7B2), new Color(0x59A14F),
-            new Color(0xEDC948), new Color(0xB07AA1), new Color(0xFF9DA7), new Color(0x9C755F), new Color(0xBAB0AC)};
+    /**
+     * Colours of variants this version does not know (from older or newer results), by their place
+     * among the unknown ones shown: the lighter half of Tableau 20, none a known variant's colour.
+     */
+    private static final int[] UNKNOWN_COLOURS = {0xA0CBE8, 0xFFBE7D, 0x8CD17D, 0xB6992D, 0x499894, 0xF1CE63, 0xD37295,
+            0xFABFD2, 0xD4A6C8, 0xD7B5A6};
 
     private static final String FONT = Font.SANS_SERIF;
     private static final String N_AXIS = "n (vertices)";
@@ -135,8 +141,8 @@ final class Charts {
             data.addSeries(series);
         }
         // a ceiling only for the cell types the table's variants relax (PACKED16 only with packed16)
-        for (PeakCell cell : PeakCell.values()) {
-            boolean used = table.variants().stream().anyMatch(v -> PeakCell.forVariant(v).equals(Optional.of(cell)));
+        for (CellType cell : CellType.values()) {
+            boolean used = table.variants().stream().anyMatch(v -> v.peakCell().equals(Optional.of(cell)));
             Double rate = table.ceilings().get(cell);
             if (!used || rate == null) continue;
             double giga = rate / 1e9;
@@ -222,6 +228,7 @@ final class Charts {
     private static XYPlot xyPlot(XYDataset data, ValueAxis x, ValueAxis y, XYLineAndShapeRenderer renderer, List<VariantName> variants) {
         for (int i = 0; i < variants.size(); i++) {
             renderer.setSeriesPaint(i, colour(variants.get(i), variants));
+            renderer.setSeriesShape(i, shape(variants.get(i), variants));
             renderer.setSeriesStroke(i, new BasicStroke(2f));
         }
         XYPlot plot = new XYPlot(data, x, y, renderer);
@@ -282,11 +289,43 @@ final class Charts {
         return settings.isEmpty() ? note : settings + "; " + note;
     }
 
-    /** A variant's colour: by registry position, so that it is the same in every chart and every report. */
+    /** A variant's colour, the same in every chart and report: the registry's, or one of {@link #UNKNOWN_COLOURS}. */
     static Color colour(VariantName variant, List<VariantName> shown) {
-        int index = variant.known().map(Enum::ordinal)
-                .orElse(Variant.values().length + shown.indexOf(variant));
-        return PALETTE[index % PALETTE.length];
+        return new Color(variant.known().map(Variant::chartColour)
+                .orElseGet(() -> UNKNOWN_COLOURS[unknownIndex(variant, shown) % UNKNOWN_COLOURS.length]));
+    }
+
+    /** A variant's point marker: the registry's, or for an unknown variant one by its place among the unknown ones. */
+    static Shape shape(VariantName variant, List<VariantName> shown) {
+        Variant.Marker[] markers = Variant.Marker.values();
+        return shape(variant.known().map(Variant::chartMarker).orElseGet(() -> markers[unknownIndex(variant, shown) % markers.length]));
+    }
+
+    /**
+     * A marker's shape: JFreeChart's standard sequence, which the charts drew by series position
+     * before variants had markers of their own, then crosses.
+     */
+    static Shape shape(Variant.Marker marker) {
+        Shape[] standard = DefaultDrawingSupplier.createStandardSeriesShapes();
+        return switch (marker) {
+            case SQUARE -> standard[0];
+            case CIRCLE -> standard[1];
+            case TRIANGLE_UP -> standard[2];
+            case DIAMOND -> standard[3];
+            case RECTANGLE_WIDE -> standard[4];
+            case TRIANGLE_DOWN -> standard[5];
+            case ELLIPSE_WIDE -> standard[6];
+            case TRIANGLE_RIGHT -> standard[7];
+            case RECTANGLE_TALL -> standard[8];
+            case TRIANGLE_LEFT -> standard[9];
+            case CROSS -> ShapeUtils.createDiagonalCross(3f, 1f);
+            case PLUS -> ShapeUtils.createRegularCross(3f, 1f);
+        };
+    }
+
+    /** How many variants this version does not know come before {@code variant} in {@code shown} (rows are sorted: deterministic). */
+    private static int unknownIndex(VariantName variant, List<VariantName> shown) {
+        return (int) shown.stream().filter(v -> v.known().isEmpty()).takeWhile(v -> !v.equals(variant)).count();
     }
 
     private static DecimalFormat format(String pattern) {

@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  * @param settings     what the table holds fixed besides the device (a {@link RunSetup}'s settings)
  * @param beforeDevice the device of the before run
  * @param afterDevice  the device of the after run
- * @param variants     registry order, unknown ones after: every variant of either run
+ * @param variants     story order, unknown ones after: every variant of either run
  * @param sizes        ascending: every n of either run
  * @param rows         by n, then variant
  */

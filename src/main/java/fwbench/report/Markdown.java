@@ -1,5 +1,8 @@
 package fwbench.report;
 
+import fwbench.variant.CellType;
+import fwbench.variant.Variant;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
@@ -28,10 +31,24 @@ public final class Markdown {
         lines.add("- **G relax/s**: relaxations per second (a solve does n^3 of them) in billions.");
         if (anyPeak) {
             lines.add("- **% of peak**: relaxations per second / the device's min-plus ceiling measured by PeakBenchmark "
-                    + "(packed16 against the PACKED16 ceiling, other GPU variants INT32, CPU variants none).");
+                    + "(" + ceilingsByVariant() + ").");
         }
         lines.add("- **n/a**: no result: the variant failed verification, was skipped, or did not run at that n.");
         return lines;
+    }
+
+    /**
+     * Which ceiling each variant is held against, from the registry's cell types: "packed16 against
+     * the PACKED16 ceiling, other GPU variants INT32, CPU variants none".
+     */
+    static String ceilingsByVariant() {
+        List<String> parts = new ArrayList<>();
+        for (Variant v : Variant.values()) {
+            if (v.gpu() && v.cellType() != CellType.INT32) parts.add(v.id() + " against the " + v.cellType() + " ceiling");
+        }
+        parts.add((parts.isEmpty() ? "GPU variants " : "other GPU variants ") + CellType.INT32);
+        parts.add("CPU variants none");
+        return String.join(", ", parts);
     }
 
     /** The whole report.md: legend, then per setup the speedup matrix, the detailed table and the charts. */

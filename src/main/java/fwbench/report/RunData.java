@@ -3,12 +3,14 @@ package fwbench.report;
 import fwbench.bench.FloydWarshallBenchmark;
 import fwbench.bench.GpuTimeProfiler;
 import fwbench.cli.UsageException;
+import fwbench.variant.CellType;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -45,7 +47,7 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
     }
 
     /** A device's measured ceiling for one cell type, in relaxations per second. */
-    public record PeakCeiling(String device, PeakCell cell, double relaxationsPerSecond, Path source) {
+    public record PeakCeiling(String device, CellType cell, double relaxationsPerSecond, Path source) {
     }
 
     public static RunData read(List<Path> files) throws UsageException {
@@ -114,9 +116,9 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
 
     private static Optional<PeakCeiling> peak(JmhResult r, List<String> notes) throws UsageException {
         String cellText = r.param("cell").orElseThrow(() -> missing(r, "cell"));
-        Optional<PeakCell> cell = PeakCell.parse(cellText);
+        Optional<CellType> cell = CellType.named(cellText);
         if (cell.isEmpty()) {
-            notes.add("left out the peak of cell " + cellText + " (cells: INT32, PACKED16)");
+            notes.add("left out the peak of cell " + cellText + " (cells: " + CellType.names().toUpperCase(Locale.ROOT) + ")");
             return Optional.empty();
         }
         JmhResult.Metric rate = r.secondary(PEAK_METRIC).orElseThrow(() -> new UsageException(r.source()
@@ -140,7 +142,7 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
                 + " parameter; it was not made by this suite");
     }
 
-    /** Every variant in the results, in registry order (unknown ones after). */
+    /** Every variant in the results, in story order (unknown ones after). */
     public List<VariantName> variants() {
         return List.copyOf(solves.stream().map(Solve::variant).collect(Collectors.toCollection(TreeSet::new)));
     }
@@ -156,7 +158,7 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
     }
 
     /** The highest ceiling measured for this device and cell: the ceiling is the best rate reached. */
-    public OptionalDouble peak(String device, PeakCell cell) {
+    public OptionalDouble peak(String device, CellType cell) {
         return peaks.stream().filter(p -> p.device().equals(device) && p.cell() == cell)
                 .mapToDouble(PeakCeiling::relaxationsPerSecond).max();
     }

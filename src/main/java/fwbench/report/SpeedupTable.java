@@ -1,6 +1,7 @@
 package fwbench.report;
 
 import fwbench.cli.UsageException;
+import fwbench.variant.CellType;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -20,13 +21,13 @@ import java.util.stream.Collectors;
  *
  * @param setup     what the table holds fixed
  * @param baseline  the variant speedups are over
- * @param variants  row order: registry order, unknown variants after
+ * @param variants  row order: story order, unknown variants after
  * @param sizes     ascending
  * @param rows      one per (n, variant): by n, then in variant order
  * @param ceilings  the device's ceilings by cell (empty map: none measured, no percent column)
  */
 public record SpeedupTable(RunSetup setup, VariantName baseline, List<VariantName> variants, List<Integer> sizes,
-                           List<Row> rows, Map<PeakCell, Double> ceilings) {
+                           List<Row> rows, Map<CellType, Double> ceilings) {
 
     /**
      * One (variant, n) cell. Empty values mean n/a: no solve, no baseline at this n, or no ceiling
@@ -68,8 +69,8 @@ public record SpeedupTable(RunSetup setup, VariantName baseline, List<VariantNam
 
     static SpeedupTable build(RunData data, RunSetup setup, VariantName baseline) {
         List<RunData.Solve> solves = data.solves(setup);
-        Map<PeakCell, Double> ceilings = new EnumMap<>(PeakCell.class);
-        for (PeakCell cell : PeakCell.values()) data.peak(setup.device(), cell).ifPresent(rate -> ceilings.put(cell, rate));
+        Map<CellType, Double> ceilings = new EnumMap<>(CellType.class);
+        for (CellType cell : CellType.values()) data.peak(setup.device(), cell).ifPresent(rate -> ceilings.put(cell, rate));
         List<Row> rows = new ArrayList<>();
         for (int n : data.sizes()) {
             Optional<RunData.Solve> base = find(solves, baseline, n);
@@ -79,7 +80,7 @@ public record SpeedupTable(RunSetup setup, VariantName baseline, List<VariantNam
                         ? OptionalDouble.of(base.get().time().millis() / solve.get().time().millis()) : OptionalDouble.empty();
                 OptionalDouble rate = solve.map(s -> OptionalDouble.of(s.relaxationsPerSecond())).orElse(OptionalDouble.empty());
                 OptionalDouble percent = OptionalDouble.empty();
-                Optional<Double> ceiling = PeakCell.forVariant(variant).map(ceilings::get);
+                Optional<Double> ceiling = variant.peakCell().map(ceilings::get);
                 if (rate.isPresent() && ceiling.isPresent()) percent = OptionalDouble.of(100 * rate.getAsDouble() / ceiling.get());
                 rows.add(new Row(variant, n, solve, speedup, rate, percent));
             }

@@ -13,7 +13,7 @@ import fwbench.graph.Graph;
  */
 final class Packed16Solver extends GpuSolver {
     /** 16-bit INF (kernels/09_packed16.cu): every finite distance must be below it. */
-    static final int INF16 = 0x3FFF;
+    static final int INF16 = CellType.PACKED16.inf();
     /** Matrices are padded to this, a multiple of both tiles. */
     static final int PAD = 256;
 

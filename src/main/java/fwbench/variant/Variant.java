@@ -3,68 +3,63 @@ package fwbench.variant;
 import fwbench.graph.Distances;
 
 import java.util.Arrays;
-import java.util.Locale;
+import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The one registry of Floyd-Warshall variants, in the order of the optimization story, fastest last. The
- * benchmark (its {@code variant} parameter), the tests, the report (labels, row order) and the
- * planner of a run all read it from here; adding a variant is one kernels/*.cu file, one solver
- * class and one constant. "Report 000" to "report 004" are the course reports the first variants
- * follow (docs/reports.md).
+ * The one registry of Floyd-Warshall variants, and of every trait of one: its name, the kernels and
+ * the compute capability it needs, its distance cells, its device memory, its default sizes, its
+ * solver, where {@code solve} prefers it, and its colour and marker in charts. The benchmark (its
+ * {@code variant} parameter), the tests, the planner of a run, {@code solve} and the report (labels,
+ * row order, ceilings, colours) all read them from here; no other code tells variants apart by name.
+ *
+ * <p>Adding a variant is one kernels/NN_name.cu file (NN: its place in the story), one solver class,
+ * one constant here stating every column below, its place in {@code SOLVE_PREFERENCE}, and its
+ * row in the README's variants table. "Report 000" to "report 004" are the course reports the
+ * first variants follow (docs/reports.md).
  */
 public enum Variant {
-    //          id             backend      kernels       matrices  default max n  output               solver
-    NAIVE("naive", Backend.GPU, "01_naive", 2, Variant.REPORT_SIZES, Output.DISTANCES, NaiveSolver::new,
+    // Declared in story order: the n-th constant's kernels are kernels/NN_*.cu with NN = n (KernelRegistryTest checks it).
+    //     id             runs on      kernels        min sm  cells             device memory
+    //     default max n          output             solver                     chart colour, marker
+    //     description
+    NAIVE("naive", Backend.GPU, "01_naive", 75, CellType.INT32, DeviceMemory.matrices(2),
+            Variant.REPORT_SIZES, Output.DISTANCES, NaiveSolver::new, 0x4E79A7, Marker.SQUARE,
             "one launch per k, global memory only (every report's baseline)"),
-    BLOCKED("blocked", Backend.GPU, "02_blocked", 2, Variant.REPORT_SIZES, Output.DISTANCES, BlockedSolver::blocked,
+    BLOCKED("blocked", Backend.GPU, "02_blocked", 75, CellType.INT32, DeviceMemory.matrices(2),
+            Variant.REPORT_SIZES, Output.DISTANCES, BlockedSolver::blocked, 0xF28E2B, Marker.CIRCLE,
             "3-phase blocked, 32x32 shared-memory tiles (reports 000, 004)"),
-    BLOCKED_REG("blocked-reg", Backend.GPU, "03_blocked_reg", 2, Variant.REPORT_SIZES, Output.DISTANCES, BlockedSolver::blockedReg,
+    BLOCKED_REG("blocked-reg", Backend.GPU, "03_blocked_reg", 75, CellType.INT32, DeviceMemory.matrices(2),
+            Variant.REPORT_SIZES, Output.DISTANCES, BlockedSolver::blockedReg, 0xE15759, Marker.TRIANGLE_UP,
             "blocked with register minima, one barrier per step, 16-byte operand loads (report 001)"),
-    BATCHED("batched", Backend.GPU, "04_batched", 2, Variant.REPORT_SIZES, Output.DISTANCES, BatchedSolver::new,
+    BATCHED("batched", Backend.GPU, "04_batched", 75, CellType.INT32, DeviceMemory.matrices(2),
+            Variant.REPORT_SIZES, Output.DISTANCES, BatchedSolver::new, 0x76B7B2, Marker.DIAMOND,
             "6x6 tiles of 32x32 per phase-3 block, 6 per phase-2 block, 48 KB shared (report 001)"),
-    TILED_4X4("tiled-4x4", Backend.GPU, "05_tiled_4x4", 2, Variant.REPORT_SIZES, Output.DISTANCES, Tiled4x4Solver::new,
+    TILED_4X4("tiled-4x4", Backend.GPU, "05_tiled_4x4", 75, CellType.INT32, DeviceMemory.matrices(2),
+            Variant.REPORT_SIZES, Output.DISTANCES, Tiled4x4Solver::new, 0x59A14F, Marker.RECTANGLE_WIDE,
             "64x64 tiles, 256 threads, 4x4 register micro-tiles, staged pivot row and column (report 002)"),
-    PATHS("paths", Backend.GPU, "06_paths", 3, Variant.REPORT_SIZES, Output.PATHS, PathsSolver::new,
+    PATHS("paths", Backend.GPU, "06_paths", 75, CellType.INT32, DeviceMemory.matrices(3),
+            Variant.REPORT_SIZES, Output.PATHS, PathsSolver::new, 0xEDC948, Marker.TRIANGLE_DOWN,
             "distances and the intermediate-node matrix for path queries (report 003)"),
-    // dataflow before kleene although it reuses kleene's tile products: measured slower than
-    // kleene's rounds on an H200 (kernels/NOTES.md), and the registry ends with the fastest, which
-    // `solve` tries first
-    DATAFLOW("dataflow", Backend.GPU, "08_dataflow", 2, Integer.MAX_VALUE, Output.DISTANCES, DataflowSolver::new,
-            "kleene's tile products in one persistent kernel: each tile waits for its inputs, not for a round") {
-        @Override
-        public int padTo() {
-            return KleeneSolver.PAD;
-        }
-
-        @Override
-        public long deviceBytes(int n) {
-            return super.deviceBytes(n) + DataflowLaunch.deviceBytes(padded(n) / KleeneSolver.tileFor(n));
-        }
-    },
-    KLEENE("kleene", Backend.GPU, "07_kleene", 2, Integer.MAX_VALUE, Output.DISTANCES, KleeneSolver::new,
-            "blocked FW with phases 2 and 3 as register-tiled min-plus products, tile per n") {
-        @Override
-        public int padTo() {
-            return KleeneSolver.PAD;
-        }
-    },
-    PACKED16("packed16", Backend.GPU, "09_packed16", 3, Integer.MAX_VALUE, Output.DISTANCES, Packed16Solver::new,
-            "dataflow on 16-bit distances, two per word (__viaddmin_s16x2); distances must stay below 16383") {
-        @Override
-        public int padTo() {
-            return Packed16Solver.PAD;
-        }
-
-        @Override
-        public long deviceBytes(int n) {
-            return super.deviceBytes(n) + DataflowLaunch.deviceBytes(padded(n) / Packed16Solver.tileFor(n));
-        }
-    },
-    CPU_SERIAL("cpu-serial", Backend.CPU, null, 0, 1_000, Output.DISTANCES, CpuSerialSolver::new,
+    KLEENE("kleene", Backend.GPU, "07_kleene", 75, CellType.INT32, DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD),
+            Integer.MAX_VALUE, Output.DISTANCES, KleeneSolver::new, 0xFF9DA7, Marker.TRIANGLE_RIGHT,
+            "blocked FW with phases 2 and 3 as register-tiled min-plus products, tile per n"),
+    DATAFLOW("dataflow", Backend.GPU, "08_dataflow", 75, CellType.INT32, DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD)
+                    .plus((n, padded) -> DataflowLaunch.deviceBytes(padded / KleeneSolver.tileFor(n))),
+            Integer.MAX_VALUE, Output.DISTANCES, DataflowSolver::new, 0xB07AA1, Marker.ELLIPSE_WIDE,
+            "kleene's tile products in one persistent kernel: each tile waits for its inputs, not for a round"),
+    // three matrices' worth: the int32 input and result, and the packed input and work at half a matrix each
+    PACKED16("packed16", Backend.GPU, "09_packed16", 75, CellType.PACKED16, DeviceMemory.matrices(3).paddedTo(Packed16Solver.PAD)
+                    .plus((n, padded) -> DataflowLaunch.deviceBytes(padded / Packed16Solver.tileFor(n))),
+            Integer.MAX_VALUE, Output.DISTANCES, Packed16Solver::new, 0x9C755F, Marker.RECTANGLE_TALL,
+            "dataflow on 16-bit distances, two per word (__viaddmin_s16x2); distances must stay below " + CellType.PACKED16.inf()),
+    CPU_SERIAL("cpu-serial", Backend.CPU, null, 0, CellType.INT32, DeviceMemory.NONE,
+            1_000, Output.DISTANCES, CpuSerialSolver::new, 0xBAB0AC, Marker.TRIANGLE_LEFT,
             "single-thread Java, k-i-j loops"),
-    CPU_BLOCKED("cpu-blocked", Backend.CPU, null, 0, 2_500, Output.DISTANCES, CpuBlockedSolver::new,
+    CPU_BLOCKED("cpu-blocked", Backend.CPU, null, 0, CellType.INT32, DeviceMemory.NONE,
+            2_500, Output.DISTANCES, CpuBlockedSolver::new, 0x555555, Marker.CROSS,
             "multi-thread Java, 3-phase blocked over 64x64 tiles");
 
     /** Where a variant runs. */
@@ -83,24 +78,48 @@ public enum Variant {
     /** Device memory kept free for the context, modules and small buffers when sizing a run. */
     public static final long DEVICE_RESERVE_BYTES = 256L << 20;
 
+    /**
+     * The order {@code solve} tries variants in when none is named, fastest first; a variant that
+     * refuses the graph (packed16's 16-bit bound) hands it to the next. Not the story order:
+     * dataflow, though later in the story, is slower than kleene's rounds on an H200 (kernels/NOTES.md).
+     */
+    private static final List<Variant> SOLVE_PREFERENCE = List.of(
+            PACKED16, KLEENE, DATAFLOW, PATHS, TILED_4X4, BATCHED, BLOCKED_REG, BLOCKED, NAIVE,
+            CPU_BLOCKED, CPU_SERIAL);
+
+    /** A line chart's point marker; Charts draws each as a shape. PLUS is free for the next variant. */
+    public enum Marker {
+        SQUARE, CIRCLE, TRIANGLE_UP, DIAMOND, RECTANGLE_WIDE, TRIANGLE_DOWN, ELLIPSE_WIDE, TRIANGLE_RIGHT,
+        RECTANGLE_TALL, TRIANGLE_LEFT, CROSS, PLUS
+    }
+
     private final String id;
     private final Backend backend;
     private final String kernelModule;
-    private final int deviceMatrices;
+    private final int minComputeCapability;
+    private final CellType cellType;
+    private final DeviceMemory memory;
     private final int defaultMaxN;
     private final Output output;
     private final Function<SolverConfig, Solver> factory;
+    private final int chartColour;
+    private final Marker chartMarker;
     private final String description;
 
-    Variant(String id, Backend backend, String kernelModule, int deviceMatrices, int defaultMaxN, Output output,
-            Function<SolverConfig, Solver> factory, String description) {
+    Variant(String id, Backend backend, String kernelModule, int minComputeCapability, CellType cellType,
+            DeviceMemory memory, int defaultMaxN, Output output, Function<SolverConfig, Solver> factory,
+            int chartColour, Marker chartMarker, String description) {
         this.id = id;
         this.backend = backend;
         this.kernelModule = kernelModule;
-        this.deviceMatrices = deviceMatrices;
+        this.minComputeCapability = minComputeCapability;
+        this.cellType = cellType;
+        this.memory = memory;
         this.defaultMaxN = defaultMaxN;
         this.output = output;
         this.factory = factory;
+        this.chartColour = chartColour;
+        this.chartMarker = chartMarker;
         this.description = description;
     }
 
@@ -117,9 +136,32 @@ public enum Variant {
         return backend == Backend.GPU;
     }
 
+    /**
+     * Place in the optimization story, from 1: the declaration order, which the kernel files'
+     * numbers follow (kleene is 7, kernels/07_kleene.cu); CPU variants come after the GPU ones.
+     * Reports list variants in this order.
+     */
+    public int storyOrder() {
+        return ordinal() + 1;
+    }
+
     /** The kernels/*.cu file (without extension) this variant's kernels come from; null for CPU variants. */
     public String kernelModule() {
         return kernelModule;
+    }
+
+    /**
+     * The lowest compute capability the variant runs on, as major * 10 + minor (75: sm_75), like
+     * {@code DeviceInfo.computeCapability()}; 0 for CPU variants. kernels/build.sh must emit code
+     * for it (KernelRegistryTest checks).
+     */
+    public int minComputeCapability() {
+        return minComputeCapability;
+    }
+
+    /** The distance cells the variant relaxes: their width, INF and largest distance, and the ceiling it is held against. */
+    public CellType cellType() {
+        return cellType;
     }
 
     /**
@@ -135,35 +177,37 @@ public enum Variant {
         return output == Output.PATHS;
     }
 
-    /**
-     * Matrices on the device are padded to a multiple of this (1: no padding); a tiled variant
-     * whose kernels skip bounds checks overrides it.
-     */
+    /** Matrices on the device are padded to a multiple of this (1: no padding; tiled kernels that skip bounds checks pad). */
     public int padTo() {
-        return 1;
+        return memory.padTo();
     }
 
     /** n rounded up to {@link #padTo()}: the rows (and ints per row) of this variant's matrices. */
     public int padded(int n) {
-        int pad = padTo();
-        return (n + pad - 1) / pad * pad;
+        return memory.padded(n);
     }
 
-    /** Device memory a solve of n vertices needs: its int32 matrices (input, work, extras), padded. */
+    /** Device memory a solve of n vertices needs: its int32 matrices (input, work, extras), padded, and what it keeps beside them. */
     public long deviceBytes(int n) {
-        long side = padded(n);
-        return deviceMatrices * 4L * side * side;
+        return memory.bytes(n);
     }
 
     /**
      * The largest n (up to {@link Distances#MAX_N}) whose solve needs at most {@code bytes} of device
-     * memory, 0 if none. Walks down from the unpadded bound, since padding and the dataflow item list
-     * only add to the matrices (and their tile, so their size, is not monotone in n).
+     * memory, 0 if none.
      */
     public int largestN(long bytes) {
-        int n = (int) Math.min(Distances.MAX_N, Math.floor(Math.sqrt(bytes / (deviceMatrices * 4.0))));
-        while (n > 0 && deviceBytes(n) > bytes) n--;
-        return n;
+        return memory.largestN(bytes);
+    }
+
+    /** The variant's colour in every chart, as 0xRRGGBB; distinct across variants. */
+    public int chartColour() {
+        return chartColour;
+    }
+
+    /** The variant's point marker in every line chart; distinct across variants. */
+    public Marker chartMarker() {
+        return chartMarker;
     }
 
     public String description() {
@@ -184,7 +228,17 @@ public enum Variant {
         throw new IllegalArgumentException("unknown variant '" + text + "'; variants: " + ids());
     }
 
-    /** All ids in registry order, comma separated. */
+    /** The variant whose constant name is exactly {@code constant} ("BLOCKED", as results files name it); empty if none. */
+    public static Optional<Variant> forConstant(String constant) {
+        return Arrays.stream(values()).filter(v -> v.name().equals(constant)).findFirst();
+    }
+
+    /** Every variant once, in the order {@code solve} tries them: GPU variants fastest first, then CPU variants. */
+    public static List<Variant> solvePreference() {
+        return SOLVE_PREFERENCE;
+    }
+
+    /** All ids in story order, comma separated. */
     public static String ids() {
         return Arrays.stream(values()).map(Variant::id).collect(Collectors.joining(", "));
     }

@@ -2,19 +2,27 @@ package fwbench.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import fwbench.variant.Variant;
+import org.jfree.chart.util.ShapeUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
+import java.awt.Color;
+import java.awt.Shape;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -84,6 +92,45 @@ class ChartsTest {
         String first = draw(ChartKind.TIME, table, null);
         String second = draw(ChartKind.TIME, table, null);
         assertEquals(first, second);
+    }
+
+    @Test
+    void everyVariantKeepsItsOwnColourAndMarkerWhateverElseIsShown() {
+        List<VariantName> all = Arrays.stream(Variant.values()).map(VariantName::of).toList();
+        Set<Color> colours = new HashSet<>();
+        List<Shape> shapes = new ArrayList<>();
+        for (VariantName v : all) {
+            Color colour = Charts.colour(v, all);
+            assertTrue(colours.add(colour), v + " shares colour " + colour);
+            assertEquals(colour, Charts.colour(v, List.of(v)), v + ": the same colour alone");
+            Shape shape = Charts.shape(v, all);
+            assertTrue(shapes.stream().noneMatch(s -> ShapeUtils.equal(s, shape)), v + " shares its marker's shape");
+            shapes.add(shape);
+        }
+        assertEquals(new Color(Variant.PACKED16.chartColour()), Charts.colour(VariantName.of(Variant.PACKED16), all), "the registry's colour");
+    }
+
+    @Test
+    void everyMarkerHasItsOwnShape() {
+        List<Shape> shapes = new ArrayList<>();
+        for (Variant.Marker m : Variant.Marker.values()) {
+            Shape shape = Charts.shape(m);
+            assertTrue(shapes.stream().noneMatch(s -> ShapeUtils.equal(s, shape)), m + " looks like another marker");
+            shapes.add(shape);
+        }
+    }
+
+    @Test
+    void unknownVariantsGetColoursOfTheirOwnTheSameEachTime() {
+        VariantName older = new VariantName("OLDER");
+        VariantName oldest = new VariantName("OLDEST");
+        List<VariantName> shown = List.of(VariantName.of(Variant.NAIVE), older, oldest);
+        Set<Color> known = new HashSet<>();
+        for (Variant v : Variant.values()) known.add(new Color(v.chartColour()));
+        assertFalse(known.contains(Charts.colour(older, shown)));
+        assertFalse(known.contains(Charts.colour(oldest, shown)));
+        assertNotEquals(Charts.colour(older, shown), Charts.colour(oldest, shown));
+        assertEquals(Charts.colour(oldest, shown), Charts.colour(oldest, List.copyOf(shown)));
     }
 
     @Test

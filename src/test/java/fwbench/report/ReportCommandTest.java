@@ -131,7 +131,7 @@ class ReportCommandTest {
         assertTrue(text.endsWith(ReadmeSection.END + "\n\n## Layout\n"), text);
         assertFalse(text.contains("old"));
         assertTrue(text.contains("From `results/2026-11-22_NVIDIA-H200.json`"), text);
-        assertTrue(text.contains("| naive | 3.535 (1.00x) | 40.75 (1.00x) | 574.4 (1.00x) |\n| blocked |"), "registry order: naive first");
+        assertTrue(text.contains("| naive | 3.535 (1.00x) | 40.75 (1.00x) | 574.4 (1.00x) |\n| blocked |"), "story order: naive first");
         assertTrue(text.contains("<img src=\"plot/2026-11-22_NVIDIA-H200/speedup-random-graph-42.png\""), text);
         assertTrue(Files.exists(folder.resolve("speedup-random-graph-42.png")), "the README embeds a chart that exists");
         assertEquals(0, report(input, "--out", folder, "--readme", readme), err.toString());

@@ -3,6 +3,7 @@ package fwbench.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import fwbench.cli.UsageException;
+import fwbench.variant.CellType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -71,10 +72,19 @@ class RunDataTest {
         Path run = Fixtures.copy(Fixtures.RUN, dir.resolve(Fixtures.RUN));
         Path peak = Fixtures.copy(Fixtures.PEAK, dir.resolve(Fixtures.PEAK));
         RunData data = Fixtures.read(run, peak);
-        assertEquals(16.2e12, data.peak(DEVICE, PeakCell.INT32).orElseThrow());
-        assertEquals(33e12, data.peak(DEVICE, PeakCell.PACKED16).orElseThrow());
-        assertTrue(data.peak("another GPU", PeakCell.INT32).isEmpty());
+        assertEquals(16.2e12, data.peak(DEVICE, CellType.INT32).orElseThrow());
+        assertEquals(33e12, data.peak(DEVICE, CellType.PACKED16).orElseThrow());
+        assertTrue(data.peak("another GPU", CellType.INT32).isEmpty());
         assertEquals(6, data.solves().size(), "peak rows are not solves");
+    }
+
+    @Test
+    void aPeakOfACellThisVersionDoesNotKnowIsLeftOutWithANote() throws Exception {
+        ArrayNode peak = Fixtures.withParam(Fixtures.tree(Fixtures.PEAK), r -> r.path("params").path("cell").asText().equals("PACKED16"),
+                "cell", "FLOAT32");
+        RunData data = Fixtures.read(Fixtures.write(Fixtures.concat(Fixtures.tree(Fixtures.RUN), peak), dir.resolve("peak.json")));
+        assertEquals(List.of(CellType.INT32), data.peaks().stream().map(RunData.PeakCeiling::cell).toList());
+        assertTrue(data.notes().contains("left out the peak of cell FLOAT32 (cells: INT32, PACKED16)"), data.notes().toString());
     }
 
     @Test

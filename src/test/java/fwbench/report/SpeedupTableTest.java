@@ -2,11 +2,14 @@ package fwbench.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import fwbench.cli.UsageException;
+import fwbench.variant.CellType;
 import fwbench.variant.Variant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 
@@ -118,15 +121,26 @@ class SpeedupTableTest {
         ArrayNode packed = Fixtures.withParam(Fixtures.tree(Fixtures.RUN), Fixtures.variant("BLOCKED"), "variant", "PACKED16");
         SpeedupTable table = table(Fixtures.concat(packed, Fixtures.tree(Fixtures.PEAK)));
         // the same time as blocked at 5000, over the synthetic PACKED16 ceiling 33e12
-        assertEquals(100 * 3.448856086743759e12 / 33e12, table.row(new VariantName("PACKED16"), 5000).percentOfPeak().getAsDouble(), 1e-9);
+        assertEquals(100 * 3.448856086743759e12 / 33e12, table.row(VariantName.of(Variant.PACKED16), 5000).percentOfPeak().getAsDouble(), 1e-9);
     }
 
     @Test
-    void theCeilingMappingLivesInOneFunction() {
-        assertEquals(Optional.of(PeakCell.PACKED16), PeakCell.forVariant(new VariantName("PACKED16")));
-        assertEquals(Optional.of(PeakCell.INT32), PeakCell.forVariant(BLOCKED));
-        assertEquals(Optional.of(PeakCell.INT32), PeakCell.forVariant(new VariantName("TILED_4X4")));
-        assertEquals(Optional.empty(), PeakCell.forVariant(VariantName.of(Variant.CPU_SERIAL)), "the GPU's ceiling is not a CPU's");
+    void rowsFollowTheStoryThenUnknownVariantsByName() {
+        List<VariantName> names = new ArrayList<>(List.of(new VariantName("ZETA"), VariantName.of(Variant.CPU_SERIAL),
+                VariantName.of(Variant.DATAFLOW), new VariantName("ALPHA"), VariantName.of(Variant.KLEENE), NAIVE));
+        Collections.sort(names);
+        assertEquals(List.of(NAIVE, VariantName.of(Variant.KLEENE), VariantName.of(Variant.DATAFLOW), VariantName.of(Variant.CPU_SERIAL),
+                new VariantName("ALPHA"), new VariantName("ZETA")), names);
+    }
+
+    @Test
+    void aVariantIsHeldAgainstTheCeilingOfItsCellType() {
+        for (Variant v : Variant.values()) {
+            assertEquals(v.gpu() ? Optional.of(v.cellType()) : Optional.empty(), VariantName.of(v).peakCell(), v.id());
+        }
+        assertEquals(Optional.of(CellType.INT32), BLOCKED.peakCell());
+        assertEquals(Optional.empty(), VariantName.of(Variant.CPU_SERIAL).peakCell(), "the GPU's ceiling is not a CPU's");
+        assertEquals(Optional.of(CellType.INT32), new VariantName("WARP_SPECIALIZED").peakCell(), "an unknown variant: int32, as all were before packed cells");
     }
 
     @Test

@@ -73,6 +73,37 @@ class KernelRegistryTest {
         assertEquals(expected, sourceModules(), "kernels/*.cu against the registry's modules plus " + SUPPORT_MODULES);
     }
 
+    /** The story's n-th step is kernels/NN_*.cu with NN = n; CPU variants come after every GPU one. */
+    @Test
+    void storyOrderIsTheKernelFilesNumber() {
+        for (Variant v : gpuVariants()) {
+            String number = v.kernelModule().substring(0, v.kernelModule().indexOf('_'));
+            assertEquals(Integer.parseInt(number), v.storyOrder(), v + ": kernels/" + v.kernelModule() + ".cu against its place in the story");
+        }
+        List<Integer> story = Arrays.stream(Variant.values()).map(Variant::storyOrder).toList();
+        assertEquals(story.stream().sorted().distinct().toList(), story, "values() in story order");
+        int lastGpu = gpuVariants().stream().mapToInt(Variant::storyOrder).max().orElseThrow();
+        for (Variant v : Variant.values()) {
+            if (!v.gpu()) assertTrue(v.storyOrder() > lastGpu, v + " after the GPU variants");
+        }
+    }
+
+    /** kernels/build.sh emits SASS from its lowest sm_XY up: a variant must not admit a device below it. */
+    @Test
+    void everyGpuVariantsLowestDeviceHasCodeInTheFatbins() throws IOException {
+        Matcher sm = Pattern.compile("code=\\[?sm_(\\d+)").matcher(Files.readString(KERNELS.resolve("build.sh")));
+        int lowest = Integer.MAX_VALUE;
+        while (sm.find()) lowest = Math.min(lowest, Integer.parseInt(sm.group(1)));
+        assertTrue(lowest < Integer.MAX_VALUE, "kernels/build.sh names its sm_ targets");
+        for (Variant v : Variant.values()) {
+            if (v.gpu()) {
+                assertTrue(v.minComputeCapability() >= lowest, v + " admits sm_" + v.minComputeCapability() + ", the fatbins start at sm_" + lowest);
+            } else {
+                assertEquals(0, v.minComputeCapability(), v + " needs no device");
+            }
+        }
+    }
+
     @Test
     void cpuVariantsHaveNoKernels() {
         for (Variant v : Variant.values()) {

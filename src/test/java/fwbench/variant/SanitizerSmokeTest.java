@@ -35,8 +35,8 @@ class SanitizerSmokeTest {
     @ParameterizedTest(name = "{0} n={1}")
     @MethodSource("variantsAndSizes")
     void smallSolve(Variant variant, int n) {
-        // packed16 refuses sparse weighted graphs (distances it cannot bound below 16-bit INF): hop counts
-        Graph graph = GraphSpec.parse(variant == Variant.PACKED16 ? "hops:0.05" : "sparse:0.05").instance(n, 31);
+        // packed 16-bit cells refuse sparse weighted graphs (distances they cannot bound below 16-bit INF): hop counts
+        Graph graph = GraphSpec.parse(variant.cellType() == CellType.PACKED16 ? "hops:0.05" : "sparse:0.05").instance(n, 31);
         try (Solver solver = variant.create(new SolverConfig(graph, LaunchMode.STREAM))) {
             solver.reset();
             solver.solve();

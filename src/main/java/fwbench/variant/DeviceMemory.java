@@ -1,0 +1,78 @@
+package fwbench.variant;
+
+import fwbench.graph.Distances;
+
+/**
+ * What a variant allocates on the device for a graph of n vertices: a number of int32 matrices
+ * whose side is n padded to a multiple of {@link #padTo()}, plus what the variant adds beside them
+ * (dataflow's work-item list and counters). The planner and {@code solve} size runs from it before
+ * anything is allocated; the solvers allocate what it says.
+ */
+final class DeviceMemory {
+
+    /** Bytes the variant needs beside its matrices, given n and n padded. */
+    @FunctionalInterface
+    interface Extra {
+        long bytes(int n, int paddedN);
+    }
+
+    /** A CPU variant's: nothing on the device. */
+    static final DeviceMemory NONE = new DeviceMemory(0, 1, (n, padded) -> 0);
+
+    private final int matrices;
+    private final int padTo;
+    private final Extra extra;
+
+    private DeviceMemory(int matrices, int padTo, Extra extra) {
+        this.matrices = matrices;
+        this.padTo = padTo;
+        this.extra = extra;
+    }
+
+    /** {@code count} unpadded n x n int32 matrices and nothing else. */
+    static DeviceMemory matrices(int count) {
+        return new DeviceMemory(count, 1, (n, padded) -> 0);
+    }
+
+    /** The same, with the matrices' side padded to a multiple of {@code pad} (kernels that skip bounds checks). */
+    DeviceMemory paddedTo(int pad) {
+        return new DeviceMemory(matrices, pad, extra);
+    }
+
+    /** The same, plus {@code more} bytes beside the matrices. */
+    DeviceMemory plus(Extra more) {
+        return new DeviceMemory(matrices, padTo, more);
+    }
+
+    /** n x n int32 matrices on the device: input, work, extras. */
+    int matrices() {
+        return matrices;
+    }
+
+    /** Matrices' side is padded to a multiple of this (1: no padding). */
+    int padTo() {
+        return padTo;
+    }
+
+    /** n rounded up to {@link #padTo()}: the rows (and ints per row) of the matrices. */
+    int padded(int n) {
+        return (n + padTo - 1) / padTo * padTo;
+    }
+
+    /** Device bytes for n vertices: the padded matrices and the extra. */
+    long bytes(int n) {
+        long side = padded(n);
+        return matrices * 4L * side * side + extra.bytes(n, padded(n));
+    }
+
+    /**
+     * The largest n (up to {@link Distances#MAX_N}) that needs at most {@code bytes}, 0 if none.
+     * Walks down from the unpadded bound, since padding and the extra only add to the matrices (and
+     * a tile chosen per n makes the extra not monotone in n).
+     */
+    int largestN(long bytes) {
+        int n = (int) Math.min(Distances.MAX_N, Math.floor(Math.sqrt(bytes / (matrices * 4.0))));
+        while (n > 0 && bytes(n) > bytes) n--;
+        return n;
+    }
+}

@@ -1,0 +1,112 @@
+package fwbench.variant;
+
+import fwbench.graph.Distances;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The registry's traits other than kernels (KernelRegistryTest): each stated once per variant, and consistent. */
+class VariantTraitsTest {
+
+    @Test
+    void solvePreferenceNamesEveryVariantOnceGpuVariantsFirst() {
+        List<Variant> preference = Variant.solvePreference();
+        assertEquals(Variant.values().length, preference.size(), "no variant twice: " + preference);
+        assertEquals(EnumSet.allOf(Variant.class), EnumSet.copyOf(preference), "every variant has a place");
+        int firstCpu = (int) preference.stream().takeWhile(Variant::gpu).count();
+        assertTrue(preference.subList(firstCpu, preference.size()).stream().noneMatch(Variant::gpu), "GPU variants before CPU ones: " + preference);
+    }
+
+    @Test
+    void everyVariantHasItsOwnChartColourAndMarker() {
+        Set<Integer> colours = new HashSet<>();
+        Set<Variant.Marker> markers = EnumSet.noneOf(Variant.Marker.class);
+        for (Variant v : Variant.values()) {
+            assertTrue(v.chartColour() >= 0 && v.chartColour() <= 0xFFFFFF, v + ": 0xRRGGBB");
+            assertTrue(colours.add(v.chartColour()), v + " shares colour " + Integer.toHexString(v.chartColour()));
+            assertTrue(markers.add(v.chartMarker()), v + " shares marker " + v.chartMarker());
+        }
+    }
+
+    @Test
+    void onlyPacked16HasPackedCells() {
+        for (Variant v : Variant.values()) {
+            assertEquals(v == Variant.PACKED16 ? CellType.PACKED16 : CellType.INT32, v.cellType(), v.id());
+        }
+    }
+
+    /** INF is a quarter of the signed range, so INF + INF, a relaxation through no path, cannot overflow. */
+    @Test
+    void eachCellTypesInfPlusInfFitsItsCell() {
+        for (CellType c : CellType.values()) {
+            assertTrue(2L * c.inf() <= (1L << (c.bits() - 1)) - 1, c + ": INF + INF overflows " + c.bits() + " signed bits");
+            assertEquals(c.inf() - 1, c.maxDistance());
+            assertEquals(32, c.bits() * c.cellsPerWord(), c + " fills a 32-bit word");
+        }
+        assertEquals(Distances.INF, CellType.INT32.inf());
+        assertEquals(0x3FFF, CellType.PACKED16.inf());
+        assertEquals(CellType.PACKED16.inf(), Packed16Solver.INF16);
+        assertEquals(2, CellType.PACKED16.cellsPerWord());
+    }
+
+    @Test
+    void cellTypesAreFoundByNameInAnyCase() {
+        assertEquals(Optional.of(CellType.PACKED16), CellType.named(" packed16 "));
+        assertEquals(Optional.of(CellType.INT32), CellType.named("INT32"));
+        assertEquals(Optional.empty(), CellType.named("int8"));
+        assertEquals("int32, packed16", CellType.names());
+    }
+
+    @Test
+    void variantsAreFoundByTheirExactConstantName() {
+        for (Variant v : Variant.values()) assertEquals(Optional.of(v), Variant.forConstant(v.name()));
+        assertEquals(Optional.empty(), Variant.forConstant("blocked"), "an id is not a constant");
+        assertEquals(Optional.empty(), Variant.forConstant("WARP_SPECIALIZED"));
+    }
+
+    static final int[] SIZES = {1, 1000, 3499, 3500, 7499, 7500, 10_000, Distances.MAX_N};
+
+    /**
+     * Padding and device bytes, pinned: around kleene's tile switch (3500) and packed16's (7500), and
+     * at the extremes; largestN on 8 GB. A change here changes which runs fit (RunPlan, solve).
+     */
+    static Stream<Arguments> memory() {
+        return Stream.of(
+                Arguments.of(Variant.NAIVE, 1, new long[] {8L, 8000000L, 97944008L, 98000000L, 449880008L, 450000000L, 800000000L, 17176199168L}, 31622),
+                Arguments.of(Variant.BLOCKED, 1, new long[] {8L, 8000000L, 97944008L, 98000000L, 449880008L, 450000000L, 800000000L, 17176199168L}, 31622),
+                Arguments.of(Variant.BLOCKED_REG, 1, new long[] {8L, 8000000L, 97944008L, 98000000L, 449880008L, 450000000L, 800000000L, 17176199168L}, 31622),
+                Arguments.of(Variant.BATCHED, 1, new long[] {8L, 8000000L, 97944008L, 98000000L, 449880008L, 450000000L, 800000000L, 17176199168L}, 31622),
+                Arguments.of(Variant.TILED_4X4, 1, new long[] {8L, 8000000L, 97944008L, 98000000L, 449880008L, 450000000L, 800000000L, 17176199168L}, 31622),
+                Arguments.of(Variant.PATHS, 1, new long[] {12L, 12000000L, 146916012L, 147000000L, 674820012L, 675000000L, 1200000000L, 25764298752L}, 25819),
+                Arguments.of(Variant.DATAFLOW, 128, new long[] {131124L, 8406020L, 103475460L, 102851396L, 457097076L, 457097076L, 820017476L, 17366475060L}, 31488),
+                Arguments.of(Variant.KLEENE, 128, new long[] {131072L, 8388608L, 102760448L, 102760448L, 456261632L, 456261632L, 818020352L, 17176199168L}, 31616),
+                Arguments.of(Variant.PACKED16, 256, new long[] {786484L, 12585220L, 154231620L, 154231620L, 708667204L, 707900404L, 1258553604L, 25788148764L}, 25600),
+                Arguments.of(Variant.CPU_SERIAL, 1, new long[] {0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L}, 46336),
+                Arguments.of(Variant.CPU_BLOCKED, 1, new long[] {0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L}, 46336));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("memory")
+    void deviceMemoryIsUnchanged(Variant v, int padTo, long[] bytes, int largestOn8GB) {
+        assertEquals(padTo, v.padTo());
+        for (int i = 0; i < SIZES.length; i++) assertEquals(bytes[i], v.deviceBytes(SIZES[i]), v + " at n=" + SIZES[i]);
+        assertEquals(largestOn8GB, v.largestN(8_000_000_000L));
+    }
+
+    @Test
+    void everyVariantsMemoryIsPinned() {
+        assertEquals(Set.of(Variant.values()), memory().map(a -> a.get()[0]).collect(Collectors.toSet()));
+    }
+}
