@@ -12,6 +12,7 @@ import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.GraphFileException;
 import fwbench.graph.io.GraphFiles;
 import fwbench.graph.io.GraphFormat;
+import fwbench.usage.UsageException;
 import fwbench.variant.LaunchMode;
 import fwbench.variant.Variant;
 import org.openjdk.jmh.annotations.Param;

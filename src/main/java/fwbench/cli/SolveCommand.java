@@ -11,6 +11,7 @@ import fwbench.graph.io.GraphFileException;
 import fwbench.graph.io.GraphFiles;
 import fwbench.graph.io.Solution;
 import fwbench.graph.io.SolutionFiles;
+import fwbench.usage.UsageException;
 import fwbench.variant.PathSolver;
 import fwbench.variant.Solver;
 import fwbench.variant.SolverConfig;

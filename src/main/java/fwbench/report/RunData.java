@@ -2,7 +2,7 @@ package fwbench.report;
 
 import fwbench.bench.FloydWarshallBenchmark;
 import fwbench.bench.GpuTimeProfiler;
-import fwbench.cli.UsageException;
+import fwbench.usage.UsageException;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
