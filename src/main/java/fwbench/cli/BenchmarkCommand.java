@@ -12,6 +12,7 @@ import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.GraphFileException;
 import fwbench.graph.io.GraphFiles;
 import fwbench.graph.io.GraphFormat;
+import fwbench.results.ResultsFormat;
 import fwbench.usage.UsageException;
 import fwbench.variant.LaunchMode;
 import fwbench.variant.Variant;
@@ -55,9 +56,9 @@ import java.util.stream.Collectors;
  */
 public final class BenchmarkCommand {
 
-    static final String BENCHMARK = FloydWarshallBenchmark.class.getName() + ".solve";
-    static final String PEAK = PeakBenchmark.class.getName() + ".relax";
-    private static final Set<String> PARAMETERS = Set.of("variant", "n", "graph", "seed", "launch", "cell");
+    /** The parameters users may set with -p; {@link ResultsFormat#DEVICE} is the suite's own. */
+    private static final Set<String> PARAMETERS = Set.of(ResultsFormat.VARIANT, ResultsFormat.N, ResultsFormat.GRAPH,
+            ResultsFormat.SEED, ResultsFormat.LAUNCH, ResultsFormat.CELL);
 
     private final Path resultsDirectory;
     private final PrintStream out;
@@ -95,7 +96,7 @@ public final class BenchmarkCommand {
             return delegateToJmh(args);
         }
         for (String name : parameterNames(args)) {
-            if (name.equals("device")) throw new UsageException("-p device is recorded by the suite, not chosen");
+            if (name.equals(ResultsFormat.DEVICE)) throw new UsageException("-p device is recorded by the suite, not chosen");
             if (!PARAMETERS.contains(name)) {
                 throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", PARAMETERS.stream().sorted().toList()));
             }
@@ -114,15 +115,15 @@ public final class BenchmarkCommand {
         List<String> generators = new ArrayList<>();
         List<String> graphFiles = new ArrayList<>();
         try {
-            named = values(options, "variant").stream().map(Variant::parse).distinct().toList();
-            sizes = values(options, "n").stream().map(BenchmarkCommand::size).distinct().toList();
-            for (String graph : values(options, "graph").stream().distinct().toList()) {
+            named = values(options, ResultsFormat.VARIANT).stream().map(Variant::parse).distinct().toList();
+            sizes = values(options, ResultsFormat.N).stream().map(BenchmarkCommand::size).distinct().toList();
+            for (String graph : values(options, ResultsFormat.GRAPH).stream().distinct().toList()) {
                 if (GraphFiles.looksLikeFile(graph)) graphFiles.add(graph);
                 else generators.add(generator(graph));
             }
-            values(options, "seed").forEach(BenchmarkCommand::seed);
-            launches = values(options, "launch").stream().map(l -> LaunchMode.parse(l).name()).toList();
-            cells = values(options, "cell").stream().map(BenchmarkCommand::cell).toList();
+            values(options, ResultsFormat.SEED).forEach(BenchmarkCommand::seed);
+            launches = values(options, ResultsFormat.LAUNCH).stream().map(l -> LaunchMode.parse(l).name()).toList();
+            cells = values(options, ResultsFormat.CELL).stream().map(BenchmarkCommand::cell).toList();
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -145,17 +146,17 @@ public final class BenchmarkCommand {
         String label = DeviceLabel.current();
         ResultsTarget target = ResultsTarget.choose(resultsDirectory, resultFile, resultFormat, DeviceLabel.slug(), LocalDate.now());
 
-        boolean runSolves = matches(options.getIncludes(), BENCHMARK);
+        boolean runSolves = matches(options.getIncludes(), ResultsFormat.SOLVE_BENCHMARK);
         // the ceiling runs with a default run, or when asked for by name (-p cell or a pattern)
         boolean runPeak = probe.available() && (options.getIncludes().isEmpty()
-                ? named.isEmpty() || !cells.isEmpty() : matches(options.getIncludes(), PEAK));
+                ? named.isEmpty() || !cells.isEmpty() : matches(options.getIncludes(), ResultsFormat.PEAK_BENCHMARK));
         if (!runSolves && !runPeak) {
-            throw new UsageException("no benchmark matches " + options.getIncludes() + "; benchmarks: " + BENCHMARK
-                    + (probe.available() ? ", " + PEAK : ""));
+            throw new UsageException("no benchmark matches " + options.getIncludes() + "; benchmarks: " + ResultsFormat.SOLVE_BENCHMARK
+                    + (probe.available() ? ", " + ResultsFormat.PEAK_BENCHMARK : ""));
         }
         out.println("fwbench: " + label);
         plan.notes().forEach(note -> out.println("fwbench: " + note));
-        if (runPeak) out.println("fwbench: the device's min-plus ceiling (" + PEAK + ") runs first");
+        if (runPeak) out.println("fwbench: the device's min-plus ceiling (" + ResultsFormat.PEAK_BENCHMARK + ") runs first");
         if (runSolves) out.println("fwbench: " + plan.size() + " benchmarks: " + plan.groups().stream()
                 .map(g -> g.variant() + (g.graphs().isEmpty() ? "" : " on " + String.join(",", g.graphs()))
                         + " at n=" + g.sizes().stream().map(String::valueOf).collect(Collectors.joining(",")))
@@ -166,26 +167,26 @@ public final class BenchmarkCommand {
         if (runPeak) {
             List<String> peakCells = cells.isEmpty() ? Arrays.stream(PeakBenchmark.Cell.values()).map(Enum::name).toList() : cells;
             Map<Map<String, String>, String> expected = new LinkedHashMap<>();
-            for (String cell : peakCells) expected.put(Map.of("cell", cell), "peak " + cell.toLowerCase(Locale.ROOT));
-            sessions.add(new Session(PEAK, Map.of("cell", peakCells, "device", List.of(label)), expected));
+            for (String cell : peakCells) expected.put(Map.of(ResultsFormat.CELL, cell), "peak " + cell.toLowerCase(Locale.ROOT));
+            sessions.add(new Session(ResultsFormat.PEAK_BENCHMARK, Map.of(ResultsFormat.CELL, peakCells, ResultsFormat.DEVICE, List.of(label)), expected));
         }
         if (runSolves) {
             for (RunPlan.Group group : plan.groups()) {
                 Map<String, List<String>> params = new LinkedHashMap<>();
-                params.put("variant", List.of(group.variant().name()));
-                params.put("n", group.sizes().stream().map(String::valueOf).toList());
-                params.put("device", List.of(label));
-                if (!launches.isEmpty()) params.put("launch", launches);
+                params.put(ResultsFormat.VARIANT, List.of(group.variant().name()));
+                params.put(ResultsFormat.N, group.sizes().stream().map(String::valueOf).toList());
+                params.put(ResultsFormat.DEVICE, List.of(label));
+                if (!launches.isEmpty()) params.put(ResultsFormat.LAUNCH, launches);
                 // a group's own graphs (a file, or the generators) override the user's -p graph list
-                if (!group.graphs().isEmpty()) params.put("graph", group.graphs());
+                if (!group.graphs().isEmpty()) params.put(ResultsFormat.GRAPH, group.graphs());
                 Map<Map<String, String>, String> expected = new LinkedHashMap<>();
                 for (int n : group.sizes()) {
                     for (String graph : group.graphs().isEmpty() ? List.of("") : group.graphs()) {
-                        expected.put(graph.isEmpty() ? Map.of("n", String.valueOf(n)) : Map.of("n", String.valueOf(n), "graph", graph),
+                        expected.put(graph.isEmpty() ? Map.of(ResultsFormat.N, String.valueOf(n)) : Map.of(ResultsFormat.N, String.valueOf(n), ResultsFormat.GRAPH, graph),
                                 group.variant() + (graph.isEmpty() ? "" : " on " + graph) + " at n=" + n);
                     }
                 }
-                sessions.add(new Session(BENCHMARK, params, expected));
+                sessions.add(new Session(ResultsFormat.SOLVE_BENCHMARK, params, expected));
             }
         }
         try (PrintStream log = logFile == null ? null : openLog(logFile)) {
@@ -293,7 +294,7 @@ public final class BenchmarkCommand {
 
     private static List<Integer> defaultSizes() {
         try {
-            String[] sizes = FloydWarshallBenchmark.class.getField("n").getAnnotation(Param.class).value();
+            String[] sizes = FloydWarshallBenchmark.class.getField(ResultsFormat.N).getAnnotation(Param.class).value();
             return Arrays.stream(sizes).map(Integer::valueOf).toList();
         } catch (NoSuchFieldException e) {
             throw new IllegalStateException(e);
