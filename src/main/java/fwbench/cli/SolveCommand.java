@@ -110,7 +110,7 @@ public final class SolveCommand implements Callable<Integer> {
         List<String> notes = new ArrayList<>();
         List<Variant> candidates = reference ? List.of() : requested.map(List::of).orElseGet(() -> defaultCandidates(file, notes));
         if (!candidates.isEmpty() && candidates.get(0).gpu()) {
-            requireDeviceMemory(candidates.get(0), graph.n(), graphFile.toString(), CudaContext.get().device().name(), CudaContext.get().memoryInfo()[0]);
+            requireDeviceMemory(candidates.get(0), graph.n());
         }
         progress.line(file.summary() + ", read in " + progress.lastTime());
         notes.forEach(progress::line);
@@ -120,7 +120,7 @@ public final class SolveCommand implements Callable<Integer> {
             for (int c = 0; c < candidates.size() && solution == null; c++) {
                 Variant v = candidates.get(c);
                 if (v.gpu()) {
-                    requireDeviceMemory(v, graph.n(), graphFile.toString(), CudaContext.get().device().name(), CudaContext.get().memoryInfo()[0]);
+                    requireDeviceMemory(v, graph.n());
                 }
                 Solver solver;
                 try {
@@ -230,13 +230,9 @@ public final class SolveCommand implements Callable<Integer> {
     }
 
     /** Refuses, with the bytes needed and free, a graph whose matrices do not fit in device memory beside the reserve. */
-    static void requireDeviceMemory(Variant v, int n, String graphName, String deviceName, long freeBytes) throws UsageException {
-        long need = v.deviceBytes(n) + Variant.DEVICE_RESERVE_BYTES;
-        if (need > freeBytes) {
-            throw new UsageException(String.format(Locale.ROOT,
-                    "%s (n=%d) does not fit in device memory: %s needs %,d bytes (%,d for its matrices, %,d kept for the context), the %s has %,d bytes free",
-                    graphName, n, v, need, v.deviceBytes(n), Variant.DEVICE_RESERVE_BYTES, deviceName, freeBytes));
-        }
+    private void requireDeviceMemory(Variant v, int n) throws UsageException {
+        CudaContext cuda = CudaContext.get();
+        DeviceMemory.requireFits(v, n, graphFile.toString(), cuda.device().name(), cuda.memoryInfo()[0], DeviceMemory.Units.BYTES);
     }
 
     // ---- the work ----

@@ -12,7 +12,6 @@ import fwbench.graph.io.GraphFileWriter;
 import fwbench.graph.io.GraphFormat;
 import fwbench.graph.io.Solution;
 import fwbench.graph.io.SolutionFiles;
-import fwbench.usage.UsageException;
 import fwbench.variant.Variant;
 import fwbench.verify.PathCheck;
 import org.junit.jupiter.api.Test;
@@ -301,15 +300,6 @@ class SolveCommandTest {
         assertEquals(lastGpu, gpu.get(0));
         assertTrue(SolveCommand.defaultOrder(true, true).stream().allMatch(Variant::producesPaths));
         assertTrue(gpu.stream().noneMatch(Variant::producesPaths));
-    }
-
-    @Test
-    void aGraphTooLargeForDeviceMemoryIsRefusedWithTheBytes() throws UsageException {
-        UsageException e = assertThrows(UsageException.class,
-                () -> SolveCommand.requireDeviceMemory(Variant.BLOCKED, 40_000, "big.gr", "NVIDIA H100 80GB HBM3", 8_000_000_000L));
-        assertEquals("big.gr (n=40000) does not fit in device memory: blocked needs 13,068,435,456 bytes (12,800,000,000 for its matrices, "
-                + "268,435,456 kept for the context), the NVIDIA H100 80GB HBM3 has 8,000,000,000 bytes free", e.getMessage());
-        SolveCommand.requireDeviceMemory(Variant.BLOCKED, 1_000, "small.gr", "GPU", 8_000_000_000L);  // fits: no exception
     }
 
     @Test
