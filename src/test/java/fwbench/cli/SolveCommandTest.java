@@ -68,15 +68,7 @@ class SolveCommandTest {
     }
 
     private Path seed003File() throws IOException {
-        return Files.writeString(dir.resolve("seed003.dense"), """
-                # report 003's example
-                0  41 67 34 0  69
-                24 0  78 58 62 64
-                5  45 0  81 27 61
-                91 95 42 0  27 36
-                91 4  2  53 0  92
-                82 21 16 18 95 0
-                """);
+        return GraphFileWriter.write(Graphs.seed003(), GraphFormat.DENSE, dir, "seed003");
     }
 
     /** Unreachable pairs, zero weights, an isolated vertex, n not a multiple of any tile. */
