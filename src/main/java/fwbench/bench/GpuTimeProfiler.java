@@ -1,5 +1,6 @@
 package fwbench.bench;
 
+import fwbench.results.ResultsFormat;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.profile.InternalProfiler;
@@ -19,20 +20,16 @@ import java.util.concurrent.TimeUnit;
  * Adds the GPU's own view of each iteration as secondary metrics, from CUDA events around every
  * solve:
  * <ul>
- *   <li>{@value #TIME}: mean GPU time of one solve, in the benchmark's time unit; beside JMH's
+ *   <li>{@value ResultsFormat#GPU_TIME}: mean GPU time of one solve, in the benchmark's time unit; beside JMH's
  *       score it shows what the harness adds on top of the GPU's work;</li>
- *   <li>{@value #RATE}: relaxations per second of GPU time (n^3 per solve; for the peak benchmark
+ *   <li>{@value ResultsFormat#GPU_RATE}: relaxations per second of GPU time (n^3 per solve; for the peak benchmark
  *       the relaxations its kernel performs: the device's ceiling);</li>
- *   <li>{@value #MEMORY}: device memory the solver held, in MiB.</li>
+ *   <li>{@value ResultsFormat#GPU_MEMORY}: device memory the solver held, in MiB.</li>
  * </ul>
  * Iterations without GPU work (CPU variants) report nothing. The suite's main adds this profiler
  * to every run.
  */
 public final class GpuTimeProfiler implements InternalProfiler {
-
-    public static final String TIME = "gpu.time";
-    public static final String RATE = "gpu.rate";
-    public static final String MEMORY = "gpu.memory";
 
     @Override
     public String getDescription() {
@@ -52,10 +49,10 @@ public final class GpuTimeProfiler implements InternalProfiler {
         TimeUnit unit = benchmarkParams.getTimeUnit();
         List<Result> results = new ArrayList<>();
         double value = millis.getAsDouble() * TimeUnit.MILLISECONDS.toNanos(1) / unit.toNanos(1);
-        results.add(new ScalarResult(TIME, value, TimeValue.tuToString(unit) + "/op", AggregationPolicy.AVG));
+        results.add(new ScalarResult(ResultsFormat.GPU_TIME, value, TimeValue.tuToString(unit) + "/op", AggregationPolicy.AVG));
         GpuTimeLedger.relaxationsPerSecond().ifPresent(rate ->
-                results.add(new ScalarResult(RATE, rate, "relaxations/s", AggregationPolicy.AVG)));
-        results.add(new ScalarResult(MEMORY, GpuTimeLedger.deviceBytes() / (double) (1 << 20), "MiB", AggregationPolicy.MAX));
+                results.add(new ScalarResult(ResultsFormat.GPU_RATE, rate, "relaxations/s", AggregationPolicy.AVG)));
+        results.add(new ScalarResult(ResultsFormat.GPU_MEMORY, GpuTimeLedger.deviceBytes() / (double) (1 << 20), "MiB", AggregationPolicy.MAX));
         return results;
     }
 }

@@ -12,6 +12,8 @@ import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.GraphFileException;
 import fwbench.graph.io.GraphFiles;
 import fwbench.graph.io.GraphFormat;
+import fwbench.results.ResultsFormat;
+import fwbench.usage.UsageException;
 import fwbench.variant.CellType;
 import fwbench.variant.LaunchMode;
 import fwbench.variant.Variant;
@@ -55,9 +57,9 @@ import java.util.stream.Collectors;
  */
 public final class BenchmarkCommand {
 
-    static final String BENCHMARK = FloydWarshallBenchmark.class.getName() + ".solve";
-    static final String PEAK = PeakBenchmark.class.getName() + ".relax";
-    private static final Set<String> PARAMETERS = Set.of("variant", "n", "graph", "seed", "launch", "cell");
+    /** The parameters users may set with -p; {@link ResultsFormat#DEVICE} is the suite's own. */
+    private static final Set<String> PARAMETERS = Set.of(ResultsFormat.VARIANT, ResultsFormat.N, ResultsFormat.GRAPH,
+            ResultsFormat.SEED, ResultsFormat.LAUNCH, ResultsFormat.CELL);
 
     private final Path resultsDirectory;
     private final PrintStream out;
@@ -84,52 +86,100 @@ public final class BenchmarkCommand {
         String resultFile = takeOption(jmhArgs, "-rff");
         String resultFormat = takeOption(jmhArgs, "-rf");
         String logFile = takeOption(jmhArgs, "-o");  // one log for all sessions: JMH would truncate it per session
-        CommandLineOptions options;
+        CommandLineOptions options = parseJmhOptions(jmhArgs);
+        if (asksJmhOnly(options)) return delegateToJmh(args);
+        checkParameterNames(args);
+        checkPatterns(options.getIncludes());
+        Request request = parseValues(options);
+        List<RunPlan.FileGraph> files = readGraphFiles(request);
+
+        Gpu.Probe probe = Gpu.probe();
+        RunPlan plan = plan(request, files, probe);
+        String label = DeviceLabel.current();
+        ResultsTarget target = ResultsTarget.choose(resultsDirectory, resultFile, resultFormat, DeviceLabel.slug(), LocalDate.now());
+        Benchmarks chosen = chooseBenchmarks(options.getIncludes(), request, probe.available());
+        announce(label, plan, chosen, target);
+        List<Session> sessions = sessions(chosen, plan, request, label);
+        try (PrintStream log = logFile == null ? null : openLog(logFile)) {
+            return runSessions(sessions, options, target, log == null ? out : log);
+        }
+    }
+
+    /**
+     * The -p values, each checked: the variants named, the sizes (empty: the benchmark's defaults),
+     * the graphs split into generators and files (not read yet), the launch modes and the cells.
+     */
+    record Request(List<Variant> named, List<Integer> sizes, List<String> generators, List<String> graphFiles,
+                   List<String> launches, List<String> cells) {
+    }
+
+    /** Which of the suite's benchmarks run: the solves, the device's ceiling, or both. */
+    record Benchmarks(boolean solves, boolean peak) {
+    }
+
+    // ---- the steps of execute(), in order ----
+
+    private static CommandLineOptions parseJmhOptions(List<String> jmhArgs) throws UsageException {
         try {
-            options = new CommandLineOptions(jmhArgs.toArray(String[]::new));
+            return new CommandLineOptions(jmhArgs.toArray(String[]::new));
         } catch (CommandLineOptionException e) {
             throw new UsageException(e.getMessage() + " (-h lists the options)");
         }
-        if (options.shouldHelp() || options.shouldList() || options.shouldListWithParams()
-                || options.shouldListProfilers() || options.shouldListResultFormats()) {
-            return delegateToJmh(args);
-        }
+    }
+
+    /** Help and the lists (-h, -l, -lp, -lprof, -lrf): JMH answers them, and nothing runs. */
+    private static boolean asksJmhOnly(CommandLineOptions options) {
+        return options.shouldHelp() || options.shouldList() || options.shouldListWithParams()
+                || options.shouldListProfilers() || options.shouldListResultFormats();
+    }
+
+    private static void checkParameterNames(String[] args) throws UsageException {
         for (String name : parameterNames(args)) {
-            if (name.equals("device")) throw new UsageException("-p device is recorded by the suite, not chosen");
+            if (name.equals(ResultsFormat.DEVICE)) throw new UsageException("-p device is recorded by the suite, not chosen");
             if (!PARAMETERS.contains(name)) {
                 throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", PARAMETERS.stream().sorted().toList()));
             }
         }
-        for (String regex : options.getIncludes()) {
+    }
+
+    private static void checkPatterns(List<String> includes) throws UsageException {
+        for (String regex : includes) {
             try {
                 Pattern.compile(regex);
             } catch (PatternSyntaxException e) {
                 throw new UsageException("the benchmark pattern '" + regex + "' is not a regular expression: " + e.getDescription());
             }
         }
-        List<Variant> named;
-        List<Integer> sizes;
-        List<String> launches;
-        List<String> cells;
-        List<String> generators = new ArrayList<>();
-        List<String> graphFiles = new ArrayList<>();
+    }
+
+    private static Request parseValues(CommandLineOptions options) throws UsageException {
         try {
-            named = values(options, "variant").stream().map(Variant::parse).distinct().toList();
-            sizes = values(options, "n").stream().map(BenchmarkCommand::size).distinct().toList();
-            for (String graph : values(options, "graph").stream().distinct().toList()) {
+            List<Variant> named = values(options, ResultsFormat.VARIANT).stream().map(Variant::parse).distinct().toList();
+            List<Integer> sizes = values(options, ResultsFormat.N).stream().map(BenchmarkCommand::size).distinct().toList();
+            List<String> generators = new ArrayList<>();
+            List<String> graphFiles = new ArrayList<>();
+            for (String graph : values(options, ResultsFormat.GRAPH).stream().distinct().toList()) {
                 if (GraphFiles.looksLikeFile(graph)) graphFiles.add(graph);
                 else generators.add(generator(graph));
             }
-            values(options, "seed").forEach(BenchmarkCommand::seed);
-            launches = values(options, "launch").stream().map(l -> LaunchMode.parse(l).name()).toList();
-            cells = values(options, "cell").stream().map(BenchmarkCommand::cell).toList();
+            values(options, ResultsFormat.SEED).forEach(BenchmarkCommand::seed);
+            List<String> launches = values(options, ResultsFormat.LAUNCH).stream().map(l -> LaunchMode.parse(l).name()).toList();
+            List<String> cells = values(options, ResultsFormat.CELL).stream().map(BenchmarkCommand::cell).toList();
+            return new Request(named, sizes, generators, graphFiles, launches, cells);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        // read in full before anything is allocated: a bad file is one line here, not a failed fork
+    }
+
+    /**
+     * Reads every -p graph file in full before anything is allocated (a bad file is one line here,
+     * not a failed fork); with files alone, -p n must be each file's own n.
+     */
+    private static List<RunPlan.FileGraph> readGraphFiles(Request request) throws UsageException {
         List<RunPlan.FileGraph> files = new ArrayList<>();
-        for (String graph : graphFiles) files.add(readGraphFile(graph));
-        if (generators.isEmpty() && !files.isEmpty() && !sizes.isEmpty()) {
+        for (String graph : request.graphFiles()) files.add(readGraphFile(graph));
+        List<Integer> sizes = request.sizes();
+        if (request.generators().isEmpty() && !sizes.isEmpty()) {
             for (RunPlan.FileGraph file : files) {
                 if (!sizes.equals(List.of(file.n()))) {
                     throw new UsageException("-p n=" + sizes.stream().map(String::valueOf).collect(Collectors.joining(",")) + " conflicts with "
@@ -137,67 +187,84 @@ public final class BenchmarkCommand {
                 }
             }
         }
-        if (sizes.isEmpty()) sizes = defaultSizes();
+        return files;
+    }
 
-        Gpu.Probe probe = Gpu.probe();
+    private static RunPlan plan(Request request, List<RunPlan.FileGraph> files, Gpu.Probe probe) throws UsageException {
+        List<Integer> sizes = request.sizes().isEmpty() ? defaultSizes() : request.sizes();
         long freeBytes = probe.available() ? CudaContext.get().memoryInfo()[0] : 0;
-        RunPlan plan = RunPlan.make(named, sizes, generators, files, probe.device(), probe.reason(), freeBytes);
-        String label = DeviceLabel.current();
-        ResultsTarget target = ResultsTarget.choose(resultsDirectory, resultFile, resultFormat, DeviceLabel.slug(), LocalDate.now());
+        return RunPlan.make(request.named(), sizes, request.generators(), files, probe.device(), probe.reason(), freeBytes);
+    }
 
-        boolean runSolves = matches(options.getIncludes(), BENCHMARK);
-        // the ceiling runs with a default run, or when asked for by name (-p cell or a pattern)
-        boolean runPeak = probe.available() && (options.getIncludes().isEmpty()
-                ? named.isEmpty() || !cells.isEmpty() : matches(options.getIncludes(), PEAK));
-        if (!runSolves && !runPeak) {
-            throw new UsageException("no benchmark matches " + options.getIncludes() + "; benchmarks: " + BENCHMARK
-                    + (probe.available() ? ", " + PEAK : ""));
+    /**
+     * The solves run unless the patterns leave them out; the device's ceiling runs (on a device)
+     * with a default run, or when asked for by name (-p cell or a pattern).
+     */
+    static Benchmarks chooseBenchmarks(List<String> includes, Request request, boolean device) throws UsageException {
+        boolean solves = matches(includes, ResultsFormat.SOLVE_BENCHMARK);
+        boolean peak = device && (includes.isEmpty()
+                ? request.named().isEmpty() || !request.cells().isEmpty() : matches(includes, ResultsFormat.PEAK_BENCHMARK));
+        if (!solves && !peak) {
+            throw new UsageException("no benchmark matches " + includes + "; benchmarks: " + ResultsFormat.SOLVE_BENCHMARK
+                    + (device ? ", " + ResultsFormat.PEAK_BENCHMARK : ""));
         }
+        return new Benchmarks(solves, peak);
+    }
+
+    /** Says, before anything runs, where the run is made, what runs and where its results go. */
+    private void announce(String label, RunPlan plan, Benchmarks chosen, ResultsTarget target) {
         out.println("fwbench: " + label);
         plan.notes().forEach(note -> out.println("fwbench: " + note));
-        if (runPeak) out.println("fwbench: the device's min-plus ceiling (" + PEAK + ") runs first");
-        if (runSolves) out.println("fwbench: " + plan.size() + " benchmarks: " + plan.groups().stream()
+        if (chosen.peak()) out.println("fwbench: the device's min-plus ceiling (" + ResultsFormat.PEAK_BENCHMARK + ") runs first");
+        if (chosen.solves()) out.println("fwbench: " + plan.size() + " benchmarks: " + plan.groups().stream()
                 .map(g -> g.variant() + (g.graphs().isEmpty() ? "" : " on " + String.join(",", g.graphs()))
                         + " at n=" + g.sizes().stream().map(String::valueOf).collect(Collectors.joining(",")))
                 .collect(Collectors.joining("; ")));
         out.println("fwbench: results go to " + target.file());
+    }
 
+    /** The ceiling first (when chosen), then one session per planned group. */
+    static List<Session> sessions(Benchmarks chosen, RunPlan plan, Request request, String label) {
         List<Session> sessions = new ArrayList<>();
-        if (runPeak) {
-            List<String> peakCells = cells.isEmpty() ? Arrays.stream(CellType.values()).map(Enum::name).toList() : cells;
-            Map<Map<String, String>, String> expected = new LinkedHashMap<>();
-            for (String cell : peakCells) expected.put(Map.of("cell", cell), "peak " + cell.toLowerCase(Locale.ROOT));
-            sessions.add(new Session(PEAK, Map.of("cell", peakCells, "device", List.of(label)), expected));
+        if (chosen.peak()) sessions.add(peakSession(request.cells(), label));
+        if (chosen.solves()) {
+            for (RunPlan.Group group : plan.groups()) sessions.add(solveSession(group, request.launches(), label));
         }
-        if (runSolves) {
-            for (RunPlan.Group group : plan.groups()) {
-                Map<String, List<String>> params = new LinkedHashMap<>();
-                params.put("variant", List.of(group.variant().name()));
-                params.put("n", group.sizes().stream().map(String::valueOf).toList());
-                params.put("device", List.of(label));
-                if (!launches.isEmpty()) params.put("launch", launches);
-                // a group's own graphs (a file, or the generators) override the user's -p graph list
-                if (!group.graphs().isEmpty()) params.put("graph", group.graphs());
-                Map<Map<String, String>, String> expected = new LinkedHashMap<>();
-                for (int n : group.sizes()) {
-                    for (String graph : group.graphs().isEmpty() ? List.of("") : group.graphs()) {
-                        expected.put(graph.isEmpty() ? Map.of("n", String.valueOf(n)) : Map.of("n", String.valueOf(n), "graph", graph),
-                                group.variant() + (graph.isEmpty() ? "" : " on " + graph) + " at n=" + n);
-                    }
-                }
-                sessions.add(new Session(BENCHMARK, params, expected));
+        return sessions;
+    }
+
+    /** The ceiling of the cells named with -p cell, or of every cell. */
+    private static Session peakSession(List<String> cells, String label) {
+        List<String> peakCells = cells.isEmpty() ? Arrays.stream(CellType.values()).map(Enum::name).toList() : cells;
+        Map<Map<String, String>, String> expected = new LinkedHashMap<>();
+        for (String cell : peakCells) expected.put(Map.of(ResultsFormat.CELL, cell), "peak " + cell.toLowerCase(Locale.ROOT));
+        return new Session(ResultsFormat.PEAK_BENCHMARK, Map.of(ResultsFormat.CELL, peakCells, ResultsFormat.DEVICE, List.of(label)), expected);
+    }
+
+    /** One planned group's solves: its variant at its sizes, on its graphs, with the user's launch modes. */
+    private static Session solveSession(RunPlan.Group group, List<String> launches, String label) {
+        Map<String, List<String>> params = new LinkedHashMap<>();
+        params.put(ResultsFormat.VARIANT, List.of(group.variant().name()));
+        params.put(ResultsFormat.N, group.sizes().stream().map(String::valueOf).toList());
+        params.put(ResultsFormat.DEVICE, List.of(label));
+        if (!launches.isEmpty()) params.put(ResultsFormat.LAUNCH, launches);
+        // a group's own graphs (a file, or the generators) override the user's -p graph list
+        if (!group.graphs().isEmpty()) params.put(ResultsFormat.GRAPH, group.graphs());
+        Map<Map<String, String>, String> expected = new LinkedHashMap<>();
+        for (int n : group.sizes()) {
+            for (String graph : group.graphs().isEmpty() ? List.of("") : group.graphs()) {
+                expected.put(graph.isEmpty() ? Map.of(ResultsFormat.N, String.valueOf(n)) : Map.of(ResultsFormat.N, String.valueOf(n), ResultsFormat.GRAPH, graph),
+                        group.variant() + (graph.isEmpty() ? "" : " on " + graph) + " at n=" + n);
             }
         }
-        try (PrintStream log = logFile == null ? null : openLog(logFile)) {
-            return runSessions(sessions, options, target, log == null ? out : log);
-        }
+        return new Session(ResultsFormat.SOLVE_BENCHMARK, params, expected);
     }
 
     /**
      * One JMH session: one benchmark method with parameters set by the suite. {@code expected} maps
      * each parameter combination that must produce a result to its description for the failure line.
      */
-    private record Session(String benchmark, Map<String, List<String>> params, Map<Map<String, String>, String> expected) {
+    record Session(String benchmark, Map<String, List<String>> params, Map<Map<String, String>, String> expected) {
     }
 
     private int runSessions(List<Session> sessions, CommandLineOptions options, ResultsTarget target, PrintStream log) {
@@ -293,7 +360,7 @@ public final class BenchmarkCommand {
 
     private static List<Integer> defaultSizes() {
         try {
-            String[] sizes = FloydWarshallBenchmark.class.getField("n").getAnnotation(Param.class).value();
+            String[] sizes = FloydWarshallBenchmark.class.getField(ResultsFormat.N).getAnnotation(Param.class).value();
             return Arrays.stream(sizes).map(Integer::valueOf).toList();
         } catch (NoSuchFieldException e) {
             throw new IllegalStateException(e);

@@ -5,6 +5,7 @@ import fwbench.graph.ShortestPaths;
 import fwbench.graph.io.GraphFileException;
 import fwbench.graph.io.Solution;
 import fwbench.graph.io.SolutionFiles;
+import fwbench.usage.UsageException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -1,5 +1,6 @@
 package fwbench.cli;
 
+import fwbench.usage.UsageException;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;

@@ -1,11 +1,11 @@
 package fwbench.cli;
 
 import fwbench.cuda.DeviceInfo;
+import fwbench.usage.UsageException;
 import fwbench.variant.Variant;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -80,7 +80,7 @@ public record RunPlan(List<Group> groups, List<String> notes) {
                     }
                 }
                 if (v.gpu() && device.isPresent()) {
-                    for (int n : run) requireFits(v, n, "n=" + n, device.get(), freeBytes);
+                    for (int n : run) DeviceMemory.requireFits(v, n, "", device.get().name(), freeBytes, DeviceMemory.Units.GIB);
                 }
                 if (!run.isEmpty()) groups.add(new Group(v, run, generators));
             }
@@ -90,7 +90,9 @@ public record RunPlan(List<Group> groups, List<String> notes) {
                             + v.defaultMaxN() + "; name it with -p variant=" + v + " to run it)");
                     continue;
                 }
-                if (v.gpu() && device.isPresent()) requireFits(v, file.n(), file.parameter() + " (n=" + file.n() + ")", device.get(), freeBytes);
+                if (v.gpu() && device.isPresent()) {
+                    DeviceMemory.requireFits(v, file.n(), file.parameter(), device.get().name(), freeBytes, DeviceMemory.Units.GIB);
+                }
                 groups.add(new Group(v, List.of(file.n()), List.of(file.parameter())));
             }
         }
@@ -101,17 +103,6 @@ public record RunPlan(List<Group> groups, List<String> notes) {
         }
         return new RunPlan(groups, notes);
     }
-
-    private static void requireFits(Variant v, int n, String what, DeviceInfo device, long freeBytes) throws UsageException {
-        long need = v.deviceBytes(n) + Variant.DEVICE_RESERVE_BYTES;
-        if (need <= freeBytes) return;
-        int largest = v.largestN(freeBytes - Variant.DEVICE_RESERVE_BYTES);
-        throw new UsageException(String.format(Locale.ROOT,
-                "%s does not fit in device memory: %s needs %.2f GiB, the %s has %.2f GiB free (largest n for %s: %d)",
-                what, v, need / GIB, device.name(), freeBytes / GIB, v, largest));
-    }
-
-    private static final double GIB = 1L << 30;
 
     /** Number of (variant, graph, n) benchmarks in the plan. */
     public int size() {

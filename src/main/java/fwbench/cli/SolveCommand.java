@@ -11,6 +11,7 @@ import fwbench.graph.io.GraphFileException;
 import fwbench.graph.io.GraphFiles;
 import fwbench.graph.io.Solution;
 import fwbench.graph.io.SolutionFiles;
+import fwbench.usage.UsageException;
 import fwbench.variant.PathSolver;
 import fwbench.variant.Solver;
 import fwbench.variant.SolverConfig;
@@ -95,74 +96,88 @@ public final class SolveCommand implements Callable<Integer> {
         progress = new Progress(err, "fwbench solve: ", TICK_MILLIS);
 
         // every check that needs no graph comes first, then the graph's own: a mistake is the only line printed
-        Optional<Variant> requested = parseVariant(variantName);
-        boolean reference = REFERENCE.equalsIgnoreCase(variantName == null ? "" : variantName.trim());
-        if (requested.isPresent()) checkRunnable(requested.get());
-        checkTarget(outFile, graphFile, force);
+        Optional<Variant> requested = checkOptions();
         GraphFile file = readGraph();
-        Graph graph = file.graph();
-        if (requested.isPresent() && graph.negativeWeights()) {
-            throw new UsageException(requested.get() + " needs edge weights >= 0 (it adds INF like any other number) and " + graphFile
-                    + " has negative ones; leave out --variant, or use --variant reference, to solve with the CPU reference");
-        }
         List<String> notes = new ArrayList<>();
-        List<Variant> candidates = reference ? List.of() : requested.map(List::of).orElseGet(() -> defaultCandidates(file, notes));
-        if (!candidates.isEmpty() && candidates.get(0).gpu()) {
-            requireDeviceMemory(candidates.get(0), graph.n(), graphFile.toString(), CudaContext.get().device().name(), CudaContext.get().memoryInfo()[0]);
-        }
+        List<Variant> candidates = chooseVariants(requested, file, notes);
         progress.line(file.summary() + ", read in " + progress.lastTime());
         notes.forEach(progress::line);
 
-        Solution solution = null;
+        Optional<Solution> solution = solve(candidates, requested.isPresent(), file, err);
+        if (solution.isEmpty()) return 1;
+        if (!write(solution.get(), err)) return 1;
+        sayWhatWasWritten(file, out);
+        return 0;
+    }
+
+    // ---- the steps of call() ----
+
+    /** The variant named with --variant, if any, once it can run here and the output can be written. */
+    private Optional<Variant> checkOptions() throws UsageException {
+        Optional<Variant> requested = parseVariant(variantName);
+        if (requested.isPresent()) checkRunnable(requested.get());
+        checkTarget(outFile, graphFile, force);
+        return requested;
+    }
+
+    /**
+     * The variants to try in order (empty: the CPU reference), each choice said in a note; refuses
+     * a named variant the graph's weights rule out, and a first GPU variant that does not fit.
+     */
+    private List<Variant> chooseVariants(Optional<Variant> requested, GraphFile file, List<String> notes) throws UsageException {
+        if (requested.isPresent() && file.graph().negativeWeights()) {
+            throw new UsageException(requested.get() + " needs edge weights >= 0 (it adds INF like any other number) and " + graphFile
+                    + " has negative ones; leave out --variant, or use --variant reference, to solve with the CPU reference");
+        }
+        boolean reference = REFERENCE.equalsIgnoreCase(variantName == null ? "" : variantName.trim());
+        List<Variant> candidates = reference ? List.of() : requested.map(List::of).orElseGet(() -> defaultCandidates(file, notes));
+        if (!candidates.isEmpty() && candidates.get(0).gpu()) requireDeviceMemory(candidates.get(0), file.graph().n());
+        return candidates;
+    }
+
+    /**
+     * The verified solution: from the first candidate that takes the graph, else from the CPU
+     * reference. Empty when there is none to write (a negative cycle, a failed verification), said on stderr.
+     */
+    private Optional<Solution> solve(List<Variant> candidates, boolean named, GraphFile file, PrintWriter err) throws UsageException {
         try {
-            for (int c = 0; c < candidates.size() && solution == null; c++) {
-                Variant v = candidates.get(c);
-                if (v.gpu()) {
-                    requireDeviceMemory(v, graph.n(), graphFile.toString(), CudaContext.get().device().name(), CudaContext.get().memoryInfo()[0]);
-                }
-                Solver solver;
-                try {
-                    solver = progress.timed(v.gpu() ? "copying the graph to the device for " + v + " (" + CudaContext.get().device().name() + ")"
-                            : "preparing " + v, v.gpu(), () -> v.create(SolverConfig.of(graph)));
-                } catch (UnsupportedInputException e) {
-                    // a variant with limits (say, 16-bit distances) refuses what it cannot represent
-                    if (requested.isPresent()) throw new UsageException(e.getMessage());
-                    progress.line(v + " cannot take this graph (" + e.getMessage() + "): "
-                            + (c + 1 < candidates.size() ? "trying " + candidates.get(c + 1) : "solving with the CPU reference"));
-                    continue;
-                }
-                solution = solveWith(v, solver, file);
-            }
-            if (solution == null) {
-                Optional<Solution> solved = solveWithReference(file, err);
-                if (solved.isEmpty()) return 1;  // a negative cycle, reported
-                solution = solved.get();
-            }
+            Optional<Solution> solved = solveWithCandidates(candidates, named, file);
+            return solved.isPresent() ? solved : solveWithReference(file, err);
         } catch (VerificationFailure e) {
             err.println("fwbench solve: " + e.getMessage() + "; nothing written");
             err.flush();
-            return 1;
+            return Optional.empty();
         }
+    }
 
-        Solution result = solution;
-        String form = SolutionFiles.isText(outFile) ? "text" : String.format(Locale.ROOT, "binary, %,d bytes", SolutionFiles.binaryBytes(graph.n(), paths));
+    /** Writes --out; false after a write error, said on stderr. */
+    private boolean write(Solution solution, PrintWriter err) throws UsageException {
         try {
-            progress.timed("writing " + outFile + " (" + form + ")", () -> {
-                SolutionFiles.write(outFile, result, force);
+            progress.timed("writing " + outFile + " (" + outputForm(solution.n()) + ")", () -> {
+                SolutionFiles.write(outFile, solution, force);
                 return null;
             });
+            return true;
         } catch (FileAlreadyExistsException e) {
             throw new UsageException(outFile + " appeared while solving; nothing written (--force replaces it)");
         } catch (IOException e) {
             err.println("fwbench solve: cannot write " + outFile + ": " + e.getMessage() + "; nothing written");
             err.flush();
-            return 1;
+            return false;
         }
+    }
+
+    private void sayWhatWasWritten(GraphFile file, PrintWriter out) {
+        int n = file.graph().n();
         out.println("wrote " + outFile + ": " + (paths ? "distances and intermediate nodes" : "distances") + " of " + graphFile
-                + " (n=" + graph.n() + ", " + form + ", vertices numbered from " + file.firstVertex() + ")");
+                + " (n=" + n + ", " + outputForm(n) + ", vertices numbered from " + file.firstVertex() + ")");
         if (paths) out.println("rebuild a route with: java -jar target/benchmarks.jar path " + outFile + " FROM TO");
         out.flush();
-        return 0;
+    }
+
+    /** "text", or "binary, N bytes". */
+    private String outputForm(int n) {
+        return SolutionFiles.isText(outFile) ? "text" : String.format(Locale.ROOT, "binary, %,d bytes", SolutionFiles.binaryBytes(n, paths));
     }
 
     // ---- choosing how to solve ----
@@ -226,13 +241,9 @@ public final class SolveCommand implements Callable<Integer> {
     }
 
     /** Refuses, with the bytes needed and free, a graph whose matrices do not fit in device memory beside the reserve. */
-    static void requireDeviceMemory(Variant v, int n, String graphName, String deviceName, long freeBytes) throws UsageException {
-        long need = v.deviceBytes(n) + Variant.DEVICE_RESERVE_BYTES;
-        if (need > freeBytes) {
-            throw new UsageException(String.format(Locale.ROOT,
-                    "%s (n=%d) does not fit in device memory: %s needs %,d bytes (%,d for its matrices, %,d kept for the context), the %s has %,d bytes free",
-                    graphName, n, v, need, v.deviceBytes(n), Variant.DEVICE_RESERVE_BYTES, deviceName, freeBytes));
-        }
+    private void requireDeviceMemory(Variant v, int n) throws UsageException {
+        CudaContext cuda = CudaContext.get();
+        DeviceMemory.requireFits(v, n, graphFile.toString(), cuda.device().name(), cuda.memoryInfo()[0], DeviceMemory.Units.BYTES);
     }
 
     // ---- the work ----
@@ -243,6 +254,30 @@ public final class SolveCommand implements Callable<Integer> {
         } catch (GraphFileException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    /**
+     * The solution of the first candidate that takes the graph; empty when none does (each refusal
+     * said, the next tried). A variant named with --variant that refuses it is the user's mistake.
+     */
+    private Optional<Solution> solveWithCandidates(List<Variant> candidates, boolean named, GraphFile file) throws UsageException {
+        for (int c = 0; c < candidates.size(); c++) {
+            Variant v = candidates.get(c);
+            if (v.gpu()) requireDeviceMemory(v, file.graph().n());
+            Solver solver;
+            try {
+                solver = progress.timed(v.gpu() ? "copying the graph to the device for " + v + " (" + CudaContext.get().device().name() + ")"
+                        : "preparing " + v, v.gpu(), () -> v.create(SolverConfig.of(file.graph())));
+            } catch (UnsupportedInputException e) {
+                // a variant with limits (say, 16-bit distances) refuses what it cannot represent
+                if (named) throw new UsageException(e.getMessage());
+                progress.line(v + " cannot take this graph (" + e.getMessage() + "): "
+                        + (c + 1 < candidates.size() ? "trying " + candidates.get(c + 1) : "solving with the CPU reference"));
+                continue;
+            }
+            return Optional.of(solveWith(v, solver, file));
+        }
+        return Optional.empty();
     }
 
     private Solution solveWith(Variant v, Solver solver, GraphFile file) {

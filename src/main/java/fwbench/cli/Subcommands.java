@@ -1,6 +1,7 @@
 package fwbench.cli;
 
 import fwbench.report.ReportCommand;
+import fwbench.usage.UsageException;
 import picocli.CommandLine;
 
 import java.io.PrintWriter;

@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.IntStream;
 
 /**
  * Finds a cycle of negative length, to name it when a solve ends with a negative diagonal.
@@ -32,7 +31,6 @@ public final class NegativeCycle {
         int[] via = new int[n * n];
         Arrays.fill(via, -1);
         for (int k = 0; k < n; k++) {
-            final int kk = k;
             int rowK = k * n;
             for (int v = 0; v < n; v++) {
                 int dvk = d[v * n + k], dkv = d[rowK + v];
@@ -40,8 +38,10 @@ public final class NegativeCycle {
                     return Optional.of(cycleThrough(k, v, n, via));
                 }
             }
-            // row k and column k do not change in step k (d(k, k) = 0), so rows are independent
-            IntStream.range(0, n).parallel().filter(i -> i != kk).forEach(i -> relaxRow(n, d, via, i, kk));
+            // row k and column k do not change in step k (d(k, k) = 0), so rows are independent; no negative
+            // closed walk yet, so every sum is at least a simple path's length, above -INF: the reference's
+            // saturation never acts and nothing overflows
+            ReferenceFloydWarshall.relaxOtherRows(n, d, via, k);
         }
         return Optional.empty();
     }
@@ -51,21 +51,6 @@ public final class NegativeCycle {
         long sum = 0;
         for (int s = 0; s < cycle.size(); s++) sum += graph.weight(cycle.get(s), cycle.get((s + 1) % cycle.size()));
         return sum;
-    }
-
-    private static void relaxRow(int n, int[] d, int[] via, int i, int k) {
-        int dik = d[i * n + k];
-        if (dik >= Distances.INF) return;
-        int row = i * n, rowK = k * n;
-        for (int j = 0; j < n; j++) {
-            int dkj = d[rowK + j];
-            if (dkj >= Distances.INF) continue;
-            // no negative closed walk yet, so simple-path lengths bound the sums: no overflow
-            if (dik + dkj < d[row + j]) {
-                d[row + j] = dik + dkj;
-                via[row + j] = k;
-            }
-        }
     }
 
     /** The walk k -> v -> k, with its repeated stretches cut out. */

@@ -32,13 +32,21 @@ public final class ReferenceFloydWarshall {
 
     private static int[] solve(int n, int[] d, int[] via) {
         for (int k = 0; k < n; k++) {
-            final int kk = k;
             relaxRow(n, d, via, k, k);
-            IntStream.range(0, n).parallel().filter(i -> i != kk).forEach(i -> relaxRow(n, d, via, i, kk));
+            relaxOtherRows(n, d, via, k);
         }
         return d;
     }
 
+    /**
+     * Step k for every row but k, in parallel: d(i, j) = min(d(i, j), d(i, k) + d(k, j)), and
+     * via(i, j) = k where that lowers it (via may be null). NegativeCycle takes its steps with this too.
+     */
+    static void relaxOtherRows(int n, int[] d, int[] via, int k) {
+        IntStream.range(0, n).parallel().filter(i -> i != k).forEach(i -> relaxRow(n, d, via, i, k));
+    }
+
+    /** Step k for row i; the row arrays' offsets are hoisted so the JIT sees a plain loop over j. */
     private static void relaxRow(int n, int[] d, int[] via, int i, int k) {
         int dik = d[i * n + k];
         if (dik >= Distances.INF) return;

@@ -1,6 +1,6 @@
 package fwbench.report;
 
-import fwbench.cli.UsageException;
+import fwbench.usage.UsageException;
 
 import java.util.ArrayList;
 import java.util.List;

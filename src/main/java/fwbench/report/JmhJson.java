@@ -5,7 +5,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import fwbench.cli.UsageException;
+import fwbench.usage.UsageException;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

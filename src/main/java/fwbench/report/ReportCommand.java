@@ -1,6 +1,6 @@
 package fwbench.report;
 
-import fwbench.cli.UsageException;
+import fwbench.usage.UsageException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -1,8 +1,7 @@
 package fwbench.report;
 
-import fwbench.bench.FloydWarshallBenchmark;
-import fwbench.bench.GpuTimeProfiler;
-import fwbench.cli.UsageException;
+import fwbench.results.ResultsFormat;
+import fwbench.usage.UsageException;
 import fwbench.variant.CellType;
 
 import java.nio.file.Path;
@@ -29,13 +28,8 @@ import java.util.stream.Collectors;
  */
 public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> peaks, List<String> notes) {
 
-    public static final String SOLVE_BENCHMARK = FloydWarshallBenchmark.class.getName() + ".solve";
-    /** The ceiling benchmark (another branch adds it): params device and cell, metric {@value #PEAK_METRIC}. */
-    public static final String PEAK_BENCHMARK = "fwbench.bench.PeakBenchmark.relax";
-    public static final String PEAK_METRIC = GpuTimeProfiler.RATE;
-
     /** Parameters that are a table's rows and columns, or its title; the rest make up {@link RunSetup#settings()}. */
-    private static final Set<String> AXES = Set.of("variant", "n", "device");
+    private static final Set<String> AXES = Set.of(ResultsFormat.VARIANT, ResultsFormat.N, ResultsFormat.DEVICE);
 
     /** One variant's time per solve at one n. */
     public record Solve(RunSetup setup, VariantName variant, int n, Timing time, Optional<Timing> gpuTime, Path source) {
@@ -63,7 +57,7 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
         Map<String, Integer> others = new LinkedHashMap<>();
         Map<List<Object>, Solve> seen = new HashMap<>();
         for (JmhResult r : results) {
-            if (r.benchmark().equals(SOLVE_BENCHMARK)) {
+            if (r.benchmark().equals(ResultsFormat.SOLVE_BENCHMARK)) {
                 Solve solve = solve(r);
                 Solve earlier = seen.putIfAbsent(List.of(solve.setup(), solve.variant(), solve.n()), solve);
                 if (earlier != null) {
@@ -72,7 +66,7 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
                             + " and " + solve.source()) + "; give each combination once");
                 }
                 solves.add(solve);
-            } else if (r.benchmark().equals(PEAK_BENCHMARK)) {
+            } else if (r.benchmark().equals(ResultsFormat.PEAK_BENCHMARK)) {
                 peak(r, notes).ifPresent(peaks::add);
             } else {
                 others.merge(r.benchmark(), 1, Integer::sum);
@@ -80,8 +74,8 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
         }
         if (solves.isEmpty()) {
             String files = sources.stream().map(Path::toString).collect(Collectors.joining(", "));
-            String found = others.isEmpty() ? "only " + PEAK_BENCHMARK : String.join(", ", others.keySet());
-            throw new UsageException(files + " holds results of " + found + ", not of " + SOLVE_BENCHMARK
+            String found = others.isEmpty() ? "only " + ResultsFormat.PEAK_BENCHMARK : String.join(", ", others.keySet());
+            throw new UsageException(files + " holds results of " + found + ", not of " + ResultsFormat.SOLVE_BENCHMARK
                     + "; the report reads this suite's runs");
         }
         if (!others.isEmpty()) {
@@ -92,8 +86,8 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
     }
 
     private static Solve solve(JmhResult r) throws UsageException {
-        String variant = r.param("variant").orElseThrow(() -> missing(r, "variant"));
-        String nText = r.param("n").orElseThrow(() -> missing(r, "n"));
+        String variant = r.param(ResultsFormat.VARIANT).orElseThrow(() -> missing(r, ResultsFormat.VARIANT));
+        String nText = r.param(ResultsFormat.N).orElseThrow(() -> missing(r, ResultsFormat.N));
         int n;
         try {
             n = Integer.parseInt(nText.trim());
@@ -107,26 +101,26 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
                 + " (mode " + r.mode() + "); the report reads time per solve: run with the default mode, -bm avgt"));
         if (!(time.millis() > 0)) throw new UsageException(what + " has time " + r.primary().score() + "; a time must be above 0");
         // gpu.time is in the benchmark's unit too; a result without it (CPU variants, or -prof left off) just has no GPU time
-        Optional<Timing> gpu = r.secondary(GpuTimeProfiler.TIME).flatMap(RunData::timing);
+        Optional<Timing> gpu = r.secondary(ResultsFormat.GPU_TIME).flatMap(RunData::timing);
         Map<String, String> settings = new LinkedHashMap<>(r.params());
         settings.keySet().removeAll(AXES);
-        String device = r.param("device").filter(d -> !d.isBlank()).orElse("unknown device");
+        String device = r.param(ResultsFormat.DEVICE).filter(d -> !d.isBlank()).orElse("unknown device");
         return new Solve(RunSetup.of(device, settings), name, n, time, gpu, r.source());
     }
 
     private static Optional<PeakCeiling> peak(JmhResult r, List<String> notes) throws UsageException {
-        String cellText = r.param("cell").orElseThrow(() -> missing(r, "cell"));
+        String cellText = r.param(ResultsFormat.CELL).orElseThrow(() -> missing(r, ResultsFormat.CELL));
         Optional<CellType> cell = CellType.named(cellText);
         if (cell.isEmpty()) {
             notes.add("left out the peak of cell " + cellText + " (cells: " + CellType.names().toUpperCase(Locale.ROOT) + ")");
             return Optional.empty();
         }
-        JmhResult.Metric rate = r.secondary(PEAK_METRIC).orElseThrow(() -> new UsageException(r.source()
-                + ": the peak of cell " + cellText + " has no " + PEAK_METRIC + " metric (relaxations per second)"));
+        JmhResult.Metric rate = r.secondary(ResultsFormat.GPU_RATE).orElseThrow(() -> new UsageException(r.source()
+                + ": the peak of cell " + cellText + " has no " + ResultsFormat.GPU_RATE + " metric (relaxations per second)"));
         if (!(rate.score() > 0)) {
             throw new UsageException(r.source() + ": the peak of cell " + cellText + " is " + rate.score() + "; a rate must be above 0");
         }
-        String device = r.param("device").filter(d -> !d.isBlank()).orElse("unknown device");
+        String device = r.param(ResultsFormat.DEVICE).filter(d -> !d.isBlank()).orElse("unknown device");
         return Optional.of(new PeakCeiling(device, cell.get(), rate.score(), r.source()));
     }
 

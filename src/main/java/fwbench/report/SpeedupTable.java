@@ -1,6 +1,6 @@
 package fwbench.report;
 
-import fwbench.cli.UsageException;
+import fwbench.usage.UsageException;
 import fwbench.variant.CellType;
 
 import java.util.ArrayList;

@@ -3,6 +3,9 @@ package fwbench.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fwbench.cuda.Gpu;
+import fwbench.results.ResultsFormat;
+import fwbench.usage.UsageException;
+import fwbench.variant.Variant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,10 +18,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
@@ -158,5 +163,43 @@ class BenchmarkCommandTest {
             assertTrue(benchmark.get("primaryMetric").get("score").asDouble() > 0);
         }
         assertEquals(Set.of("CPU_SERIAL@40", "CPU_SERIAL@50", "CPU_BLOCKED@40", "CPU_BLOCKED@50"), runs);
+    }
+
+    private static BenchmarkCommand.Request request(List<Variant> named, List<String> cells) {
+        return new BenchmarkCommand.Request(named, List.of(), List.of(), List.of(), List.of(), cells);
+    }
+
+    /** The ceiling joins a default run on a device, or runs when named; the solves run unless a pattern leaves them out. */
+    @Test
+    void theCeilingRunsWithADefaultRunOrWhenNamed() throws UsageException {
+        BenchmarkCommand.Request everything = request(List.of(), List.of());
+        assertEquals(new BenchmarkCommand.Benchmarks(true, true), BenchmarkCommand.chooseBenchmarks(List.of(), everything, true));
+        assertEquals(new BenchmarkCommand.Benchmarks(true, false), BenchmarkCommand.chooseBenchmarks(List.of(), everything, false));
+        BenchmarkCommand.Request kleene = request(List.of(Variant.KLEENE), List.of());
+        assertEquals(new BenchmarkCommand.Benchmarks(true, false), BenchmarkCommand.chooseBenchmarks(List.of(), kleene, true));
+        BenchmarkCommand.Request kleeneAndCell = request(List.of(Variant.KLEENE), List.of("INT32"));
+        assertEquals(new BenchmarkCommand.Benchmarks(true, true), BenchmarkCommand.chooseBenchmarks(List.of(), kleeneAndCell, true));
+        assertEquals(new BenchmarkCommand.Benchmarks(false, true), BenchmarkCommand.chooseBenchmarks(List.of("relax"), everything, true));
+        UsageException e = assertThrows(UsageException.class, () -> BenchmarkCommand.chooseBenchmarks(List.of("relax"), everything, false));
+        assertEquals("no benchmark matches [relax]; benchmarks: fwbench.bench.FloydWarshallBenchmark.solve", e.getMessage());
+    }
+
+    /** The ceiling's session first; each group's session sets its own graphs and expects each (n, graph) it plans. */
+    @Test
+    void sessionsExpectEveryPlannedCombination() {
+        RunPlan plan = new RunPlan(List.of(new RunPlan.Group(Variant.KLEENE, List.of(1000, 2000)),
+                new RunPlan.Group(Variant.BLOCKED, List.of(37), List.of("road.gr"))), List.of());
+        BenchmarkCommand.Request request = new BenchmarkCommand.Request(List.of(), List.of(), List.of(), List.of(), List.of("STREAM"), List.of("INT32"));
+        List<BenchmarkCommand.Session> sessions = BenchmarkCommand.sessions(new BenchmarkCommand.Benchmarks(true, true), plan, request, "GPU");
+        assertEquals(List.of(ResultsFormat.PEAK_BENCHMARK, ResultsFormat.SOLVE_BENCHMARK, ResultsFormat.SOLVE_BENCHMARK),
+                sessions.stream().map(BenchmarkCommand.Session::benchmark).toList());
+        assertEquals(Map.of(Map.of("cell", "INT32"), "peak int32"), sessions.get(0).expected());
+        assertEquals(Map.of("variant", List.of("KLEENE"), "n", List.of("1000", "2000"), "device", List.of("GPU"), "launch", List.of("STREAM")),
+                sessions.get(1).params());
+        assertEquals(List.of("kleene at n=1000", "kleene at n=2000"), List.copyOf(sessions.get(1).expected().values()));
+        assertEquals(List.of("road.gr"), sessions.get(2).params().get("graph"));
+        assertEquals(Map.of(Map.of("n", "37", "graph", "road.gr"), "blocked on road.gr at n=37"), sessions.get(2).expected());
+        assertEquals(List.of(ResultsFormat.SOLVE_BENCHMARK), BenchmarkCommand.sessions(new BenchmarkCommand.Benchmarks(true, false), plan,
+                request, "GPU").stream().map(BenchmarkCommand.Session::benchmark).distinct().toList());
     }
 }

@@ -1,6 +1,7 @@
 package fwbench.cli;
 
 import fwbench.cuda.DeviceInfo;
+import fwbench.usage.UsageException;
 import fwbench.variant.Variant;
 import org.junit.jupiter.api.Test;
 

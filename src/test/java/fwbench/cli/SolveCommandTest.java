@@ -68,15 +68,7 @@ class SolveCommandTest {
     }
 
     private Path seed003File() throws IOException {
-        return Files.writeString(dir.resolve("seed003.dense"), """
-                # report 003's example
-                0  41 67 34 0  69
-                24 0  78 58 62 64
-                5  45 0  81 27 61
-                91 95 42 0  27 36
-                91 4  2  53 0  92
-                82 21 16 18 95 0
-                """);
+        return GraphFileWriter.write(Graphs.seed003(), GraphFormat.DENSE, dir, "seed003");
     }
 
     /** Unreachable pairs, zero weights, an isolated vertex, n not a multiple of any tile. */
@@ -297,15 +289,6 @@ class SolveCommandTest {
         assertEquals(List.of(Variant.CPU_BLOCKED, Variant.CPU_SERIAL), SolveCommand.defaultOrder(false, false));
         assertEquals(List.of(Variant.PATHS), SolveCommand.defaultOrder(true, true));
         assertEquals(List.of(), SolveCommand.defaultOrder(true, false), "no CPU variant records intermediates: the reference does");
-    }
-
-    @Test
-    void aGraphTooLargeForDeviceMemoryIsRefusedWithTheBytes() throws UsageException {
-        UsageException e = assertThrows(UsageException.class,
-                () -> SolveCommand.requireDeviceMemory(Variant.BLOCKED, 40_000, "big.gr", "NVIDIA H100 80GB HBM3", 8_000_000_000L));
-        assertEquals("big.gr (n=40000) does not fit in device memory: blocked needs 13,068,435,456 bytes (12,800,000,000 for its matrices, "
-                + "268,435,456 kept for the context), the NVIDIA H100 80GB HBM3 has 8,000,000,000 bytes free", e.getMessage());
-        SolveCommand.requireDeviceMemory(Variant.BLOCKED, 1_000, "small.gr", "GPU", 8_000_000_000L);  // fits: no exception
     }
 
     @Test

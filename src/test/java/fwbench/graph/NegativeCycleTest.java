@@ -54,17 +54,22 @@ class NegativeCycleTest {
         assertEquals(Optional.empty(), NegativeCycle.find(g));
     }
 
-    /** Random graphs with negative edges: a cycle is found exactly when the reference's diagonal goes negative, and it is real. */
-    @ParameterizedTest
-    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
-    void foundExactlyWhenTheDiagonalGoesNegative(int seed) {
+    /** 5 to 64 vertices, an eighth of the pairs an edge weighing -6 to 39. */
+    static MatrixGraph randomWithNegativeEdges(int seed) {
         SplittableRandom random = new SplittableRandom(seed);
         int n = 5 + random.nextInt(60);
         int[] w = Graphs.empty(n).weights();
         for (int i = 0; i < n; i++)
             for (int j = 0; j < n; j++)
                 if (i != j && random.nextInt(8) == 0) w[i * n + j] = random.nextInt(-6, 40);
-        MatrixGraph g = new MatrixGraph(n, w, "random, seed " + seed);
+        return new MatrixGraph(n, w, "random, seed " + seed);
+    }
+
+    /** Random graphs with negative edges: a cycle is found exactly when the reference's diagonal goes negative, and it is real. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20})
+    void foundExactlyWhenTheDiagonalGoesNegative(int seed) {
+        MatrixGraph g = randomWithNegativeEdges(seed);
         boolean negativeDiagonal = ReferenceFloydWarshall.shortestPaths(g).negativeCycleVertex() >= 0;
         Optional<List<Integer>> cycle = NegativeCycle.find(g);
         assertEquals(negativeDiagonal, cycle.isPresent(), g.describe());
@@ -75,13 +80,7 @@ class NegativeCycleTest {
     void theRandomCasesIncludeBoth() {
         int with = 0;
         for (int seed = 1; seed <= 20; seed++) {
-            SplittableRandom random = new SplittableRandom(seed);
-            int n = 5 + random.nextInt(60);
-            int[] w = Graphs.empty(n).weights();
-            for (int i = 0; i < n; i++)
-                for (int j = 0; j < n; j++)
-                    if (i != j && random.nextInt(8) == 0) w[i * n + j] = random.nextInt(-6, 40);
-            if (NegativeCycle.find(new MatrixGraph(n, w, "")).isPresent()) with++;
+            if (NegativeCycle.find(randomWithNegativeEdges(seed)).isPresent()) with++;
         }
         assertNotEquals(0, with, "some random graphs have a negative cycle");
         assertNotEquals(20, with, "some have none");

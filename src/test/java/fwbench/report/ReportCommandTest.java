@@ -3,7 +3,7 @@ package fwbench.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import fwbench.cli.Subcommands;
-import fwbench.cli.UsageException;
+import fwbench.usage.UsageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

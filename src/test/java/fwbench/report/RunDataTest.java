@@ -2,7 +2,7 @@ package fwbench.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import fwbench.cli.UsageException;
+import fwbench.usage.UsageException;
 import fwbench.variant.CellType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,7 +1,7 @@
 package fwbench.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import fwbench.cli.UsageException;
+import fwbench.usage.UsageException;
 import fwbench.variant.CellType;
 import fwbench.variant.Variant;
 import org.junit.jupiter.api.Test;

@@ -1,0 +1,46 @@
+package fwbench.cli;
+
+import fwbench.usage.UsageException;
+import fwbench.variant.Variant;
+
+import java.util.Locale;
+
+/**
+ * Whether a GPU variant's matrices at n fit in the device's free memory beside
+ * {@link Variant#DEVICE_RESERVE_BYTES}, and the line that refuses them when they do not: the
+ * run planner and solve both ask here, before anything is allocated.
+ */
+final class DeviceMemory {
+
+    /** How a refusal states the memory. */
+    enum Units {
+        /** GiB to two places and the largest n that fits: the planner's, for a run over many sizes. */
+        GIB,
+        /** Exact bytes, the context's reserve apart: solve's, for the one graph it was given. */
+        BYTES
+    }
+
+    private static final double GIB = 1L << 30;
+
+    private DeviceMemory() {
+    }
+
+    /**
+     * Refuses n when variant v's matrices and the reserve need more than {@code freeBytes}.
+     *
+     * @param file the graph file as the user named it, or "" for a generated graph
+     */
+    static void requireFits(Variant v, int n, String file, String deviceName, long freeBytes, Units units) throws UsageException {
+        long matrices = v.deviceBytes(n);
+        long need = matrices + Variant.DEVICE_RESERVE_BYTES;
+        if (need <= freeBytes) return;
+        String graph = file.isEmpty() ? "n=" + n : file + " (n=" + n + ")";
+        String amounts = switch (units) {
+            case GIB -> String.format(Locale.ROOT, "%.2f GiB, the %s has %.2f GiB free (largest n for %s: %d)",
+                    need / GIB, deviceName, freeBytes / GIB, v, v.largestN(freeBytes - Variant.DEVICE_RESERVE_BYTES));
+            case BYTES -> String.format(Locale.ROOT, "%,d bytes (%,d for its matrices, %,d kept for the context), the %s has %,d bytes free",
+                    need, matrices, Variant.DEVICE_RESERVE_BYTES, deviceName, freeBytes);
+        };
+        throw new UsageException(graph + " does not fit in device memory: " + v + " needs " + amounts);
+    }
+}

@@ -1,0 +1,36 @@
+package fwbench.results;
+
+/**
+ * The names in the suite's JMH results: which benchmark a result is of, its parameters and its
+ * secondary metrics. The benchmarks and the benchmark command write them; the report reads them.
+ * They live here, below both, so the report reads the results without depending on the code that
+ * measures them. A name changed here no longer matches results already written.
+ */
+public final class ResultsFormat {
+
+    /** A Floyd-Warshall solve: parameters {@link #VARIANT}, {@link #N}, {@link #GRAPH}, {@link #SEED}, {@link #LAUNCH}, {@link #DEVICE}. */
+    public static final String SOLVE_BENCHMARK = "fwbench.bench.FloydWarshallBenchmark.solve";
+    /** The device's min-plus ceiling: parameters {@link #CELL}, {@link #DEVICE}; its rate is {@link #GPU_RATE}. */
+    public static final String PEAK_BENCHMARK = "fwbench.bench.PeakBenchmark.relax";
+
+    // parameters: JMH names them after the benchmarks' @Param fields
+    public static final String VARIANT = "variant";
+    public static final String N = "n";
+    public static final String GRAPH = "graph";
+    public static final String SEED = "seed";
+    public static final String LAUNCH = "launch";
+    /** The device the run was made on, set by the benchmark command, never by users. */
+    public static final String DEVICE = "device";
+    public static final String CELL = "cell";
+
+    // secondary metrics, added by the GPU-time profiler
+    /** Mean GPU time of one solve, in the benchmark's time unit. */
+    public static final String GPU_TIME = "gpu.time";
+    /** Relaxations per second of GPU time. */
+    public static final String GPU_RATE = "gpu.rate";
+    /** Device memory the solver held, in MiB. */
+    public static final String GPU_MEMORY = "gpu.memory";
+
+    private ResultsFormat() {
+    }
+}

@@ -1,0 +1,95 @@
+package fwbench;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static java.util.Map.entry;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Packages import one way: graph, cuda <- variant <- verify <- bench <- cli <- fwbench.Main. The
+ * report reads results (fwbench.results) and the registry's traits (fwbench.variant), never how
+ * they are measured; usage and results hold what the packages above share and use nothing of the
+ * suite. A new dependency against these arrows, or a package outside them, fails the build.
+ */
+@AnalyzeClasses(packages = "fwbench", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    /** fwbench.Main, which nothing uses. */
+    private static final String MAIN = "main";
+
+    /** Each package of the suite (fwbench.NAME and below) and the packages that may use it. */
+    private static final Map<String, List<String>> MAY_BE_USED_BY = Map.ofEntries(
+            entry("cli", List.of(MAIN)),
+            entry("report", List.of("cli")),
+            entry("bench", List.of("cli")),
+            entry("verify", List.of("bench", "cli")),
+            entry("variant", List.of("verify", "bench", "cli", "report")),
+            entry("graph", List.of("variant", "verify", "bench", "cli", "report")),
+            entry("cuda", List.of("variant", "verify", "bench", "cli")),
+            entry("usage", List.of("cli", "report")),
+            entry("results", List.of("bench", "cli", "report")));
+
+    @ArchTest
+    static final ArchRule packagesDependOneWay = layers();
+
+    /** Every package on its own (graph and graph.io apart): no two depend on each other. */
+    @ArchTest
+    static final ArchRule noCyclesBetweenPackages = slices().matching("fwbench.(**)").should().beFreeOfCycles();
+
+    private static ArchRule layers() {
+        LayeredArchitecture layers = layeredArchitecture().consideringOnlyDependenciesInLayers().layer(MAIN).definedBy("fwbench");
+        for (String name : MAY_BE_USED_BY.keySet()) layers = layers.layer(name).definedBy("fwbench." + name + "..");
+        layers = layers.whereLayer(MAIN).mayNotBeAccessedByAnyLayer();
+        for (Map.Entry<String, List<String>> rule : MAY_BE_USED_BY.entrySet()) {
+            layers = layers.whereLayer(rule.getKey()).mayOnlyBeAccessedByLayers(rule.getValue().toArray(String[]::new));
+        }
+        return layers.ensureAllClassesAreContainedInArchitecture();
+    }
+
+    private static final Pattern SUITE_IMPORT = Pattern.compile("^import (?:static )?(fwbench\\.(\\w+)[\\w.*]*);", Pattern.MULTILINE);
+
+    /**
+     * The same arrows over the import lines: javac copies a constant (a static final String or int,
+     * Distances.INF say) into the class that uses it, so a use of one leaves no trace in the
+     * bytecode the rules above read; its import does.
+     */
+    @Test
+    void importsDependOneWay() throws IOException {
+        Path root = Path.of("src/main/java/fwbench");
+        List<Path> sources;
+        try (Stream<Path> files = Files.walk(root)) {
+            sources = files.filter(f -> f.toString().endsWith(".java")).toList();
+        }
+        assertTrue(sources.size() > 50, "found the sources under " + root.toAbsolutePath());
+        List<String> wrong = new ArrayList<>();
+        for (Path source : sources) {
+            Path relative = root.relativize(source);
+            String from = relative.getNameCount() == 1 ? MAIN : relative.getName(0).toString();
+            Matcher imported = SUITE_IMPORT.matcher(Files.readString(source));
+            while (imported.find()) {
+                String to = Character.isUpperCase(imported.group(2).charAt(0)) ? MAIN : imported.group(2);
+                boolean allowed = to.equals(from) || MAY_BE_USED_BY.getOrDefault(to, List.of()).contains(from);
+                if (!allowed) wrong.add(relative + " imports " + imported.group(1));
+            }
+        }
+        assertEquals(List.of(), wrong, "imports against the package layering");
+    }
+}
