@@ -30,8 +30,24 @@ import fwbench.cuda.Kernel;
  * look128; kernels/NOTES.md, v8). With T = 64 they cost time.
  */
 final class LookaheadRounds implements AutoCloseable {
-    /** Phase-3 modes of kernels/minplus.cuh rest_tile. */
-    private static final int ALL = 0, NEXT = 1, REST = 2;
+    /**
+     * Which tiles a phase-3 launch updates (kernels/minplus.cuh rest_tile); the codes are the
+     * kernels' FW_REST_* in kernels/fw_constants.cuh ({@link KernelConstants} writes them).
+     */
+    enum RestMode {
+        /** Every tile outside the pivot's row and column: the last round's phase 3. */
+        ALL(0),
+        /** The tiles of row and column p + 1, the next pivot's tile first (its block also closes it). */
+        NEXT(1),
+        /** The tiles outside rows and columns p and p + 1: the bulk, on the side streams. */
+        REST(2);
+
+        final int code;
+
+        RestMode(int code) {
+            this.code = code;
+        }
+    }
 
     private final Kernel closePivot;
     private final int pivotSharedBytes;
@@ -71,18 +87,18 @@ final class LookaheadRounds implements AutoCloseable {
             for (int b = 0; b < side.length; b++) {
                 int first = rows * b / side.length, last = rows * (b + 1) / side.length;
                 side[b].waitFor(crossDone);
-                if (last > first) rest.launch(side[b], rows, last - first, 256, 1, productSharedBytes, d, ld, n, p, REST, first);
+                if (last > first) rest.launch(side[b], rows, last - first, 256, 1, productSharedBytes, d, ld, n, p, RestMode.REST.code, first);
                 restDone[b][p & 1].record(side[b]);
             }
             if (p > 0) {
                 for (Event[] band : restDone) main.waitFor(band[(p - 1) & 1]);
             }
-            rest.launch(main, 2 * tiles - 3, 1, 256, 1, productSharedBytes, d, ld, n, p, NEXT, 0);
+            rest.launch(main, 2 * tiles - 3, 1, 256, 1, productSharedBytes, d, ld, n, p, RestMode.NEXT.code, 0);
             cross.launch(main, tiles - 1, 2, 256, 1, productSharedBytes, d, ld, n, p + 1);
         }
         // also joins the side streams back (graph capture needs it)
         for (Event[] band : restDone) main.waitFor(band[(tiles - 2) & 1]);
-        rest.launch(main, tiles - 1, tiles - 1, 256, 1, productSharedBytes, d, ld, n, tiles - 1, ALL, 0);
+        rest.launch(main, tiles - 1, tiles - 1, 256, 1, productSharedBytes, d, ld, n, tiles - 1, RestMode.ALL.code, 0);
     }
 
     @Override
