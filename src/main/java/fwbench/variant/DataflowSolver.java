@@ -18,7 +18,7 @@ final class DataflowSolver extends GpuSolver {
 
     /**
      * With {@code forcedTile} 64 or 128 that tile is used whatever n (tests); 0 chooses by kleene's
-     * table, which dataflow's own measurements agree with (kernels/NOTES.md, tile per n).
+     * table, which dataflow's own measurements agree with (kernels/NOTES.md, v3: tile per n).
      */
     DataflowSolver(SolverConfig config, int forcedTile) {
         super(Variant.DATAFLOW, config);

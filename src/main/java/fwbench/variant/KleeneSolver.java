@@ -37,7 +37,7 @@ final class KleeneSolver extends GpuSolver {
      * The tile for n vertices on this device. Larger tiles halve the rounds and the bytes moved
      * per relaxation; smaller ones give each round 4x the blocks, which small n needs to fill the
      * device. The table was measured on an H200 and serves every device, and dataflow too
-     * (kernels/NOTES.md, tile per n).
+     * (kernels/NOTES.md, v3: tile per n).
      */
     static int tileFor(int n) {
         Integer chosen = Integer.getInteger(TILE_PROPERTY);  // an explicit choice, shown by describe()
@@ -48,7 +48,7 @@ final class KleeneSolver extends GpuSolver {
     /** System property that overrides the table, e.g. -Dfwbench.kleene.tile=128 (64 or 128). */
     static final String TILE_PROPERTY = "fwbench.kleene.tile";
 
-    /** Below this n, T = 64 is faster: the crossover lies between the sizes measured (kernels/NOTES.md, tile per n). */
+    /** Below this n, T = 64 is faster: the crossover lies between the sizes measured (kernels/NOTES.md, v3: tile per n). */
     static final int CROSSOVER_N = 3500;
 
     /**
