@@ -7,7 +7,7 @@
 #define FW_INF 0x3FFFFFFF
 // fwbench.graph.Distances.MAX_N: the largest n; ld <= FW_MAX_N keeps a cell index i * ld + j in an int
 #define FW_MAX_N 46336
-// packed16's 16-bit INF: every finite distance must stay below it
+// fwbench.variant.CellType.PACKED16.inf(): packed16's 16-bit INF, every finite distance stays below it
 #define FW_INF16 0x3FFF
 // fwbench.variant.DataflowSchedule.FIELD_BITS: a dataflow work item is round << 2 F | row << F | column
 #define FW_ITEM_FIELD_BITS 10

@@ -5,7 +5,9 @@ import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Event;
 import fwbench.cuda.Kernel;
+import fwbench.cuda.KernelArgs;
 import fwbench.variant.CellType;
+import jcuda.Pointer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -21,6 +23,10 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 import java.util.concurrent.TimeUnit;
+
+import static fwbench.cuda.KernelArgs.buffer;
+import static fwbench.cuda.KernelArgs.params;
+import static fwbench.cuda.KernelArgs.value;
 
 /**
  * The device's min-plus ceiling (kernels/peak.cu): register-only relaxations, int32 and packed
@@ -41,6 +47,17 @@ public class PeakBenchmark {
     static final int BLOCKS_PER_SM = 8;
     /** About 20 ms per launch at 16 T int32 relaxations/s on 132 SMs: far above launch overhead. */
     static final int ITERATIONS = 16384;
+
+    /**
+     * fw_peak_CELL(int* sink, int iterations, int seed): {@code iterations} steps of each thread's
+     * chains, seeded by {@code seed}; sink receives a store the compiler cannot prove dead.
+     */
+    record Relax(DeviceBuffer sink, int iterations, int seed) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(sink), value(iterations), value(seed));
+        }
+    }
 
     /** The cells relaxed; results name it as the constant ("INT32"), which the report reads back. */
     @Param({})
@@ -78,7 +95,7 @@ public class PeakBenchmark {
     @Benchmark
     public void relax() {
         start.record(stream);
-        kernel.launch(stream, blocks, 1, THREADS, 1, 0, sink, ITERATIONS, 12345);
+        kernel.launch(stream, blocks, 1, THREADS, 1, 0, new Relax(sink, ITERATIONS, 12345));
         stop.record(stream);
         stop.synchronize();
     }

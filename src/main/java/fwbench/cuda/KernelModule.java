@@ -1,13 +1,24 @@
 package fwbench.cuda;
 
+import jcuda.CudaException;
+import jcuda.Pointer;
+import jcuda.Sizeof;
+import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
 import jcuda.driver.JCudaDriver;
 
+import java.util.HashMap;
+import java.util.Map;
+
 /** One fatbin loaded into the context: the kernels of one kernels/*.cu file. */
 public final class KernelModule {
+    /** A tile kernel NAME exports its {@link LaunchShape} as {@code extern "C" __constant__ int NAME_shape[5]}. */
+    public static final String SHAPE_SUFFIX = "_shape";
+
     private final String name;
     private final CUmodule module;
+    private final Map<String, LaunchShape> shapes = new HashMap<>();
 
     KernelModule(String name, CUmodule module) {
         this.name = name;
@@ -19,6 +30,42 @@ public final class KernelModule {
         CUfunction f = new CUfunction();
         JCudaDriver.cuModuleGetFunction(f, module, function);
         return new Kernel(name + "::" + function, f);
+    }
+
+    /** The extern "C" kernel of that name with the launch shape it exports beside it. */
+    public TileKernel tileKernel(String function) {
+        return new TileKernel(kernel(function), shape(function));
+    }
+
+    /** The launch shape the kernel of that name exports, read from the device once per module. */
+    public synchronized LaunchShape shape(String function) {
+        return shapes.computeIfAbsent(function, this::readShape);
+    }
+
+    private LaunchShape readShape(String function) {
+        String symbol = function + SHAPE_SUFFIX;
+        CUdeviceptr address = new CUdeviceptr();
+        long[] bytes = {0};
+        int result;
+        try {
+            result = JCudaDriver.cuModuleGetGlobal(address, bytes, module, symbol);
+        } catch (CudaException e) {
+            throw missingShape(function, symbol, e.getMessage());
+        }
+        if (result != 0) throw missingShape(function, symbol, "CUresult " + result);
+        long expected = (long) LaunchShape.FIELDS * Sizeof.INT;
+        if (bytes[0] != expected) {
+            throw new IllegalStateException("kernels/" + name + ".cu: " + symbol + " is " + bytes[0] + " bytes, not "
+                    + expected + " (int[" + LaunchShape.FIELDS + "]: threads, shared bytes, tile, cell rows, cell columns)");
+        }
+        int[] fields = new int[LaunchShape.FIELDS];
+        JCudaDriver.cuMemcpyDtoH(Pointer.to(fields), address, expected);
+        return LaunchShape.of(fields);
+    }
+
+    private IllegalStateException missingShape(String function, String symbol, String why) {
+        return new IllegalStateException("kernels/" + name + ".cu: kernel " + function + " exports no launch shape: no extern \"C\" __constant__ int "
+                + symbol + "[" + LaunchShape.FIELDS + "] (" + why + ")");
     }
 
     public String name() {

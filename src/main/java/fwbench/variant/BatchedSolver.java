@@ -27,9 +27,10 @@ final class BatchedSolver extends GpuSolver {
         int tiles = ceilDiv(n, TILE);
         int groups = ceilDiv(tiles, BATCH);
         for (int p = 0; p < tiles; p++) {
-            phase1.launch(stream, 1, 1, TILE, TILE, 0, d, n, p);
-            phase2.launch(stream, groups, 2, TILE, TILE, 0, d, n, p);
-            phase3.launch(stream, groups, groups, TILE, TILE, 0, d, n, p);
+            PhaseArgs args = new PhaseArgs(d, n, p);
+            phase1.launch(stream, 1, 1, TILE, TILE, 0, args);
+            phase2.launch(stream, groups, 2, TILE, TILE, 0, args);
+            phase3.launch(stream, groups, groups, TILE, TILE, 0, args);
         }
     }
 }

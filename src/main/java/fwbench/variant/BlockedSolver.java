@@ -35,9 +35,10 @@ final class BlockedSolver extends GpuSolver {
     protected void enqueueSolve(CudaStream stream, DeviceBuffer d) {
         int tiles = ceilDiv(n, TILE);
         for (int p = 0; p < tiles; p++) {
-            phase1.launch(stream, 1, 1, TILE, TILE, 0, d, n, p);
-            phase2.launch(stream, tiles, 2, TILE, TILE, 0, d, n, p);
-            phase3.launch(stream, tiles, tiles, TILE, TILE, 0, d, n, p);
+            PhaseArgs args = new PhaseArgs(d, n, p);
+            phase1.launch(stream, 1, 1, TILE, TILE, 0, args);
+            phase2.launch(stream, tiles, 2, TILE, TILE, 0, args);
+            phase3.launch(stream, tiles, tiles, TILE, TILE, 0, args);
         }
     }
 }

@@ -3,19 +3,36 @@ package fwbench.variant;
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.DeviceInfo;
-import fwbench.cuda.Kernel;
+import fwbench.cuda.KernelArgs;
+import fwbench.cuda.TileKernel;
+import jcuda.Pointer;
+
+import static fwbench.cuda.KernelArgs.buffer;
+import static fwbench.cuda.KernelArgs.params;
+import static fwbench.cuda.KernelArgs.value;
 
 /**
  * One persistent launch of a kernel built on kernels/dataflow.cuh (dataflow, packed16): the item
  * list ({@link DataflowSchedule}) on the device, the per-tile round counters and the ticket
- * (zeroed before each launch), and a grid of exactly the blocks that fit on the device at once.
+ * (zeroed before each launch), and a grid of exactly the blocks of the kernel's shape that fit on
+ * the device at once.
  */
 final class DataflowLaunch implements AutoCloseable {
-    /** Threads per block of every dataflow kernel. */
-    static final int THREADS = 256;
 
-    private final Kernel kernel;
-    private final int sharedBytes;
+    /**
+     * fw_dataflow_tT and fw_packed16_dataflow_tT(int* d, int ld, int n, const int* schedule,
+     * int items, int* sync, int tiles): the whole solve of the matrix d (ld words a row, n live
+     * vertices, tiles x tiles tiles) by the item list schedule, with counters and ticket in sync.
+     */
+    record Args(DeviceBuffer d, int ld, int n, DeviceBuffer schedule, int items, DeviceBuffer sync, int tiles)
+            implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), value(ld), value(n), buffer(schedule), value(items), buffer(sync), value(tiles));
+        }
+    }
+
+    private final TileKernel kernel;
     private final int tiles;
     private final int grid;
     private final int items;
@@ -23,15 +40,13 @@ final class DataflowLaunch implements AutoCloseable {
     private final DeviceBuffer sync;
 
     /**
-     * @param kernel      a dataflow kernel: (matrix, ld, n, schedule, items, sync, tiles)
-     * @param sharedBytes its dynamic shared memory (minplus::shared_words with dataflow::STAGES)
-     * @param tiles       tiles per matrix side
+     * @param kernel a dataflow kernel, launched with {@link Args}
+     * @param tiles  tiles per matrix side
      */
-    DataflowLaunch(Kernel kernel, int sharedBytes, int tiles, DeviceInfo device) {
-        this.kernel = kernel.allowDynamicSharedMemory(sharedBytes);
-        this.sharedBytes = sharedBytes;
+    DataflowLaunch(TileKernel kernel, int tiles, DeviceInfo device) {
+        this.kernel = kernel;
         this.tiles = tiles;
-        this.grid = kernel.residentBlocksPerMultiprocessor(THREADS, sharedBytes) * device.multiprocessors();
+        this.grid = kernel.residentBlocksPerMultiprocessor() * device.multiprocessors();
         int[] list = DataflowSchedule.build(tiles, grid);
         this.items = list.length;
         DeviceBuffer s = new DeviceBuffer(list.length);
@@ -59,7 +74,7 @@ final class DataflowLaunch implements AutoCloseable {
     /** Enqueues one whole solve of the matrix d (ld words per row, n live vertices). */
     void enqueue(CudaStream stream, DeviceBuffer d, int ld, int n) {
         sync.fill(0, stream);
-        kernel.launch(stream, grid, 1, THREADS, 1, sharedBytes, d, ld, n, schedule, items, sync, tiles);
+        kernel.launch(stream, grid, 1, new Args(d, ld, n, schedule, items, sync, tiles));
     }
 
     @Override

@@ -2,38 +2,35 @@ package fwbench.variant;
 
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
+import fwbench.cuda.TileKernel;
 
 /**
  * kernels/08_dataflow.cu: kleene's tile products as one persistent kernel per solve, each tile
  * update starting when the tiles it reads are done (kernels/dataflow.cuh), with kleene's tile per n.
  */
 final class DataflowSolver extends GpuSolver {
-    /** Chunk buffers of the tile product in the dataflow kernels (dataflow::STAGES). */
-    static final int STAGES = 3;
-
-    private final int tile;
+    private final TileKernel kernel;
     private final DataflowLaunch launch;
 
     DataflowSolver(SolverConfig config) {
         this(config, 0);
     }
 
-    /** With {@code forcedTile} 64 or 128 that tile is used whatever n (tests); 0 chooses as kleene does. */
+    /**
+     * With {@code forcedTile} 64 or 128 that tile is used whatever n (tests); 0 chooses by kleene's
+     * table, which dataflow's own measurements agree with (kernels/NOTES.md, v3: tile per n).
+     */
     DataflowSolver(SolverConfig config, int forcedTile) {
         super(Variant.DATAFLOW, config);
-        tile = forcedTile != 0 ? forcedTile : KleeneSolver.tileFor(n);
+        int tile = forcedTile != 0 ? forcedTile : KleeneSolver.tileFor(n);
         if (tile != 64 && tile != 128) throw new IllegalArgumentException("dataflow tiles are 64 or 128, not " + tile);
-        launch = new DataflowLaunch(module().kernel("fw_dataflow_t" + tile), sharedBytes(tile), ld / tile, cuda.device());
-    }
-
-    /** minplus::shared_words<Int32, T, STAGES>() in bytes: A chunks of T x (32 + 4) and B chunks of 32 x T words. */
-    static int sharedBytes(int tile) {
-        return STAGES * (tile * 36 + 32 * tile) * 4;
+        kernel = tileKernel("fw_dataflow", tile);
+        launch = new DataflowLaunch(kernel, ld / tile, cuda.device());
     }
 
     @Override
     public String describe() {
-        return "dataflow (" + KleeneSolver.tileChoice(tile, n) + ", " + launch.grid() + " persistent blocks, n padded to " + ld + ")";
+        return "dataflow (" + KleeneSolver.tileChoice(kernel.shape(), n) + ", " + launch.grid() + " persistent blocks, n padded to " + ld + ")";
     }
 
     @Override

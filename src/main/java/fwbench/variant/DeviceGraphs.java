@@ -3,14 +3,39 @@ package fwbench.variant;
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Kernel;
+import fwbench.cuda.KernelArgs;
 import fwbench.cuda.CudaStream;
 import fwbench.graph.GeneratedGraph;
 import fwbench.graph.Graph;
+import jcuda.Pointer;
+
+import static fwbench.cuda.KernelArgs.buffer;
+import static fwbench.cuda.KernelArgs.params;
+import static fwbench.cuda.KernelArgs.value;
 
 /** Puts a graph's weights into device memory: generated graphs on the device itself, others by copy. */
 public final class DeviceGraphs {
 
     private DeviceGraphs() {
+    }
+
+    /**
+     * fw_generate(int* d, int n, int ld, unsigned long long seed, unsigned long long edgeThreshold, int maxWeight):
+     * the cells of GraphSpec.generate, padded to ld.
+     */
+    record Generate(DeviceBuffer d, int n, int ld, long seed, long edgeThreshold, int maxWeight) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), value(n), value(ld), value(seed), value(edgeThreshold), value(maxWeight));
+        }
+    }
+
+    /** fw_pad(int* d, int n, int ld): the cells past n become isolated padding vertices. */
+    record Pad(DeviceBuffer d, int n, int ld) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), value(n), value(ld));
+        }
     }
 
     /** Fills {@code target} (n x n cells, rows n apart) with the graph's weights; returns when done. */
@@ -29,10 +54,10 @@ public final class DeviceGraphs {
         if (graph instanceof GeneratedGraph g) {
             // same cells as GraphSpec.generate, without an n x n host array
             kernel("fw_generate").launch(stream, blocksX, blocksY, 32, 8, 0,
-                    target, n, ld, g.seed(), g.spec().edgeThreshold(), g.spec().maxWeight());
+                    new Generate(target, n, ld, g.seed(), g.spec().edgeThreshold(), g.spec().maxWeight()));
         } else {
             target.uploadRows(graph.weights(), n, ld);
-            if (ld > n) kernel("fw_pad").launch(stream, blocksX, blocksY, 32, 8, 0, target, n, ld);
+            if (ld > n) kernel("fw_pad").launch(stream, blocksX, blocksY, 32, 8, 0, new Pad(target, n, ld));
         }
         stream.synchronize();
     }

@@ -6,6 +6,7 @@ import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Event;
 import fwbench.cuda.KernelModule;
+import fwbench.cuda.TileKernel;
 import fwbench.graph.Graph;
 
 import java.util.OptionalDouble;
@@ -85,6 +86,18 @@ public abstract class GpuSolver implements Solver {
     /** The module of this variant's kernels. */
     protected final KernelModule module() {
         return cuda.module(variant.kernelModule());
+    }
+
+    /**
+     * The tile kernel FAMILY_tT of this variant's module, e.g. fw_dataflow_t128, with the launch
+     * shape it exports; refused when that shape's tile is not the T of its name.
+     */
+    protected final TileKernel tileKernel(String family, int tile) {
+        TileKernel kernel = module().tileKernel(family + "_t" + tile);
+        if (kernel.shape().tile() != tile) {
+            throw new IllegalStateException(kernel + " exports a launch shape of tile " + kernel.shape().tile() + ", not " + tile);
+        }
+        return kernel;
     }
 
     protected static int ceilDiv(int a, int b) {

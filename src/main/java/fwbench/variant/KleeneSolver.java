@@ -2,6 +2,8 @@ package fwbench.variant;
 
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
+import fwbench.cuda.LaunchShape;
+import fwbench.cuda.TileKernel;
 
 /**
  * kernels/07_kleene.cu: rounds of (close the pivot tile, pivot row and column as min-plus products,
@@ -12,6 +14,7 @@ final class KleeneSolver extends GpuSolver {
     static final int PAD = 128;
 
     private final int tile;
+    private final LaunchShape productShape;
     private final LookaheadRounds rounds;
 
     KleeneSolver(SolverConfig config) {
@@ -23,23 +26,18 @@ final class KleeneSolver extends GpuSolver {
         super(Variant.KLEENE, config);
         tile = forcedTile != 0 ? forcedTile : tileFor(n);
         if (tile != 64 && tile != 128) throw new IllegalArgumentException("kleene tiles are 64 or 128, not " + tile);
-        String suffix = "_t" + tile;
-        // minplus::shared_words<Int32, T>(): two chunk buffers of T x (32 + 4) A words and 32 x T B words
-        int productSharedBytes = 2 * (tile * 36 + 32 * tile) * 4;
-        int pivotSharedBytes = 4 * tile * 4;  // minplus::close_cells: row and column k, double-buffered
-        rounds = new LookaheadRounds(
-                module().kernel("fw_kleene_phase1" + suffix).allowDynamicSharedMemory(pivotSharedBytes), pivotSharedBytes,
-                module().kernel("fw_kleene_phase2" + suffix).allowDynamicSharedMemory(productSharedBytes),
-                module().kernel("fw_kleene_phase3" + suffix).allowDynamicSharedMemory(productSharedBytes), productSharedBytes,
-                restBands(tile));
+        TileKernel closePivot = tileKernel("fw_kleene_phase1", tile);
+        TileKernel cross = tileKernel("fw_kleene_phase2", tile);
+        TileKernel rest = tileKernel("fw_kleene_phase3", tile);
+        productShape = rest.shape();
+        rounds = new LookaheadRounds(closePivot, cross, rest, restBands(tile));
     }
 
     /**
      * The tile for n vertices on this device. Larger tiles halve the rounds and the bytes moved
      * per relaxation; smaller ones give each round 4x the blocks, which small n needs to fill the
-     * device. The crossover was measured on an H200 (kernels/NOTES.md); other devices use it too.
-     * The dataflow variant uses the same table (its own measurements agree: T = 64 won at n = 2500,
-     * T = 128 at n = 5000).
+     * device. The table was measured on an H200 and serves every device, and dataflow too
+     * (kernels/NOTES.md, v3: tile per n).
      */
     static int tileFor(int n) {
         Integer chosen = Integer.getInteger(TILE_PROPERTY);  // an explicit choice, shown by describe()
@@ -50,17 +48,13 @@ final class KleeneSolver extends GpuSolver {
     /** System property that overrides the table, e.g. -Dfwbench.kleene.tile=128 (64 or 128). */
     static final String TILE_PROPERTY = "fwbench.kleene.tile";
 
-    /**
-     * Below this n, T = 64 is faster: measured on an H200 with lookahead rounds, T = 64 won at
-     * n = 2500 (1.62 against 3.06 ms) and T = 128 at n = 4000 (5.73 against 6.17 ms); kernels/NOTES.md.
-     */
+    /** Below this n, T = 64 is faster: the crossover lies between the sizes measured (kernels/NOTES.md, v3: tile per n). */
     static final int CROSSOVER_N = 3500;
 
     /**
      * How many launches (bands of rows) a round's bulk, phase 3 in mode REST, is split into
      * (LookaheadRounds): two at T = 128, where the round's half-empty last wave of blocks is long
-     * enough to matter (68.5 against 69.9 ms at n = 10000 on an H200, kernels/tools/kleene_bench.cu),
-     * one at T = 64, where two measured slower (0.38 against 0.36 ms at n = 1000). kernels/NOTES.md, v8.
+     * enough to matter; one at T = 64, where two measured slower. kernels/NOTES.md, v8.
      */
     static int restBands(int tile) {
         return tile == 128 ? 2 : 1;
@@ -68,13 +62,16 @@ final class KleeneSolver extends GpuSolver {
 
     @Override
     public String describe() {
-        return "kleene (" + tileChoice(tile, n) + ", n padded to " + ld + ")";
+        return "kleene (" + tileChoice(productShape, n) + ", n padded to " + ld + ")";
     }
 
-    /** How the tile was chosen and what it means, for describe(): "T=128 for n=10000, 8x8 cells per thread". */
-    static String tileChoice(int tile, int n) {
-        return "T=" + tile + (Integer.getInteger(TILE_PROPERTY) != null ? " from -D" + TILE_PROPERTY : " for n=" + n)
-                + ", " + (tile == 128 ? "8x8" : "4x4") + " cells per thread";
+    /**
+     * How the tile was chosen and what it means, for describe(): "T=128 for n=10000, 8x8 cells per
+     * thread", from the launch shape of the tile product kernel.
+     */
+    static String tileChoice(LaunchShape product, int n) {
+        return "T=" + product.tile() + (Integer.getInteger(TILE_PROPERTY) != null ? " from -D" + TILE_PROPERTY : " for n=" + n)
+                + ", " + product.cellsPerThread() + " cells per thread";
     }
 
     @Override

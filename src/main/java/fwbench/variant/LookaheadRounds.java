@@ -3,7 +3,13 @@ package fwbench.variant;
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Event;
-import fwbench.cuda.Kernel;
+import fwbench.cuda.KernelArgs;
+import fwbench.cuda.TileKernel;
+import jcuda.Pointer;
+
+import static fwbench.cuda.KernelArgs.buffer;
+import static fwbench.cuda.KernelArgs.params;
+import static fwbench.cuda.KernelArgs.value;
 
 /**
  * The round schedule of kleene (kernels/07_kleene.cu) with one round of lookahead.
@@ -24,31 +30,70 @@ import fwbench.cuda.Kernel;
  *
  * <p>REST may be split into bands of rows, each launch on a side stream of its own: band b of
  * round p + 1 then waits only for band b of round p (and P2(p + 1)), so it starts while the other
- * band's last blocks still run instead of after the whole round's last block. At n = 10000
- * (T = 128) REST is 5929 blocks a round, 22.5 waves of 264, its last wave half empty; two bands
- * took this launch sequence from 69.9 to 68.5 ms on an H200 (kernels/tools/kleene_bench.cu,
- * look128; kernels/NOTES.md, v8). With T = 64 they cost time.
+ * band's last blocks still run instead of after the whole round's last block, whose half-empty
+ * last wave then overlaps the next round (kernels/NOTES.md, v8).
+ *
+ * <p>Every launch is a 1-D block of its kernel's exported shape (kernels/07_kleene.cu).
  */
 final class LookaheadRounds implements AutoCloseable {
-    /** Phase-3 modes of kernels/minplus.cuh rest_tile. */
-    private static final int ALL = 0, NEXT = 1, REST = 2;
+    /**
+     * Which tiles a phase-3 launch updates (kernels/minplus.cuh rest_tile); the codes are the
+     * kernels' FW_REST_* in kernels/fw_constants.cuh ({@link KernelConstants} writes them).
+     */
+    enum RestMode {
+        /** Every tile outside the pivot's row and column: the last round's phase 3. */
+        ALL(0),
+        /** The tiles of row and column p + 1, the next pivot's tile first (its block also closes it). */
+        NEXT(1),
+        /** The tiles outside rows and columns p and p + 1: the bulk, on the side streams. */
+        REST(2);
 
-    private final Kernel closePivot;
-    private final int pivotSharedBytes;
-    private final Kernel cross;
-    private final Kernel rest;
-    private final int productSharedBytes;
+        final int code;
+
+        RestMode(int code) {
+            this.code = code;
+        }
+    }
+
+    /** fw_kleene_phase1_tT(int* d, int ld, int p): close pivot tile p of the ld-wide matrix d. */
+    record ClosePivot(DeviceBuffer d, int ld, int p) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), value(ld), value(p));
+        }
+    }
+
+    /** fw_kleene_phase2_tT(int* d, int ld, int n, int p): the pivot's row and column of tiles in round p. */
+    record Cross(DeviceBuffer d, int ld, int n, int p) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), value(ld), value(n), value(p));
+        }
+    }
+
+    /**
+     * fw_kleene_phase3_tT(int* d, int ld, int n, int p, int mode, int firstRow): the tiles {@code mode}
+     * names in round p; REST's grid starts at block row firstRow of them (its band).
+     */
+    record Rest(DeviceBuffer d, int ld, int n, int p, RestMode mode, int firstRow) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), value(ld), value(n), value(p), value(mode.code), value(firstRow));
+        }
+    }
+
+    private final TileKernel closePivot;
+    private final TileKernel cross;
+    private final TileKernel rest;
     private final CudaStream[] side;        // one low-priority stream per band of REST
     private final Event crossDone = new Event(false);
     private final Event[][] restDone;       // [band][p & 1]: ping-pong between REST(p) and REST(p - 1)
 
-    LookaheadRounds(Kernel closePivot, int pivotSharedBytes, Kernel cross, Kernel rest, int productSharedBytes, int bands) {
+    LookaheadRounds(TileKernel closePivot, TileKernel cross, TileKernel rest, int bands) {
         if (bands < 1) throw new IllegalArgumentException("REST needs at least one band, not " + bands);
         this.closePivot = closePivot;
-        this.pivotSharedBytes = pivotSharedBytes;
         this.cross = cross;
         this.rest = rest;
-        this.productSharedBytes = productSharedBytes;
         side = new CudaStream[bands];
         restDone = new Event[bands][];
         for (int b = 0; b < bands; b++) {
@@ -62,27 +107,27 @@ final class LookaheadRounds implements AutoCloseable {
      * vertices from n on are padding, which the products skip.
      */
     void enqueue(CudaStream main, DeviceBuffer d, int ld, int n, int tiles) {
-        closePivot.launch(main, 1, 1, 256, 1, pivotSharedBytes, d, ld, 0);
+        closePivot.launch(main, 1, 1, new ClosePivot(d, ld, 0));
         if (tiles == 1) return;
-        cross.launch(main, tiles - 1, 2, 256, 1, productSharedBytes, d, ld, n, 0);
+        cross.launch(main, tiles - 1, 2, new Cross(d, ld, n, 0));
         int rows = tiles - 2;  // REST's block rows, cut into bands
         for (int p = 0; p < tiles - 1; p++) {
             crossDone.record(main);
             for (int b = 0; b < side.length; b++) {
                 int first = rows * b / side.length, last = rows * (b + 1) / side.length;
                 side[b].waitFor(crossDone);
-                if (last > first) rest.launch(side[b], rows, last - first, 256, 1, productSharedBytes, d, ld, n, p, REST, first);
+                if (last > first) rest.launch(side[b], rows, last - first, new Rest(d, ld, n, p, RestMode.REST, first));
                 restDone[b][p & 1].record(side[b]);
             }
             if (p > 0) {
                 for (Event[] band : restDone) main.waitFor(band[(p - 1) & 1]);
             }
-            rest.launch(main, 2 * tiles - 3, 1, 256, 1, productSharedBytes, d, ld, n, p, NEXT, 0);
-            cross.launch(main, tiles - 1, 2, 256, 1, productSharedBytes, d, ld, n, p + 1);
+            rest.launch(main, 2 * tiles - 3, 1, new Rest(d, ld, n, p, RestMode.NEXT, 0));
+            cross.launch(main, tiles - 1, 2, new Cross(d, ld, n, p + 1));
         }
         // also joins the side streams back (graph capture needs it)
         for (Event[] band : restDone) main.waitFor(band[(tiles - 2) & 1]);
-        rest.launch(main, tiles - 1, tiles - 1, 256, 1, productSharedBytes, d, ld, n, tiles - 1, ALL, 0);
+        rest.launch(main, tiles - 1, tiles - 1, new Rest(d, ld, n, tiles - 1, RestMode.ALL, 0));
     }
 
     @Override

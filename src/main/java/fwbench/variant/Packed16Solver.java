@@ -3,7 +3,14 @@ package fwbench.variant;
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Kernel;
+import fwbench.cuda.KernelArgs;
+import fwbench.cuda.TileKernel;
 import fwbench.graph.Graph;
+import jcuda.Pointer;
+
+import static fwbench.cuda.KernelArgs.buffer;
+import static fwbench.cuda.KernelArgs.params;
+import static fwbench.cuda.KernelArgs.value;
 
 /**
  * kernels/09_packed16.cu: the dataflow kernel on 16-bit cells packed two per word, with a tile T
@@ -12,22 +19,30 @@ import fwbench.graph.Graph;
  * reach 16-bit INF are refused.
  */
 final class Packed16Solver extends GpuSolver {
-    /** 16-bit INF (kernels/09_packed16.cu): every finite distance must be below it. */
+    /** 16-bit INF, the kernels' FW_INF16 (KernelConstants): every finite distance must be below it. */
     static final int INF16 = CellType.PACKED16.inf();
     /** Matrices are padded to this, a multiple of both tiles. */
     static final int PAD = 256;
 
     /**
-     * From this n on, T = 256 (one block per SM, 16 x 16 cells a thread). Measured on an H200 with
-     * kernels/tools/kleene_bench.cu: T = 256 took 36.49 ms against 37.5 for T = 128 at n = 10000,
-     * but 5.89 against 5.16 at n = 5000; at n = 7500 it took 15.64 ms, against 15.98 for T = 128 in
-     * the suite (results/2026-11-22_NVIDIA-H200-6.json). kernels/NOTES.md, v9. Other
-     * devices use it too; before sm_90, where the 16-bit relaxation takes several instructions,
-     * ptxas spills 2.8 KB at T = 256 (target/ptxas/09_packed16.txt).
+     * From this n on, T = 256 (one block per SM): faster on an H200 at n = 7500 and above, slower
+     * at 5000 (kernels/NOTES.md, v9: packed16 in the suite at T = 256). Other devices use it too,
+     * though before sm_90 ptxas spills at T = 256 (target/ptxas/09_packed16.txt).
      */
     static final int T256_FROM_N = 7500;
 
-    private final int tile;
+    /**
+     * fw_packed16_pack(const int* src, int ld32, int* dst, int ld16, int rows) and fw_packed16_unpack
+     * (src, ld16, dst, ld32, rows): {@code rows} rows of src, srcLd ints apart, into dst, dstLd ints apart.
+     */
+    record Repack(DeviceBuffer src, int srcLd, DeviceBuffer dst, int dstLd, int rows) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(src), value(srcLd), buffer(dst), value(dstLd), value(rows));
+        }
+    }
+
+    private final TileKernel kernel;
     private final int words;  // words per packed row: ld / 2
     private final DeviceBuffer packedInput;
     private final DeviceBuffer packedWork;
@@ -41,7 +56,7 @@ final class Packed16Solver extends GpuSolver {
     /** With {@code forcedTile} 128 or 256 that tile is used whatever n (tests); 0 chooses. */
     Packed16Solver(SolverConfig config, int forcedTile) {
         super(Variant.PACKED16, requireRepresentable(config));
-        tile = forcedTile != 0 ? forcedTile : tileFor(n);
+        int tile = forcedTile != 0 ? forcedTile : tileFor(n);
         if (tile != 128 && tile != 256) throw new IllegalArgumentException("packed16 tiles are 128 or 256, not " + tile);
         words = ld / 2;
         unpack = module().kernel("fw_packed16_unpack");
@@ -49,7 +64,8 @@ final class Packed16Solver extends GpuSolver {
         DeviceBuffer work = null;
         try {
             work = new DeviceBuffer((long) ld * words);
-            launch = new DataflowLaunch(module().kernel("fw_packed16_dataflow_t" + tile), sharedBytes(tile), ld / tile, cuda.device());
+            kernel = tileKernel("fw_packed16_dataflow", tile);
+            launch = new DataflowLaunch(kernel, ld / tile, cuda.device());
         } catch (RuntimeException e) {
             if (work != null) work.close();
             in.close();
@@ -58,7 +74,7 @@ final class Packed16Solver extends GpuSolver {
         packedInput = in;
         packedWork = work;
         module().kernel("fw_packed16_pack").launch(stream, ceilDiv(words, 32), ceilDiv(ld, 8), 32, 8, 0,
-                deviceInput(), ld, packedInput, words, ld);
+                new Repack(deviceInput(), ld, packedInput, words, ld));
         packedWork.copyFrom(packedInput, stream);
         stream.synchronize();
     }
@@ -66,11 +82,6 @@ final class Packed16Solver extends GpuSolver {
     /** The tile for n vertices: 128, or 256 from {@link #T256_FROM_N} on. */
     static int tileFor(int n) {
         return n < T256_FROM_N ? 128 : 256;
-    }
-
-    /** minplus::shared_words<Packed16, T, 3>(): A chunks of T x (32 + 4) words, B chunks of 32 x T / 2. */
-    static int sharedBytes(int tile) {
-        return DataflowSolver.STAGES * (tile * 36 + 32 * (tile / 2)) * 4;
     }
 
     /**
@@ -93,7 +104,7 @@ final class Packed16Solver extends GpuSolver {
 
     @Override
     public String describe() {
-        return "packed16 (T=" + tile + " for n=" + n + ", " + (tile == 256 ? "16x16" : "8x8") + " cells per thread, "
+        return "packed16 (T=" + kernel.shape().tile() + " for n=" + n + ", " + kernel.shape().cellsPerThread() + " cells per thread, "
                 + launch.grid() + " persistent blocks, n padded to " + ld + ")";
     }
 
@@ -109,7 +120,7 @@ final class Packed16Solver extends GpuSolver {
 
     @Override
     protected void enqueuePublishResult(CudaStream stream, DeviceBuffer matrix) {
-        unpack.launch(stream, ceilDiv(words, 32), ceilDiv(ld, 8), 32, 8, 0, packedWork, words, matrix, ld, ld);
+        unpack.launch(stream, ceilDiv(words, 32), ceilDiv(ld, 8), 32, 8, 0, new Repack(packedWork, words, matrix, ld, ld));
     }
 
     @Override

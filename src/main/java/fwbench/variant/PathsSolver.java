@@ -3,6 +3,12 @@ package fwbench.variant;
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Kernel;
+import fwbench.cuda.KernelArgs;
+import jcuda.Pointer;
+
+import static fwbench.cuda.KernelArgs.buffer;
+import static fwbench.cuda.KernelArgs.params;
+import static fwbench.cuda.KernelArgs.value;
 
 /**
  * kernels/06_paths.cu: report 003's three kernels, distances and the intermediate-node matrix q
@@ -14,6 +20,14 @@ final class PathsSolver extends GpuSolver implements PathSolver {
     private final Kernel phase2;
     private final Kernel phase3;
     private final DeviceBuffer intermediates;
+
+    /** fw_paths_phaseN(int* d, int* q, int n, int p): distances d and intermediates q, n x n, in round p. */
+    record Phase(DeviceBuffer d, DeviceBuffer q, int n, int p) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), buffer(q), value(n), value(p));
+        }
+    }
 
     PathsSolver(SolverConfig config) {
         super(Variant.PATHS, config);
@@ -37,11 +51,12 @@ final class PathsSolver extends GpuSolver implements PathSolver {
     protected void enqueueSolve(CudaStream stream, DeviceBuffer d) {
         int tiles = ceilDiv(n, TILE);
         for (int p = 0; p < tiles; p++) {
-            phase1.launch(stream, 1, 1, TILE, TILE, 0, d, intermediates, n, p);
+            Phase args = new Phase(d, intermediates, n, p);
+            phase1.launch(stream, 1, 1, TILE, TILE, 0, args);
             if (tiles > 1) {  // with one tile there is no pivot row, column or rest: the grids would be empty
                 // report 003's grids: the pivot's own index is skipped in the kernels, not launched idle
-                phase2.launch(stream, 2, tiles - 1, TILE, TILE, 0, d, intermediates, n, p);
-                phase3.launch(stream, tiles - 1, tiles - 1, TILE, TILE, 0, d, intermediates, n, p);
+                phase2.launch(stream, 2, tiles - 1, TILE, TILE, 0, args);
+                phase3.launch(stream, tiles - 1, tiles - 1, TILE, TILE, 0, args);
             }
         }
     }

@@ -3,6 +3,12 @@ package fwbench.variant;
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Kernel;
+import fwbench.cuda.KernelArgs;
+import jcuda.Pointer;
+
+import static fwbench.cuda.KernelArgs.buffer;
+import static fwbench.cuda.KernelArgs.params;
+import static fwbench.cuda.KernelArgs.value;
 
 /**
  * kernels/05_tiled_4x4.cu: 64x64 tiles, blocks of 64x4 threads, 4x4 register micro-tiles in phase 3,
@@ -18,6 +24,31 @@ final class Tiled4x4Solver extends GpuSolver {
     private final DeviceBuffer coreCore;
     private final DeviceBuffer coreDest;
     private final DeviceBuffer srcCore;
+
+    /** fw_tiled_4x4_phase1(int* d, int n, int p, int* coreCore): close pivot tile p, stage it in coreCore. */
+    record ClosePivot(DeviceBuffer d, int n, int p, DeviceBuffer coreCore) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), value(n), value(p), buffer(coreCore));
+        }
+    }
+
+    /** fw_tiled_4x4_phase2(int* d, int n, int p, coreCore, coreDest, srcCore): the pivot row and column, staged. */
+    record Cross(DeviceBuffer d, int n, int p, DeviceBuffer coreCore, DeviceBuffer coreDest, DeviceBuffer srcCore)
+            implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), value(n), value(p), buffer(coreCore), buffer(coreDest), buffer(srcCore));
+        }
+    }
+
+    /** fw_tiled_4x4_phase3(int* d, int n, int p, coreDest, srcCore): every other tile, from the staged row and column. */
+    record Rest(DeviceBuffer d, int n, int p, DeviceBuffer coreDest, DeviceBuffer srcCore) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), value(n), value(p), buffer(coreDest), buffer(srcCore));
+        }
+    }
 
     Tiled4x4Solver(SolverConfig config) {
         super(Variant.TILED_4X4, config);
@@ -45,9 +76,9 @@ final class Tiled4x4Solver extends GpuSolver {
     protected void enqueueSolve(CudaStream stream, DeviceBuffer d) {
         int tiles = ceilDiv(n, TILE);
         for (int p = 0; p < tiles; p++) {
-            phase1.launch(stream, 1, 1, TILE, ROWS, 0, d, n, p, coreCore);
-            phase2.launch(stream, tiles, 2, TILE, ROWS, 0, d, n, p, coreCore, coreDest, srcCore);
-            phase3.launch(stream, tiles, tiles, TILE, ROWS, 0, d, n, p, coreDest, srcCore);
+            phase1.launch(stream, 1, 1, TILE, ROWS, 0, new ClosePivot(d, n, p, coreCore));
+            phase2.launch(stream, tiles, 2, TILE, ROWS, 0, new Cross(d, n, p, coreCore, coreDest, srcCore));
+            phase3.launch(stream, tiles, tiles, TILE, ROWS, 0, new Rest(d, n, p, coreDest, srcCore));
         }
     }
 

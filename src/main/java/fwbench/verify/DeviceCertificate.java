@@ -2,10 +2,16 @@ package fwbench.verify;
 
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.DeviceBuffer;
+import fwbench.cuda.KernelArgs;
 import fwbench.cuda.KernelModule;
 import fwbench.cuda.CudaStream;
+import jcuda.Pointer;
 
 import java.util.OptionalLong;
+
+import static fwbench.cuda.KernelArgs.buffer;
+import static fwbench.cuda.KernelArgs.params;
+import static fwbench.cuda.KernelArgs.value;
 
 /**
  * The shortest-path certificate of {@link HostCertificate}, run on the device over a result that
@@ -17,13 +23,30 @@ final class DeviceCertificate {
     private DeviceCertificate() {
     }
 
+    /** fw_certificate(const int* D, const int* W, int n, int ld, int* firstBad): atomicMin of the violating cell indices. */
+    record Check(DeviceBuffer distances, DeviceBuffer weights, int n, int ld, DeviceBuffer firstBad) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(distances), buffer(weights), value(n), value(ld), buffer(firstBad));
+        }
+    }
+
+    /** fw_certificate_cell(const int* D, const int* W, int n, int ld, int i, int j, int* expected). */
+    record Cell(DeviceBuffer distances, DeviceBuffer weights, int n, int ld, int i, int j, DeviceBuffer expected)
+            implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(distances), buffer(weights), value(n), value(ld), value(i), value(j), buffer(expected));
+        }
+    }
+
     /** Index i * n + j of the first cell that breaks the certificate, if any. */
     static OptionalLong firstViolation(DeviceBuffer weights, DeviceBuffer distances, int n, int ld) {
         KernelModule module = CudaContext.get().module("graph");
         try (CudaStream stream = new CudaStream(); DeviceBuffer first = new DeviceBuffer(1)) {
             first.fill(Integer.MAX_VALUE, stream);
             int tiles = (n + 31) / 32;
-            module.kernel("fw_certificate").launch(stream, tiles, tiles, 32, 32, 0, distances, weights, n, ld, first);
+            module.kernel("fw_certificate").launch(stream, tiles, tiles, 32, 32, 0, new Check(distances, weights, n, ld, first));
             stream.synchronize();
             int index = first.read(0);
             return index == Integer.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(index);
@@ -34,7 +57,7 @@ final class DeviceCertificate {
     static int expected(DeviceBuffer weights, DeviceBuffer distances, int n, int ld, int i, int j) {
         KernelModule module = CudaContext.get().module("graph");
         try (CudaStream stream = new CudaStream(); DeviceBuffer out = new DeviceBuffer(1)) {
-            module.kernel("fw_certificate_cell").launch(stream, 1, 1, 1, 1, 0, distances, weights, n, ld, i, j, out);
+            module.kernel("fw_certificate_cell").launch(stream, 1, 1, 1, 1, 0, new Cell(distances, weights, n, ld, i, j, out));
             stream.synchronize();
             return out.read(0);
         }

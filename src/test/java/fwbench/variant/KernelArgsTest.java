@@ -1,0 +1,114 @@
+package fwbench.variant;
+
+import fwbench.cuda.DeviceBuffer;
+import fwbench.cuda.KernelArgs;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every kernel's record of launch arguments has the kernel's parameters, in order: a pointer for a
+ * pointer, an int (or an enum passed by its code) for an int, a long for a 64-bit integer. Reads
+ * kernels/*.cu; no GPU needed.
+ */
+class KernelArgsTest {
+
+    private static final Pattern KERNEL = Pattern.compile(
+            "extern \"C\"\\s+__global__\\s+void\\s+(?:__launch_bounds__\\([^)]*\\)\\s+)?(\\w+)\\s*\\(([^)]*)\\)");
+
+    /** Each kernel of kernels/*.cu and the record its launches take. */
+    static Map<String, Class<?>> argumentRecords() throws ClassNotFoundException {
+        Map<String, Class<?>> records = new TreeMap<>();
+        records.put("fw_naive", NaiveSolver.Step.class);
+        for (String family : List.of("fw_blocked", "fw_blocked_reg", "fw_batched")) {
+            for (int phase = 1; phase <= 3; phase++) records.put(family + "_phase" + phase, PhaseArgs.class);
+        }
+        records.put("fw_tiled_4x4_phase1", Tiled4x4Solver.ClosePivot.class);
+        records.put("fw_tiled_4x4_phase2", Tiled4x4Solver.Cross.class);
+        records.put("fw_tiled_4x4_phase3", Tiled4x4Solver.Rest.class);
+        for (int phase = 1; phase <= 3; phase++) records.put("fw_paths_phase" + phase, PathsSolver.Phase.class);
+        for (int tile : new int[] {64, 128}) {
+            records.put("fw_kleene_phase1_t" + tile, LookaheadRounds.ClosePivot.class);
+            records.put("fw_kleene_phase2_t" + tile, LookaheadRounds.Cross.class);
+            records.put("fw_kleene_phase3_t" + tile, LookaheadRounds.Rest.class);
+            records.put("fw_dataflow_t" + tile, DataflowLaunch.Args.class);
+        }
+        records.put("fw_packed16_dataflow_t128", DataflowLaunch.Args.class);
+        records.put("fw_packed16_dataflow_t256", DataflowLaunch.Args.class);
+        records.put("fw_packed16_pack", Packed16Solver.Repack.class);
+        records.put("fw_packed16_unpack", Packed16Solver.Repack.class);
+        records.put("fw_generate", DeviceGraphs.Generate.class);
+        records.put("fw_pad", DeviceGraphs.Pad.class);
+        // launched outside this package: by name, so that this test needs no dependency on them
+        records.put("fw_certificate", Class.forName("fwbench.verify.DeviceCertificate$Check"));
+        records.put("fw_certificate_cell", Class.forName("fwbench.verify.DeviceCertificate$Cell"));
+        records.put("fw_peak_int32", Class.forName("fwbench.bench.PeakBenchmark$Relax"));
+        records.put("fw_peak_packed16", Class.forName("fwbench.bench.PeakBenchmark$Relax"));
+        return records;
+    }
+
+    /** Kernel name to its parameter list, from every kernels/*.cu. */
+    static Map<String, String> kernelParameters() throws IOException {
+        Map<String, String> kernels = new TreeMap<>();
+        try (Stream<Path> files = Files.list(Path.of("kernels"))) {
+            for (Path cu : files.filter(p -> p.toString().endsWith(".cu")).toList()) {
+                Matcher m = KERNEL.matcher(Files.readString(cu));
+                while (m.find()) kernels.put(m.group(1), m.group(2));
+            }
+        }
+        return kernels;
+    }
+
+    /** "int* d", "const int* __restrict__ src", "int n", "unsigned long long seed" -> the Java kind. */
+    static String kind(String parameter) {
+        String p = parameter.trim().replaceAll("\\s+", " ");
+        if (p.contains("*")) return "pointer";
+        String type = p.substring(0, p.lastIndexOf(' '));
+        return switch (type) {
+            case "int" -> "int";
+            case "long long", "unsigned long long" -> "long";
+            default -> throw new AssertionError("no Java kind for the kernel parameter '" + p + "'");
+        };
+    }
+
+    static String kind(Class<?> component) {
+        if (component == DeviceBuffer.class) return "pointer";
+        if (component == int.class || component.isEnum()) return "int";
+        if (component == long.class) return "long";
+        throw new AssertionError("no kernel parameter kind for a component of type " + component.getName());
+    }
+
+    @Test
+    void everyKernelHasAnArgumentRecordAndEveryRecordAKernel() throws Exception {
+        assertEquals(new TreeSet<>(argumentRecords().keySet()), new TreeSet<>(kernelParameters().keySet()),
+                "kernels in kernels/*.cu against the kernels with an argument record in this test");
+    }
+
+    @Test
+    void argumentRecordsMatchTheKernelsParameters() throws Exception {
+        Map<String, String> parameters = kernelParameters();
+        for (Map.Entry<String, Class<?>> e : argumentRecords().entrySet()) {
+            Class<?> record = e.getValue();
+            assertTrue(record.isRecord() && KernelArgs.class.isAssignableFrom(record), record + " is a record of KernelArgs");
+            List<String> kernel = new ArrayList<>();
+            for (String p : parameters.get(e.getKey()).split(",")) kernel.add(kind(p));
+            List<String> java = new ArrayList<>();
+            for (RecordComponent c : record.getRecordComponents()) java.add(kind(c.getType()));
+            assertEquals(kernel, java, e.getKey() + "(" + parameters.get(e.getKey()).replaceAll("\\s+", " ") + ") against " + record.getName());
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package fwbench.variant;
+
+import fwbench.GpuTest;
+import fwbench.cuda.CudaContext;
+import fwbench.cuda.DeviceInfo;
+import fwbench.cuda.KernelModule;
+import fwbench.cuda.LaunchShape;
+import fwbench.graph.GraphSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The launch shapes the tile kernels export (KernelModule.tileKernel), read from the device. */
+@GpuTest
+class TileKernelShapesTest {
+
+    private static final Pattern TILE_SUFFIX = Pattern.compile("_t(\\d+)$");
+
+    /** Every tile kernel, its variant, and its shape as the Java formulas it replaced computed it. */
+    static Stream<Arguments> tileKernels() {
+        return Stream.of(
+                Arguments.of(Variant.KLEENE, "fw_kleene_phase1_t64", new LaunchShape(256, 1024, 64, 4, 4)),
+                Arguments.of(Variant.KLEENE, "fw_kleene_phase1_t128", new LaunchShape(256, 2048, 128, 8, 8)),
+                Arguments.of(Variant.KLEENE, "fw_kleene_phase2_t64", new LaunchShape(256, 34816, 64, 4, 4)),
+                Arguments.of(Variant.KLEENE, "fw_kleene_phase2_t128", new LaunchShape(256, 69632, 128, 8, 8)),
+                Arguments.of(Variant.KLEENE, "fw_kleene_phase3_t64", new LaunchShape(256, 34816, 64, 4, 4)),
+                Arguments.of(Variant.KLEENE, "fw_kleene_phase3_t128", new LaunchShape(256, 69632, 128, 8, 8)),
+                Arguments.of(Variant.DATAFLOW, "fw_dataflow_t64", new LaunchShape(256, 52224, 64, 4, 4)),
+                Arguments.of(Variant.DATAFLOW, "fw_dataflow_t128", new LaunchShape(256, 104448, 128, 8, 8)),
+                Arguments.of(Variant.PACKED16, "fw_packed16_dataflow_t128", new LaunchShape(256, 79872, 128, 8, 8)),
+                Arguments.of(Variant.PACKED16, "fw_packed16_dataflow_t256", new LaunchShape(256, 159744, 256, 16, 16)));
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @MethodSource("tileKernels")
+    void exportedShapeFitsItsNameItsVariantAndTheDevice(Variant variant, String kernel, LaunchShape expected) {
+        CudaContext cuda = CudaContext.get();
+        LaunchShape shape = cuda.module(variant.kernelModule()).tileKernel(kernel).shape();
+        Matcher suffix = TILE_SUFFIX.matcher(kernel);
+        assertTrue(suffix.find(), kernel + " ends in _tNNN");
+        assertEquals(Integer.parseInt(suffix.group(1)), shape.tile(), kernel + ": tile against its name");
+        assertEquals(256, shape.threads(), kernel + ": threads per block");
+        assertEquals(0, variant.padTo() % shape.tile(), kernel + ": " + variant + " pads to " + variant.padTo() + ", a multiple of the tile");
+        assertEquals((long) shape.tile() * shape.tile(), (long) shape.threads() * shape.cellRows() * shape.cellColumns(),
+                kernel + ": the threads' cells cover the tile");
+        DeviceInfo device = cuda.device();
+        assertTrue(shape.sharedBytes() <= device.maxSharedBytesPerBlock(), kernel + ": " + shape.sharedBytes()
+                + " bytes of shared memory, the device allows " + device.maxSharedBytesPerBlock());
+        assertEquals(expected, shape, kernel + ": the shape the Java side computed before the kernels exported it");
+    }
+
+    @Test
+    void aKernelWithoutAShapeIsNamedInTheError() {
+        KernelModule module = CudaContext.get().module(Variant.PACKED16.kernelModule());
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> module.tileKernel("fw_packed16_pack"));
+        assertTrue(e.getMessage().contains("fw_packed16_pack_shape"), e.getMessage());
+    }
+
+    /** describe() prints the cells per thread from the shape, as it printed them from the tile before. */
+    @Test
+    void describeNamesTheTileAndTheCellsPerThread() {
+        SolverConfig config = SolverConfig.of(GraphSpec.parse("hops:0.05").instance(100, 3));
+        try (GpuSolver kleene = new KleeneSolver(config, 64); GpuSolver packed = new Packed16Solver(config, 256)) {
+            assertEquals("kleene (T=64 for n=100, 4x4 cells per thread, n padded to 128)", kleene.describe());
+            assertTrue(packed.describe().startsWith("packed16 (T=256 for n=100, 16x16 cells per thread, "), packed.describe());
+            assertTrue(packed.describe().endsWith(" persistent blocks, n padded to 256)"), packed.describe());
+        }
+        try (GpuSolver dataflow = new DataflowSolver(config, 128)) {
+            assertTrue(dataflow.describe().startsWith("dataflow (T=128 for n=100, 8x8 cells per thread, "), dataflow.describe());
+        }
+    }
+}
