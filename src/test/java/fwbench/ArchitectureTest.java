@@ -42,7 +42,7 @@ class ArchitectureTest {
             entry("bench", List.of("cli")),
             entry("verify", List.of("bench", "cli")),
             entry("variant", List.of("verify", "bench", "cli", "report")),
-            entry("graph", List.of("variant", "verify", "bench", "cli", "report")),
+            entry("graph", List.of("variant", "verify", "bench", "cli")),
             entry("cuda", List.of("variant", "verify", "bench", "cli")),
             entry("usage", List.of("cli", "report")),
             entry("results", List.of("bench", "cli", "report")));
