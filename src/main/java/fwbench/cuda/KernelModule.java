@@ -6,6 +6,7 @@ import jcuda.Sizeof;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUmodule;
+import jcuda.driver.CUresult;
 import jcuda.driver.JCudaDriver;
 
 import java.util.HashMap;
@@ -46,13 +47,14 @@ public final class KernelModule {
         String symbol = function + SHAPE_SUFFIX;
         CUdeviceptr address = new CUdeviceptr();
         long[] bytes = {0};
-        int result;
         try {
-            result = JCudaDriver.cuModuleGetGlobal(address, bytes, module, symbol);
+            JCudaDriver.cuModuleGetGlobal(address, bytes, module, symbol);
         } catch (CudaException e) {
-            throw missingShape(function, symbol, e.getMessage());
+            // only a missing symbol means a missing export; any other error (a fault left by an
+            // earlier kernel, no current context) is itself the problem
+            if (!e.getMessage().contains(CUresult.stringFor(CUresult.CUDA_ERROR_NOT_FOUND))) throw e;
+            throw missingShape(function, symbol, e);
         }
-        if (result != 0) throw missingShape(function, symbol, "CUresult " + result);
         long expected = (long) LaunchShape.FIELDS * Sizeof.INT;
         if (bytes[0] != expected) {
             throw new IllegalStateException("kernels/" + name + ".cu: " + symbol + " is " + bytes[0] + " bytes, not "
@@ -63,9 +65,9 @@ public final class KernelModule {
         return LaunchShape.of(fields);
     }
 
-    private IllegalStateException missingShape(String function, String symbol, String why) {
+    private IllegalStateException missingShape(String function, String symbol, CudaException cause) {
         return new IllegalStateException("kernels/" + name + ".cu: kernel " + function + " exports no launch shape: no extern \"C\" __constant__ int "
-                + symbol + "[" + LaunchShape.FIELDS + "] (" + why + ")");
+                + symbol + "[" + LaunchShape.FIELDS + "]", cause);
     }
 
     public String name() {

@@ -22,10 +22,15 @@ final class DataflowSolver extends GpuSolver {
      */
     DataflowSolver(SolverConfig config, int forcedTile) {
         super(Variant.DATAFLOW, config);
-        int tile = forcedTile != 0 ? forcedTile : KleeneSolver.tileFor(n);
-        if (tile != 64 && tile != 128) throw new IllegalArgumentException("dataflow tiles are 64 or 128, not " + tile);
-        kernel = tileKernel("fw_dataflow", tile);
-        launch = new DataflowLaunch(kernel, ld / tile, cuda.device());
+        try {
+            int tile = forcedTile != 0 ? forcedTile : KleeneSolver.tileFor(n);
+            if (tile != 64 && tile != 128) throw new IllegalArgumentException("dataflow tiles are 64 or 128, not " + tile);
+            kernel = tileKernel("fw_dataflow", tile);
+            launch = new DataflowLaunch(kernel, ld / tile, cuda.device());
+        } catch (RuntimeException e) {
+            super.close();  // nobody closes a solver whose constructor failed
+            throw e;
+        }
     }
 
     @Override

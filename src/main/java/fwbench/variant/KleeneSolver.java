@@ -24,13 +24,18 @@ final class KleeneSolver extends GpuSolver {
     /** With {@code forcedTile} 64 or 128 that tile is used whatever n (tests); 0 chooses. */
     KleeneSolver(SolverConfig config, int forcedTile) {
         super(Variant.KLEENE, config);
-        tile = forcedTile != 0 ? forcedTile : tileFor(n);
-        if (tile != 64 && tile != 128) throw new IllegalArgumentException("kleene tiles are 64 or 128, not " + tile);
-        TileKernel closePivot = tileKernel("fw_kleene_phase1", tile);
-        TileKernel cross = tileKernel("fw_kleene_phase2", tile);
-        TileKernel rest = tileKernel("fw_kleene_phase3", tile);
-        productShape = rest.shape();
-        rounds = new LookaheadRounds(closePivot, cross, rest, restBands(tile));
+        try {
+            tile = forcedTile != 0 ? forcedTile : tileFor(n);
+            if (tile != 64 && tile != 128) throw new IllegalArgumentException("kleene tiles are 64 or 128, not " + tile);
+            TileKernel closePivot = tileKernel("fw_kleene_phase1", tile);
+            TileKernel cross = tileKernel("fw_kleene_phase2", tile);
+            TileKernel rest = tileKernel("fw_kleene_phase3", tile);
+            productShape = rest.shape();
+            rounds = new LookaheadRounds(closePivot, cross, rest, restBands(tile));
+        } catch (RuntimeException e) {
+            super.close();  // nobody closes a solver whose constructor failed
+            throw e;
+        }
     }
 
     /**

@@ -56,19 +56,20 @@ final class Packed16Solver extends GpuSolver {
     /** With {@code forcedTile} 128 or 256 that tile is used whatever n (tests); 0 chooses. */
     Packed16Solver(SolverConfig config, int forcedTile) {
         super(Variant.PACKED16, requireRepresentable(config));
-        int tile = forcedTile != 0 ? forcedTile : tileFor(n);
-        if (tile != 128 && tile != 256) throw new IllegalArgumentException("packed16 tiles are 128 or 256, not " + tile);
         words = ld / 2;
-        unpack = module().kernel("fw_packed16_unpack");
-        DeviceBuffer in = new DeviceBuffer((long) ld * words);
-        DeviceBuffer work = null;
+        DeviceBuffer in = null, work = null;
         try {
+            int tile = forcedTile != 0 ? forcedTile : tileFor(n);
+            if (tile != 128 && tile != 256) throw new IllegalArgumentException("packed16 tiles are 128 or 256, not " + tile);
+            unpack = module().kernel("fw_packed16_unpack");
+            in = new DeviceBuffer((long) ld * words);
             work = new DeviceBuffer((long) ld * words);
             kernel = tileKernel("fw_packed16_dataflow", tile);
             launch = new DataflowLaunch(kernel, ld / tile, cuda.device());
         } catch (RuntimeException e) {
             if (work != null) work.close();
-            in.close();
+            if (in != null) in.close();
+            super.close();  // nobody closes a solver whose constructor failed
             throw e;
         }
         packedInput = in;
