@@ -67,8 +67,8 @@ class SolveCommandTest {
         }
     }
 
-    private Path seed003File() throws IOException {
-        return GraphFileWriter.write(Graphs.seed003(), GraphFormat.DENSE, dir, "seed003");
+    private Path report003File() throws IOException {
+        return GraphFileWriter.write(Graphs.report003(), GraphFormat.DENSE, dir, "report003");
     }
 
     /** Unreachable pairs, zero weights, an isolated vertex, n not a multiple of any tile. */
@@ -83,10 +83,10 @@ class SolveCommandTest {
     @Test
     void report003ByTheReferenceWritesItsTablesAndPathRebuildsTheRoute() throws IOException {
         Path solution = dir.resolve("s.apsp");
-        assertEquals(0, run("solve", "--graph", seed003File().toString(), "--out", solution.toString(), "--variant", "reference", "--paths"), err.toString());
+        assertEquals(0, run("solve", "--graph", report003File().toString(), "--out", solution.toString(), "--variant", "reference", "--paths"), err.toString());
         Solution s = SolutionFiles.read(solution);
-        assertArrayEquals(Graphs.flatten(Graphs.SEED_003_DISTANCES), s.distances());
-        assertArrayEquals(Graphs.flatten(Graphs.SEED_003_INTERMEDIATES), s.intermediates());
+        assertArrayEquals(Graphs.flatten(Graphs.REPORT_003_DISTANCES), s.distances());
+        assertArrayEquals(Graphs.flatten(Graphs.REPORT_003_INTERMEDIATES), s.intermediates());
         assertEquals(0, s.firstVertex());
         assertTrue(out().startsWith("wrote " + solution + ": distances and intermediate nodes of "), out());
 
@@ -153,7 +153,7 @@ class SolveCommandTest {
     @Test
     void pathNeedsTheIntermediateNodes() throws IOException {
         Path solution = dir.resolve("d.apsp");
-        assertEquals(0, run("solve", "--graph", seed003File().toString(), "--out", solution.toString()), err.toString());
+        assertEquals(0, run("solve", "--graph", report003File().toString(), "--out", solution.toString()), err.toString());
         assertEquals(2, run("path", solution.toString(), "1", "2"));
         assertEquals(List.of("fwbench path: " + solution + " holds distances only: solve with --paths to be able to rebuild paths"), errLines());
         Path missing = dir.resolve("none.apsp");
@@ -209,13 +209,13 @@ class SolveCommandTest {
 
     @Test
     void anExistingOutputIsKeptUnlessForced() throws IOException {
-        Path graph = seed003File();
+        Path graph = report003File();
         Path taken = Files.writeString(dir.resolve("taken.apsp"), "precious");
         assertEquals(2, run("solve", "--graph", graph.toString(), "--out", taken.toString()));
         assertEquals(List.of("fwbench solve: " + taken + " already exists; solve never overwrites a file unless given --force"), errLines());
         assertEquals("precious", Files.readString(taken));
         assertEquals(0, run("solve", "--graph", graph.toString(), "--out", taken.toString(), "--force"), err.toString());
-        assertArrayEquals(Graphs.flatten(Graphs.SEED_003_DISTANCES), SolutionFiles.read(taken).distances());
+        assertArrayEquals(Graphs.flatten(Graphs.REPORT_003_DISTANCES), SolutionFiles.read(taken).distances());
         assertEquals(Set.of(graph, taken), files(), "no temporary file left");
         assertEquals(2, run("solve", "--graph", graph.toString(), "--out", graph.toString(), "--force"));
         assertEquals(List.of("fwbench solve: --out " + graph + " is the graph file itself"), errLines());
@@ -224,7 +224,7 @@ class SolveCommandTest {
     /** Each mistake: exit code 2, exactly one line, nothing written. */
     @Test
     void badInputIsOneLineAndWritesNothing() throws IOException {
-        Path good = seed003File();
+        Path good = report003File();
         Path out = dir.resolve("o.apsp");
         Path malformed = Files.writeString(dir.resolve("bad.gr"), "p sp 2 1\na 1 2\n");
         Path outOfRange = Files.writeString(dir.resolve("range.mtx"), "%%MatrixMarket matrix coordinate integer general\n2 2 1\n1 3 4\n");
@@ -266,7 +266,7 @@ class SolveCommandTest {
     @Test
     void withoutAGpuAGpuVariantIsRefusedAndTheDefaultIsCpuBlocked() throws IOException {
         assumeFalse(Gpu.available(), "this machine has a GPU");
-        Path graph = seed003File();
+        Path graph = report003File();
         assertEquals(2, run("solve", "--graph", graph.toString(), "--out", dir.resolve("o.apsp").toString(), "--variant", "blocked"));
         assertEquals(List.of("fwbench solve: blocked needs a CUDA device, and there is none (" + Gpu.probe().reason()
                 + "); leave out --variant to solve on the CPU"), errLines());
@@ -278,7 +278,7 @@ class SolveCommandTest {
 
     @Test
     void noVerifySaysSo() throws IOException {
-        assertEquals(0, run("solve", "--graph", seed003File().toString(), "--out", dir.resolve("o.apsp").toString(), "--no-verify"));
+        assertEquals(0, run("solve", "--graph", report003File().toString(), "--out", dir.resolve("o.apsp").toString(), "--no-verify"));
         assertTrue(errLines().contains("fwbench solve: not verified (--no-verify)"), err.toString());
     }
 

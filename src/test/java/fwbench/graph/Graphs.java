@@ -8,14 +8,14 @@ public final class Graphs {
     }
 
     /** Report 003's 6x6 worked example (note the zero-weight edge 0 -> 4). */
-    public static final int[][] SEED_003_WEIGHTS = {
+    public static final int[][] REPORT_003_WEIGHTS = {
             {0, 41, 67, 34, 0, 69},
             {24, 0, 78, 58, 62, 64},
             {5, 45, 0, 81, 27, 61},
             {91, 95, 42, 0, 27, 36},
             {91, 4, 2, 53, 0, 92},
             {82, 21, 16, 18, 95, 0}};
-    public static final int[][] SEED_003_DISTANCES = {
+    public static final int[][] REPORT_003_DISTANCES = {
             {0, 4, 2, 34, 0, 63},
             {24, 0, 26, 58, 24, 64},
             {5, 9, 0, 39, 5, 61},
@@ -23,7 +23,7 @@ public final class Graphs {
             {7, 4, 2, 41, 0, 63},
             {21, 21, 16, 18, 21, 0}};
     /** The report's "simple implementation" table: 7 = n + 1 marks "no intermediate". */
-    public static final int[][] SEED_003_INTERMEDIATES = {
+    public static final int[][] REPORT_003_INTERMEDIATES = {
             {7, 4, 4, 7, 7, 4},
             {7, 7, 4, 7, 0, 7},
             {7, 4, 7, 0, 0, 7},
@@ -35,8 +35,8 @@ public final class Graphs {
         return Arrays.stream(m).flatMapToInt(Arrays::stream).toArray();
     }
 
-    public static MatrixGraph seed003() {
-        return new MatrixGraph(6, flatten(SEED_003_WEIGHTS), "report 003's 6x6 example");
+    public static MatrixGraph report003() {
+        return new MatrixGraph(6, flatten(REPORT_003_WEIGHTS), "report 003's 6x6 example");
     }
 
     /** n vertices, no edges. */

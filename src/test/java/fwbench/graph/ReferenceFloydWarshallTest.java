@@ -65,9 +65,9 @@ class ReferenceFloydWarshallTest {
 
     @Test
     void reproducesReport003Example() {
-        ShortestPaths sp = ReferenceFloydWarshall.shortestPaths(Graphs.seed003());
-        assertArrayEquals(Graphs.flatten(Graphs.SEED_003_DISTANCES), sp.distances());
-        assertArrayEquals(Graphs.flatten(Graphs.SEED_003_INTERMEDIATES), sp.intermediates());
+        ShortestPaths sp = ReferenceFloydWarshall.shortestPaths(Graphs.report003());
+        assertArrayEquals(Graphs.flatten(Graphs.REPORT_003_DISTANCES), sp.distances());
+        assertArrayEquals(Graphs.flatten(Graphs.REPORT_003_INTERMEDIATES), sp.intermediates());
         assertEquals(7, sp.noIntermediate());
         assertEquals(List.of(4, 2, 0, 3), sp.path(4, 3).orElseThrow());
     }

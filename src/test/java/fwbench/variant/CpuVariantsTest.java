@@ -37,7 +37,7 @@ class CpuVariantsTest {
         for (Variant v : Variant.values()) {
             if (v.gpu()) continue;
             for (MatrixGraph g : new MatrixGraph[] {Graphs.empty(70), Graphs.complete(70, 3), Graphs.directedCycle(70),
-                    Graphs.twoComponents(70), Graphs.seed003()}) {
+                    Graphs.twoComponents(70), Graphs.report003()}) {
                 assertArrayEquals(ReferenceFloydWarshall.distances(g), solve(v, g), v + " on " + g.describe());
             }
         }

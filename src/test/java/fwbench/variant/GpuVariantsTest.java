@@ -106,7 +106,7 @@ class GpuVariantsTest {
         for (Variant v : Variant.values()) {
             if (!v.gpu()) continue;
             for (MatrixGraph g : new MatrixGraph[] {Graphs.empty(70), Graphs.complete(70, 3), Graphs.directedCycle(70),
-                    Graphs.twoComponents(70), Graphs.seed003()}) {
+                    Graphs.twoComponents(70), Graphs.report003()}) {
                 try (Solver solver = v.create(SolverConfig.of(g))) {
                     solver.reset();
                     solver.solve();

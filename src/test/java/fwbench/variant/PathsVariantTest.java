@@ -48,11 +48,11 @@ class PathsVariantTest {
 
     @Test
     void report003ExampleExactly() {
-        MatrixGraph g = Graphs.seed003();
+        MatrixGraph g = Graphs.report003();
         try (PathsSolver s = solver(g, LaunchMode.GRAPH)) {
             ShortestPaths sp = solve(s);
-            assertArrayEquals(Graphs.flatten(Graphs.SEED_003_DISTANCES), sp.distances());
-            assertArrayEquals(Graphs.flatten(Graphs.SEED_003_INTERMEDIATES), sp.intermediates());
+            assertArrayEquals(Graphs.flatten(Graphs.REPORT_003_DISTANCES), sp.distances());
+            assertArrayEquals(Graphs.flatten(Graphs.REPORT_003_INTERMEDIATES), sp.intermediates());
             assertEquals(List.of(4, 2, 0, 3), sp.path(4, 3).orElseThrow());
         }
     }

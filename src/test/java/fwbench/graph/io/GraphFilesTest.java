@@ -67,7 +67,7 @@ class GraphFilesTest {
 
     @Test
     void report003sExampleAsDenseText() throws IOException {
-        GraphFile read = GraphFiles.read(file("seed003.dense", """
+        GraphFile read = GraphFiles.read(file("report003.dense", """
                 # report 003's example; rows are sources, columns targets
                 0  41 67 34 0  69
                 24 0  78 58 62 64
@@ -77,7 +77,7 @@ class GraphFilesTest {
                 91 4  2  53 0  92
                 82 21 16 18 95 0
                 """));
-        assertArrayEquals(Graphs.flatten(Graphs.SEED_003_WEIGHTS), read.graph().weights());
+        assertArrayEquals(Graphs.flatten(Graphs.REPORT_003_WEIGHTS), read.graph().weights());
         assertEquals(30, read.edges());
         assertEquals(95, read.maxAbsWeight());
     }

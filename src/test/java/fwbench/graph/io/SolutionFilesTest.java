@@ -28,8 +28,8 @@ class SolutionFilesTest {
     @TempDir
     Path dir;
 
-    static Solution seed003() {
-        return new Solution(6, 0, Graphs.flatten(Graphs.SEED_003_DISTANCES), Graphs.flatten(Graphs.SEED_003_INTERMEDIATES));
+    static Solution report003() {
+        return new Solution(6, 0, Graphs.flatten(Graphs.REPORT_003_DISTANCES), Graphs.flatten(Graphs.REPORT_003_INTERMEDIATES));
     }
 
     private List<Path> files() throws IOException {
@@ -75,7 +75,7 @@ class SolutionFilesTest {
     @ParameterizedTest
     @ValueSource(strings = {"s.apsp", "s.txt", "s.TXT", "s"})
     void bothFormsReadBackWithAndWithoutPaths(String name) throws IOException {
-        Solution s = seed003();
+        Solution s = report003();
         Path withPaths = dir.resolve("p-" + name), distancesOnly = dir.resolve("d-" + name);
         SolutionFiles.write(withPaths, s, false);
         SolutionFiles.write(distancesOnly, new Solution(6, 1, s.distances(), null), false);
@@ -105,7 +105,7 @@ class SolutionFilesTest {
     @Test
     void damagedFilesAreRefusedInOneLine() throws IOException {
         Path good = dir.resolve("good.apsp");
-        SolutionFiles.write(good, seed003(), false);
+        SolutionFiles.write(good, report003(), false);
         byte[] bytes = Files.readAllBytes(good);
         Path cut = Files.write(dir.resolve("cut.apsp"), java.util.Arrays.copyOf(bytes, bytes.length - 4));
         assertEquals(cut + ": 308 bytes, but n = 6 with intermediates needs 312 (is it truncated?)",
@@ -135,18 +135,18 @@ class SolutionFilesTest {
     @Test
     void anExistingFileIsNeverOverwrittenWithoutReplace() throws IOException {
         Path target = Files.writeString(dir.resolve("out.apsp"), "precious");
-        assertThrows(FileAlreadyExistsException.class, () -> SolutionFiles.write(target, seed003(), false));
+        assertThrows(FileAlreadyExistsException.class, () -> SolutionFiles.write(target, report003(), false));
         assertEquals("precious", Files.readString(target));
         assertEquals(List.of(target), files(), "no temporary file left");
-        SolutionFiles.write(target, seed003(), true);
-        assertArrayEquals(seed003().distances(), SolutionFiles.read(target).distances());
+        SolutionFiles.write(target, report003(), true);
+        assertArrayEquals(report003().distances(), SolutionFiles.read(target).distances());
         assertEquals(List.of(target), files());
     }
 
     @Test
     void theWrittenFileIsNotPrivate() throws IOException {
         Path target = dir.resolve("out.apsp");
-        SolutionFiles.write(target, seed003(), false);
+        SolutionFiles.write(target, report003(), false);
         // created like any new file (umask), unlike Files.createTempFile's owner-only 0600
         assertTrue(Files.isReadable(target));
         assertTrue(Files.getPosixFilePermissions(target).contains(java.nio.file.attribute.PosixFilePermission.OWNER_WRITE));
