@@ -30,7 +30,7 @@ import fwbench.cuda.Kernel;
  * look128; kernels/NOTES.md, v8). With T = 64 they cost time.
  */
 final class LookaheadRounds implements AutoCloseable {
-    /** Phase-3 modes of kernels/minplus.cuh rest_tile. */
+    /** Phase-3 modes of kernels/07_kleene.cu rest_tile. */
     private static final int ALL = 0, NEXT = 1, REST = 2;
 
     private final Kernel closePivot;
