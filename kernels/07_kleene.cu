@@ -21,7 +21,8 @@
 //   - Padding past vertex n is skipped in k and in rows, and a last tile row or column of few live
 //     cells is computed as a thin strip (thin_strips.cuh).
 //
-// Launches (tiles = N / T), 256 threads each, n = the graph's vertices:
+// Launches (tiles = N / T), 256 threads each, n = the graph's vertices; each kernel exports its
+// threads, shared memory and cells a thread as <kernel>_shape (FW_TILE_KERNEL_SHAPE):
 //   phase 1 (round 0): 1 block, minplus::closure_words<Int32, T>() * 4 bytes of dynamic shared
 //     memory (2 KB at T = 128); 124 registers at T = 128, 44 at T = 64 (ptxas, sm_90)
 //   phase 2: grid (tiles - 1, 2): y = 0 pivot-row tiles, y = 1 pivot-column tiles (x skips p)
@@ -119,11 +120,18 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mo
                                                                     min(T, n - j * T));
 }
 
-// Entry points, named by tile size. ld: ints per (padded) row, n: the graph's vertices (the rest padding).
+// Entry points, named by tile size, each followed by its launch facts for the host. ld: ints per
+// (padded) row, n: the graph's vertices (the rest padding).
 extern "C" __global__ void __launch_bounds__(256) fw_kleene_phase1_t128(int* d, int ld, int p) { kleene_close_pivot<128, 8, 8>(d, ld, p); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_phase1_t128, minplus::Int32, 128, 8, 8, (minplus::closure_words<minplus::Int32, 128>() * 4))
 extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase2_t128(int* d, int ld, int n, int p) { kleene_cross<128, 8, 8>(d, ld, n, p); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_phase2_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
 extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase3_t128(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<128, 8, 8>(d, ld, n, p, mode, firstRow); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_phase3_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
 
 extern "C" __global__ void __launch_bounds__(256) fw_kleene_phase1_t64(int* d, int ld, int p) { kleene_close_pivot<64, 4, 4>(d, ld, p); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_phase1_t64, minplus::Int32, 64, 4, 4, (minplus::closure_words<minplus::Int32, 64>() * 4))
 extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase2_t64(int* d, int ld, int n, int p) { kleene_cross<64, 4, 4>(d, ld, n, p); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_phase2_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))
 extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase3_t64(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<64, 4, 4>(d, ld, n, p, mode, firstRow); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_phase3_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))

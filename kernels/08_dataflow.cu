@@ -14,7 +14,7 @@
 //
 // Launch: grid = resident blocks (occupancy x SMs), 256 threads,
 // minplus::shared_words<Int32, T, dataflow::STAGES>() * 4 bytes of dynamic shared memory (102 KB at
-// T = 128, 51 KB at T = 64); sync (tiles^2 + 1 ints) zeroed before
+// T = 128, 51 KB at T = 64; each kernel's _shape says so); sync (tiles^2 + 1 ints) zeroed before
 // each launch. Registers (ptxas, sm_90): 128 at T = 128 (48 bytes of spill stores), 79 at T = 64.
 #include "dataflow.cuh"
 #include "tile_product.cuh"
@@ -24,6 +24,7 @@ fw_dataflow_t128(int* d, int ld, int n, const int* schedule, int items, int* syn
 {
     dataflow::solve<minplus::Int32, 128, 8, 8>(d, ld, n, schedule, items, sync, tiles);
 }
+FW_TILE_KERNEL_SHAPE(fw_dataflow_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, dataflow::STAGES>() * 4))
 
 // T = 64: 51 KB of shared memory a block, so registers decide the blocks per SM: 3 (at most 85
 // registers) give small n more blocks to spread a round over.
@@ -35,3 +36,4 @@ fw_dataflow_t64(int* d, int ld, int n, const int* schedule, int items, int* sync
 {
     dataflow::solve<minplus::Int32, 64, 4, 4>(d, ld, n, schedule, items, sync, tiles);
 }
+FW_TILE_KERNEL_SHAPE(fw_dataflow_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, dataflow::STAGES>() * 4))

@@ -22,7 +22,7 @@
 //
 // Launch: tiles = N / T, ld = N / 2 words per row, grid = resident blocks, 256 threads,
 // minplus::shared_words<Packed16, T, dataflow::STAGES>() * 4 bytes (78 KB at T = 128, 156 KB at
-// T = 256); sync (tiles^2 + 1 ints) zeroed before each launch.
+// T = 256; each kernel's _shape says so); sync (tiles^2 + 1 ints) zeroed before each launch.
 // Registers (ptxas, sm_90): 128 at T = 128, 242 at T = 256, no spills (before sm_90, where the
 // 16-bit relaxation is several instructions, T = 256 spills).
 // fw_packed16_pack / unpack convert between the int32 matrix (INF = FW_INF) and the packed one.
@@ -34,6 +34,7 @@ fw_packed16_dataflow_t128(int* d, int ld, int n, const int* schedule, int items,
 {
     dataflow::solve<minplus::Packed16, 128, 8, 4>(d, ld, n, schedule, items, sync, tiles);
 }
+FW_TILE_KERNEL_SHAPE(fw_packed16_dataflow_t128, minplus::Packed16, 128, 8, 4, (minplus::shared_words<minplus::Packed16, 128, dataflow::STAGES>() * 4))
 
 // One block per SM: 156 KB of shared memory, and the full register file for 16 x 16 cells a thread.
 extern "C" __global__ void __launch_bounds__(256, 1)
@@ -41,6 +42,7 @@ fw_packed16_dataflow_t256(int* d, int ld, int n, const int* schedule, int items,
 {
     dataflow::solve<minplus::Packed16, 256, 16, 8>(d, ld, n, schedule, items, sync, tiles);
 }
+FW_TILE_KERNEL_SHAPE(fw_packed16_dataflow_t256, minplus::Packed16, 256, 16, 8, (minplus::shared_words<minplus::Packed16, 256, dataflow::STAGES>() * 4))
 
 // int32 (ld32 ints per row) -> packed (ld16 words per row), N x N cells; FW_INF becomes FW_INF16.
 // Grid (N/2/32, N/8), block (32, 8): one word per thread.

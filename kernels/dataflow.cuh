@@ -66,7 +66,7 @@ __device__ __forceinline__ void fence_acq_rel()
 }
 
 // Chunk buffers of the tile products here: three, one barrier a chunk (104 KB of shared memory a
-// block at T = 128, two blocks per SM on sm_90; fwbench.variant.DataflowSolver.STAGES).
+// block at T = 128, two blocks per SM on sm_90; the host reads the bytes from the kernel's _shape).
 constexpr int STAGES = 3;
 
 // The persistent solve. d: the padded matrix, ld words per row, tiles x tiles tiles of T x T

@@ -17,6 +17,19 @@
 #define TILE_PRODUCT_MIN_BLOCKS_PER_SM 2
 #endif
 
+// Exports a tile kernel's launch facts as `extern "C" __constant__ int KERNEL_shape[5]` = { threads
+// per block, dynamic shared memory bytes, tile T (cells), cell rows and cell columns per thread },
+// so that the host reads them from the module instead of re-deriving the kernels' formulas.
+// nvcc keeps every namespace-scope __constant__ of a whole-program module, used or not; C linkage
+// keeps the name unmangled for cuModuleGetGlobal, and the braces make the host's shadow copy a
+// definition (`extern "C" __constant__ int x[5] = ...;` leaves it undefined when linking a host
+// program such as kernels/tools/kleene_bench.cu). SHARED_BYTES in parentheses if it has commas.
+#define FW_TILE_KERNEL_SHAPE(KERNEL, CELL, T, TM, TN, SHARED_BYTES)                                        \
+    extern "C" {                                                                                           \
+    __constant__ int KERNEL##_shape[5] = {minplus::Grid<CELL, T, TM, TN>::THREADS, SHARED_BYTES, T, TM,    \
+                                          TN * CELL::CELLS_PER_WORD};                                      \
+    }
+
 namespace minplus {
 
 // C (T x T cells at c) = min(C, A (x) B) with A at a, B at b; ld = words per matrix row.
