@@ -28,7 +28,7 @@
 //   phase 2: grid (tiles - 1, 2): y = 0 pivot-row tiles, y = 1 pivot-column tiles (x skips p)
 //   phase 3: mode ALL grid (tiles - 1)^2, NEXT (2 tiles - 3) x 1, REST (tiles - 2)^2 (kleene::rest_tile)
 //   phases 2-3: minplus::shared_words<Int32, T, KLEENE_STAGES>() * 4 bytes of dynamic shared
-//     memory (68 KB at T = 128, 34 KB at T = 64); at most 128 registers (2 blocks per SM:
+//     memory (70 KB at T = 128, 35 KB at T = 64); at most 128 registers (2 blocks per SM:
 //     TILE_PRODUCT_MIN_BLOCKS_PER_SM), 80 at T = 64; phase 2 at T = 128 spills 16 bytes
 #include "pivot_closure.cuh"
 #include "tile_product.cuh"
