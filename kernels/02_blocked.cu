@@ -12,6 +12,7 @@
 //                            the block whose x is p returns (as in both reports)
 //   phase 3: grid (nb, nb)   shared 8 KB  (own tile's pivot-column and pivot-row tiles); blocks in
 //                            the pivot row or column return
+// Registers (ptxas, sm_90): phase 1: 12, phase 2: 16, phase 3: 32; no spills on any target.
 // Cells past n are read as FW_INF and never written, so n need not be a multiple of 32.
 // Phase 3 keeps the running minimum in a register (both reports do); phases 1 and 2 keep the
 // tile in shared memory and use two barriers per step, as report 004 does (report 000 omits them,

@@ -3,7 +3,8 @@
 // blocks that lie wholly inside the matrix take a path without bounds checks.
 //
 // Changes from blocked-reg:
-//   - Phase 1 is blocked-reg's (register minimum, one barrier per step).
+//   - Phase 1 repeats blocked-reg's on purpose (the same kernel, the same machine code: register
+//     minimum, one barrier per step), so that each variant's kernels are one file.
 //   - Phase 2: a block closes 6 consecutive tiles of the pivot row (y = 0) or pivot column (y = 1)
 //     against one copy of the pivot tile: pivot (4 KB) + 6 own tiles (24 KB) in shared memory,
 //     6 running minima per thread. The pivot tile, when it falls inside a batch, is not loaded,

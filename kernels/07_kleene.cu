@@ -4,41 +4,64 @@
 //   - Phase 2 is a product, not a sequential sweep: once the pivot tile P is closed (P = P*, zero
 //     diagonal), the pivot row is min(R, P (x) R) and the pivot column min(C, C (x) P), so all of
 //     phase 2 is as parallel as phase 3 (Kleene's closure of a 2 x 2 block matrix).
-//   - Phases 2 and 3 share one SGEMM-like tile kernel (minplus.cuh): T x T tiles, 256 threads,
-//     each thread an 8 x 8 (T = 128) or 4 x 4 (T = 64) block of accumulators, K in chunks of 32
-//     staged with cp.async into double-buffered shared memory, 16-byte loads of B.
+//   - Phases 2 and 3 share one SGEMM-like tile product (tile_product.cuh): T x T tiles, 256
+//     threads, each thread an 8 x 8 (T = 128) or 4 x 4 (T = 64) block of accumulators, K in chunks
+//     of 32 staged with cp.async into double-buffered shared memory, 16-byte loads of B.
 //   - The matrix is padded to a multiple of T (pad rows and columns are INF, pad diagonal 0:
 //     isolated vertices that change nothing), so no kernel checks bounds.
 //   - T = 128 halves the rounds of T = 64: per round each C tile is read and written once, so the
 //     bytes per relaxation fall with T; T = 64 has 4x the blocks per round, better at small n.
-//     The solver picks T per n from a table measured on the device (see KleeneSolver).
-//
+//     The solver picks T per n (KleeneSolver).
 //   - Lookahead: phase 3 of round p first updates the cross of pivot p + 1 (mode NEXT), so that
 //     round p + 1's phase 2 (latency-bound: 2 (tiles - 1) blocks) runs on a second stream while
 //     the bulk of round p's phase 3 (mode REST) still runs (KleeneSolver, LookaheadRounds).
-//   - The block of mode NEXT that updates pivot tile p + 1 also closes it, in registers: phase 1
-//     runs as a launch of its own only for round 0, and a round's critical path is two
-//     dependent launches (NEXT, then phase 2), which is what small n waits on.
+//   - The block of mode NEXT that updates pivot tile p + 1 also closes it, in registers
+//     (pivot_closure.cuh): phase 1 runs as a launch of its own only for round 0, and a round's
+//     critical path is two dependent launches (NEXT, then phase 2), which is what small n waits on.
 //   - Padding past vertex n is skipped in k and in rows, and a last tile row or column of few live
-//     cells is computed as a thin strip (minplus::tile_product).
+//     cells is computed as a thin strip (thin_strips.cuh).
 //
-// Launches (tiles = N / T), 256 threads each, n = the graph's vertices:
-//   phase 1 (round 0): 1 block, minplus::close_cells' 4 T * 4 bytes of dynamic shared memory
+// Launches (tiles = N / T), 256 threads each, n = the graph's vertices; each kernel exports its
+// threads, shared memory and cells a thread as <kernel>_shape (FW_TILE_KERNEL_SHAPE):
+//   phase 1 (round 0): 1 block, minplus::closure_words<Int32, T>() * 4 bytes of dynamic shared
+//     memory (2 KB at T = 128); 124 registers at T = 128, 44 at T = 64 (ptxas, sm_90)
 //   phase 2: grid (tiles - 1, 2): y = 0 pivot-row tiles, y = 1 pivot-column tiles (x skips p)
-//   phase 3: mode ALL grid (tiles - 1)^2, NEXT (2 tiles - 3) x 1, REST (tiles - 2)^2 (minplus::rest_tile)
+//   phase 3: mode ALL grid (tiles - 1)^2, NEXT (2 tiles - 3) x 1, REST (tiles - 2)^2 (kleene::rest_tile)
 //   phases 2-3: minplus::shared_words<Int32, T, KLEENE_STAGES>() * 4 bytes of dynamic shared
-//   memory (70 KB at T = 128, 35 KB at T = 64), at most 128 registers (2 blocks per SM).
-#include "minplus.cuh"
+//     memory (70 KB at T = 128, 35 KB at T = 64); at most 128 registers (2 blocks per SM:
+//     TILE_PRODUCT_MIN_BLOCKS_PER_SM), 80 at T = 64; phase 2 at T = 128 spills 16 bytes
+#include "pivot_closure.cuh"
+#include "tile_product.cuh"
 
-// Blocks per SM the tile-product kernels are built for (caps registers at 65536 / (256 * this)).
-// kernels/tools/kleene_bench.cu builds other values to compare; the suite uses this one.
-#ifndef KLEENE_MIN_BLOCKS
-#define KLEENE_MIN_BLOCKS 2
-#endif
-// Chunk buffers of the tile products (minplus::tile_product's STAGES).
+// Chunk buffers of the tile products (minplus::stream_chunks' STAGES): two, which fit two blocks
+// per SM at T = 128 on every GPU from sm_80 on.
 #ifndef KLEENE_STAGES
 #define KLEENE_STAGES 2
 #endif
+
+namespace kleene {
+
+// Which tiles a phase-3 launch updates (the codes are fw_constants.cuh's, which the host passes):
+//   ALL  grid (tiles - 1)^2: every tile outside pivot row and column p;
+//   NEXT grid (2 tiles - 3) x 1: the tiles of row and column p + 1 (the next pivot's cross, its
+//        pivot included), so the next round can start while the rest of this one runs;
+//   REST grid (tiles - 2)^2: every tile outside rows and columns p and p + 1.
+enum RestMode { ALL = FW_REST_ALL, NEXT = FW_REST_NEXT, REST = FW_REST_REST };
+
+// The tile (row, column) that block (bx, by) of a phase-3 launch updates in round p, by mode (a
+// launch may cover some of the rows: by counts from its first).
+__device__ __forceinline__ int2 rest_tile(int mode, int p, int tiles, int bx = blockIdx.x, int by = blockIdx.y)
+{
+    if (mode == NEXT) {
+        if (bx < tiles - 1) return make_int2(p + 1, bx + (bx >= p));  // row p + 1, skipping column p
+        const int c = bx - (tiles - 1);                                  // column p + 1, skipping rows p, p + 1
+        return make_int2(c < p ? c : c + 2, p + 1);
+    }
+    if (mode == REST) return make_int2(by < p ? by : by + 2, bx < p ? bx : bx + 2);
+    return make_int2(by + (by >= p), bx + (bx >= p));
+}
+
+}  // namespace kleene
 
 // Phase 1, round 0 only: close the first pivot tile with its cells in registers
 // (minplus::close_cells, 256 threads). Later pivots are closed inside phase 3 (mode NEXT, below).
@@ -75,12 +98,14 @@ __device__ __forceinline__ void kleene_cross(int* d, int ld, int n, int p)
 template <int T, int TM, int TN>
 __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mode, int firstRow)
 {
+    static_assert(minplus::closure_words<minplus::Int32, T>() <= minplus::shared_words<minplus::Int32, T, KLEENE_STAGES>(),
+                  "mode NEXT closes the next pivot in the products' shared memory");
     extern __shared__ int stage[];
-    const int2 tile = minplus::rest_tile(mode, p, ld / T, blockIdx.x, blockIdx.y + firstRow);
+    const int2 tile = kleene::rest_tile(mode, p, ld / T, blockIdx.x, blockIdx.y + firstRow);
     const int i = tile.x, j = tile.y;
     int* const c = d + (i * T) * ld + j * T;                                       // D(i, j)
     const int* const a = d + (i * T) * ld + p * T, * const b = d + (p * T) * ld + j * T;  // column tile (i, p), row tile (p, j)
-    if (mode == minplus::NEXT && i == j) {
+    if (mode == kleene::NEXT && i == j) {
         // The next pivot tile (p + 1, p + 1): this block also closes it, so that round p + 1's
         // cross can start right after this launch (one dependent launch fewer a round).
         int acc[TM][TN];
@@ -95,11 +120,18 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mo
                                                                     min(T, n - j * T));
 }
 
-// Entry points, named by tile size. ld: ints per (padded) row, n: the graph's vertices (the rest padding).
+// Entry points, named by tile size, each followed by its launch facts for the host. ld: ints per
+// (padded) row, n: the graph's vertices (the rest padding).
 extern "C" __global__ void __launch_bounds__(256) fw_kleene_phase1_t128(int* d, int ld, int p) { kleene_close_pivot<128, 8, 8>(d, ld, p); }
-extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase2_t128(int* d, int ld, int n, int p) { kleene_cross<128, 8, 8>(d, ld, n, p); }
-extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase3_t128(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<128, 8, 8>(d, ld, n, p, mode, firstRow); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_phase1_t128, minplus::Int32, 128, 8, 8, (minplus::closure_words<minplus::Int32, 128>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase2_t128(int* d, int ld, int n, int p) { kleene_cross<128, 8, 8>(d, ld, n, p); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_phase2_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase3_t128(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<128, 8, 8>(d, ld, n, p, mode, firstRow); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_phase3_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
 
 extern "C" __global__ void __launch_bounds__(256) fw_kleene_phase1_t64(int* d, int ld, int p) { kleene_close_pivot<64, 4, 4>(d, ld, p); }
-extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase2_t64(int* d, int ld, int n, int p) { kleene_cross<64, 4, 4>(d, ld, n, p); }
-extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) fw_kleene_phase3_t64(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<64, 4, 4>(d, ld, n, p, mode, firstRow); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_phase1_t64, minplus::Int32, 64, 4, 4, (minplus::closure_words<minplus::Int32, 64>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase2_t64(int* d, int ld, int n, int p) { kleene_cross<64, 4, 4>(d, ld, n, p); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_phase2_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase3_t64(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<64, 4, 4>(d, ld, n, p, mode, firstRow); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_phase3_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))

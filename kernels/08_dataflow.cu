@@ -1,33 +1,33 @@
-// dataflow: kleene's tile products (07_kleene.cu, minplus.cuh) in one persistent kernel, where each
-// tile waits for the tiles it reads instead of the whole device waiting at the end of each phase.
+// dataflow: kleene's tile products (07_kleene.cu) in one persistent kernel (dataflow.cuh), where
+// each tile waits for the tiles it reads instead of the whole device waiting at the end of each
+// phase.
 //
 // Changes from kleene:
 //   - One launch per solve: every (round, tile) update is a work item, taken by the resident
 //     blocks in an order the host computes (fwbench.variant.DataflowSchedule); an item starts as
 //     soon as per-tile round counters say its inputs are done (dataflow.cuh). No round barriers, so
 //     no phase-3 tail each round and no dependent launches on a round's critical path.
-//   - The pivot tile is closed by a 256-thread block with its cells in registers, like a tile
-//     product with K = 1 per step (minplus::close_cells, which kleene's rounds use too), as a work
-//     item of its own.
+//   - The pivot tile is closed by a 256-thread block with its cells in registers (minplus::close_cells,
+//     which kleene's rounds use too), as a work item of its own.
+//   - Three chunk buffers instead of two (one barrier a chunk).
 //   - Tiles as kleene's: T = 128 (8x8 cells a thread) or T = 64 (4x4), the same crossover.
 //
 // Launch: grid = resident blocks (occupancy x SMs), 256 threads,
 // minplus::shared_words<Int32, T, dataflow::STAGES>() * 4 bytes of dynamic shared memory (102 KB at
-// T = 128, 51 KB at T = 64); sync (tiles^2 + 1 ints) zeroed before each launch.
+// T = 128, 51 KB at T = 64; each kernel's _shape says so); sync (tiles^2 + 1 ints) zeroed before
+// each launch. Registers (ptxas, sm_90): 128 at T = 128 (48 bytes of spill stores), 79 at T = 64.
 #include "dataflow.cuh"
+#include "tile_product.cuh"
 
-#ifndef KLEENE_MIN_BLOCKS
-#define KLEENE_MIN_BLOCKS 2
-#endif
-
-extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS)
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM)
 fw_dataflow_t128(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
 {
     dataflow::solve<minplus::Int32, 128, 8, 8>(d, ld, n, schedule, items, sync, tiles);
 }
+FW_TILE_KERNEL_SHAPE(fw_dataflow_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, dataflow::STAGES>() * 4))
 
 // T = 64: 51 KB of shared memory a block, so registers decide the blocks per SM: 3 (at most 85
-// registers; ptxas uses about 78) give small n more blocks to spread a round over.
+// registers) give small n more blocks to spread a round over.
 #ifndef DATAFLOW_T64_MIN_BLOCKS
 #define DATAFLOW_T64_MIN_BLOCKS 3
 #endif
@@ -36,3 +36,4 @@ fw_dataflow_t64(int* d, int ld, int n, const int* schedule, int items, int* sync
 {
     dataflow::solve<minplus::Int32, 64, 4, 4>(d, ld, n, schedule, items, sync, tiles);
 }
+FW_TILE_KERNEL_SHAPE(fw_dataflow_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, dataflow::STAGES>() * 4))

@@ -6,61 +6,61 @@
 // instruction, about twice the int32 rate). The A operand of the tile product is splatted (one
 // cell copied to both halves) when its chunk is staged, so the inner loop stays one instruction
 // per word. Half the bytes per cell also halves the memory traffic of each round.
-// (Until 2026-11-22 this variant ran kleene's rounds; kernels/NOTES.md has both measured.)
 //
-// INF16 = 0x3FFF: two of them add to 0x7FFE < 0x7FFF, so no sum wraps, and min(c, a + b) with
-// a, b, c <= INF16 stays <= INF16. The result is exact when every finite distance is below INF16
-// (the solver refuses graphs it cannot bound that way); a longer one would read as INF16.
+// FW_INF16 = 0x3FFF (fw_constants.cuh): two of them add to 0x7FFE < 0x7FFF, so no sum wraps, and
+// min(c, a + b) with a, b, c <= FW_INF16 stays <= FW_INF16. The result is exact when every finite
+// distance is below FW_INF16 (the solver refuses graphs it cannot bound that way); a longer one
+// would read as FW_INF16.
 //
 // Tiles: T = 128 (8 rows x 4 words, 8 x 8 cells a thread, two blocks per SM) or T = 256 (16 rows x
-// 8 words, 16 x 16 cells, one block per SM, about 240 registers; a last tile row or column of at
-// most 64 live cells as a thin strip, minplus::tile_product). At T = 128 a thread's 32
-// relaxation instructions a k carry the same bookkeeping (staging, barriers, addresses) as int32's
-// 64, and the integer instructions share the relaxations' pipe: 82% of the packed ceiling at
-// n = 10000 against int32's 86%. T = 256 does 4x the relaxations per chunk of bookkeeping and
-// wins from n = 7500 on (fwbench.variant.Packed16Solver.tileFor; kernels/NOTES.md, v9).
+// 8 words, 16 x 16 cells, one block per SM; a last tile row or column of at most 64 live cells as
+// a thin strip, thin_strips.cuh). At T = 128 a thread's 32 relaxation instructions a k carry the
+// same bookkeeping (staging, barriers, addresses) as int32's 64, and the integer instructions
+// share the relaxations' pipe, so packed16 reaches less of its ceiling than int32 does. T = 256
+// does 4x the relaxations per chunk of bookkeeping and is used from n = 7500 on
+// (fwbench.variant.Packed16Solver; kernels/NOTES.md, v9).
 //
 // Launch: tiles = N / T, ld = N / 2 words per row, grid = resident blocks, 256 threads,
 // minplus::shared_words<Packed16, T, dataflow::STAGES>() * 4 bytes (78 KB at T = 128, 156 KB at
-// T = 256); sync (tiles^2 + 1 ints) zeroed before each launch.
+// T = 256; each kernel's _shape says so); sync (tiles^2 + 1 ints) zeroed before each launch.
+// Registers (ptxas, sm_90): 128 at T = 128, 242 at T = 256, no spills (before sm_90, where the
+// 16-bit relaxation is several instructions, T = 256 spills).
 // fw_packed16_pack / unpack convert between the int32 matrix (INF = FW_INF) and the packed one.
 #include "dataflow.cuh"
+#include "tile_product.cuh"
 
-#ifndef KLEENE_MIN_BLOCKS
-#define KLEENE_MIN_BLOCKS 2
-#endif
-
-#define INF16 0x3FFF
-
-extern "C" __global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS)
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM)
 fw_packed16_dataflow_t128(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
 {
     dataflow::solve<minplus::Packed16, 128, 8, 4>(d, ld, n, schedule, items, sync, tiles);
 }
+FW_TILE_KERNEL_SHAPE(fw_packed16_dataflow_t128, minplus::Packed16, 128, 8, 4, (minplus::shared_words<minplus::Packed16, 128, dataflow::STAGES>() * 4))
 
+// One block per SM: 156 KB of shared memory, and the full register file for 16 x 16 cells a thread.
 extern "C" __global__ void __launch_bounds__(256, 1)
 fw_packed16_dataflow_t256(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
 {
     dataflow::solve<minplus::Packed16, 256, 16, 8>(d, ld, n, schedule, items, sync, tiles);
 }
+FW_TILE_KERNEL_SHAPE(fw_packed16_dataflow_t256, minplus::Packed16, 256, 16, 8, (minplus::shared_words<minplus::Packed16, 256, dataflow::STAGES>() * 4))
 
-// int32 (ld32 ints per row) -> packed (ld16 words per row), N x N cells; FW_INF becomes INF16.
+// int32 (ld32 ints per row) -> packed (ld16 words per row), N x N cells; FW_INF becomes FW_INF16.
 // Grid (N/2/32, N/8), block (32, 8): one word per thread.
 extern "C" __global__ void fw_packed16_pack(const int* src, int ld32, int* dst, int ld16, int rows)
 {
     const int i = blockIdx.y * blockDim.y + threadIdx.y, w = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= rows || w >= ld16) return;
-    const int lo = min(src[i * ld32 + 2 * w], INF16), hi = min(src[i * ld32 + 2 * w + 1], INF16);
+    const int lo = min(src[i * ld32 + 2 * w], FW_INF16), hi = min(src[i * ld32 + 2 * w + 1], FW_INF16);
     dst[i * ld16 + w] = (lo & 0xFFFF) | (hi << 16);
 }
 
-// packed -> int32; INF16 becomes FW_INF.
+// packed -> int32; FW_INF16 becomes FW_INF.
 extern "C" __global__ void fw_packed16_unpack(const int* src, int ld16, int* dst, int ld32, int rows)
 {
     const int i = blockIdx.y * blockDim.y + threadIdx.y, w = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= rows || w >= ld16) return;
     const int pair = src[i * ld16 + w];
     const int lo = (short)(pair & 0xFFFF), hi = pair >> 16;  // sign-extended halves
-    dst[i * ld32 + 2 * w] = lo >= INF16 ? FW_INF : lo;
-    dst[i * ld32 + 2 * w + 1] = hi >= INF16 ? FW_INF : hi;
+    dst[i * ld32 + 2 * w] = lo >= FW_INF16 ? FW_INF : lo;
+    dst[i * ld32 + 2 * w + 1] = hi >= FW_INF16 ? FW_INF : hi;
 }

@@ -2,10 +2,10 @@
 // not for the end of a round. Used by 08_dataflow.cu (int32 cells) and 09_packed16.cu (16-bit).
 //
 // Why: with one launch per phase (07_kleene.cu) every round ends in a barrier for the whole
-// device. At n = 10000 (T = 128) phase 3 is 23.05 waves of 264 blocks, so each round's last wave
-// runs 5% full; at n = 1000 the dependent launches of a round (pivot, cross, next cross) are the
-// critical path. Here the blocks of one launch take work items in a fixed order and each item waits
-// only for its inputs, so round r + 1 starts tile by tile while round r finishes.
+// device, so each round's phase 3 ends in a partly empty last wave, and at small n the dependent
+// launches of a round (pivot, cross, next cross) are the critical path. Here the blocks of one
+// launch take work items in a fixed order and each item waits only for its inputs, so round r + 1
+// starts tile by tile while round r finishes.
 //
 // Work item = (round r, tile (i, j)): update tile (i, j) in round r (pivot tile r):
 //   i == j == r  close the pivot tile (plain FW in registers, minplus::close_cells);
@@ -34,12 +34,15 @@
 // bypasses L1 (cp.async.cg, __ldcg). The pattern of CUTLASS's inter-block semaphores
 // (cutlass/barrier.h).
 #pragma once
-#include "minplus.cuh"
+#include "async_copy.cuh"
+#include "pivot_closure.cuh"
+#include "tile_product.cuh"
 
 namespace dataflow {
 
-// Item encoding, shared with fwbench.variant.DataflowSchedule: round << 20 | row << 10 | column.
-constexpr int FIELD_BITS = 10;
+// Item encoding, shared with fwbench.variant.DataflowSchedule (fw_constants.cuh):
+// round << 2 FIELD_BITS | row << FIELD_BITS | column.
+constexpr int FIELD_BITS = FW_ITEM_FIELD_BITS;
 constexpr int FIELD_MASK = (1 << FIELD_BITS) - 1;
 
 __device__ __forceinline__ int load_relaxed(const int* p)
@@ -63,7 +66,7 @@ __device__ __forceinline__ void fence_acq_rel()
 }
 
 // Chunk buffers of the tile products here: three, one barrier a chunk (104 KB of shared memory a
-// block at T = 128, two blocks per SM on sm_90; fwbench.variant.DataflowSolver.STAGES).
+// block at T = 128, two blocks per SM on sm_90; the host reads the bytes from the kernel's _shape).
 constexpr int STAGES = 3;
 
 // The persistent solve. d: the padded matrix, ld words per row, tiles x tiles tiles of T x T
@@ -86,6 +89,7 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
 {
     extern __shared__ int shared[];
     constexpr int W = T / Cell::CELLS_PER_WORD;
+    static_assert(minplus::closure_words<Cell, T>() <= minplus::shared_words<Cell, T, STAGES>(), "pivot items fit the products' shared memory");
     constexpr int WAITING = -2;                // slot value: the next item is known, its inputs were not done yet
     using G = minplus::Grid<Cell, T, TM, TN>;
     constexpr int RELEASER = G::THREADS - 32;   // lane 0 of the last warp
@@ -148,8 +152,7 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
                 fence_acq_rel();  // acquire, as in the slow path
                 // Not at T = 256 (packed16, one block per SM): its 256 prefetches cost spills
                 // unrolled, and rolled (or spread over warp 0's lanes) they hold warp 0 and the
-                // block's first barrier at every item start; measured slower either way
-                // (kernels/NOTES.md, v9).
+                // block's first barrier at every item start: slower either way (kernels/NOTES.md, v9).
                 if constexpr (T <= 128) {
                     const int ni = (next >> FIELD_BITS) & FIELD_MASK, nj = next & FIELD_MASK;
                     minplus::prefetch_tile_l2(d + (ni * T) * ld + nj * W, ld, T, W);

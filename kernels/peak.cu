@@ -9,7 +9,8 @@
 //
 // Launch: any grid that fills the device (the benchmark uses 8 blocks of 256 threads per SM);
 // `iterations` outer steps of 8 x 8 relaxations per thread (x2 cells for packed16). The final
-// accumulators are folded into one store that the compiler cannot prove dead.
+// accumulators are folded into one store that the compiler cannot prove dead. No shared memory;
+// registers (ptxas, sm_90): int32 28, packed16 24.
 #include "fw.cuh"
 
 #define PEAK_CHAINS 8
@@ -44,7 +45,7 @@ extern "C" __global__ void fw_peak_packed16(int* sink, int iterations, int seed)
     unsigned c[PEAK_CHAINS], a[PEAK_CHAINS];
 #pragma unroll
     for (int i = 0; i < PEAK_CHAINS; ++i) {
-        const unsigned lo = 0x3FFFu - ((threadIdx.x + 7 * i) & 255), hi = 0x3FFFu - ((threadIdx.x + 5 * i) & 255);
+        const unsigned lo = FW_INF16 - ((threadIdx.x + 7 * i) & 255), hi = FW_INF16 - ((threadIdx.x + 5 * i) & 255);
         c[i] = lo | (hi << 16);
         const unsigned w = (seed + i * 13 + threadIdx.x) & 1023;
         a[i] = w | (w << 16);

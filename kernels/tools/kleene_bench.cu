@@ -1,8 +1,11 @@
 // Development harness (not part of the suite): times kleene, dataflow and packed16 straight from
-// CUDA C++, so kernel changes can be compared in seconds on the device machine without the JVM.
-// The suite's own numbers come from the JMH benchmark; correctness from its tests.
+// CUDA C++, so kernel changes can be compared in seconds on a GPU without the JVM. It includes the
+// suite's own kernel files, so it times their code. The suite's own numbers come from the JMH
+// benchmark; correctness from its tests.
 //
-//   nvcc -O3 -std=c++17 -arch=sm_90 -DKLEENE_MIN_BLOCKS=2 -o kb kernels/tools/kleene_bench.cu
+// kernels/build.sh builds it (sm_90) into target/tools/kleene_bench with every `mvn package`, so it
+// cannot fall behind the kernels. To compare another build of the tile kernels:
+//   nvcc -O3 -std=c++17 -arch=sm_90 -DTILE_PRODUCT_MIN_BLOCKS_PER_SM=1 -o kb kernels/tools/kleene_bench.cu
 //   ./kb 1000 2500 5000 10000          whole solves
 //   ./kb --phases 1000 10000           one launch of each phase, per tile size
 //   KB_ONLY=flow128 ./kb 10000         one configuration alone (names as printed), unchecked
@@ -35,7 +38,8 @@
 #include <vector>
 
 // --trace: each launch's first block start and last block end (%globaltimer, ns), per slot =
-// round * 8 + kind (TRACE_* below); copies of the suite's phase kernels with the stamps around them.
+// round * 8 + kind (TRACE_* below): the suite's phase bodies (kleene_cross, kleene_rest of
+// 07_kleene.cu) in kernels of the same launch bounds, with the stamps around them.
 enum { TRACE_P2, TRACE_NEXT, TRACE_PIVOT, TRACE_REST0, TRACE_REST1, TRACE_ALL, TRACE_KINDS = 8 };
 constexpr int TRACE_SLOTS = 4096;
 __device__ unsigned long long kb_trace[TRACE_SLOTS][2];
@@ -51,18 +55,18 @@ __device__ __forceinline__ void trace_begin(int slot) { if (threadIdx.x == 0) at
 __device__ __forceinline__ void trace_end(int slot) { __syncthreads(); if (threadIdx.x == 0) atomicMax(&kb_trace[slot][1], now_ns()); }
 
 template <int T, int TM, int TN>
-__global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) traced_phase2(int* d, int ld, int n, int p)
+__global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) traced_phase2(int* d, int ld, int n, int p)
 {
     trace_begin(p * TRACE_KINDS + TRACE_P2);
     kleene_cross<T, TM, TN>(d, ld, n, p);
     trace_end(p * TRACE_KINDS + TRACE_P2);
 }
 template <int T, int TM, int TN>
-__global__ void __launch_bounds__(256, KLEENE_MIN_BLOCKS) traced_phase3(int* d, int ld, int n, int p, int mode, int firstRow)
+__global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) traced_phase3(int* d, int ld, int n, int p, int mode, int firstRow)
 {
-    const int kind = mode == minplus::NEXT ? TRACE_NEXT : mode == minplus::REST ? (firstRow ? TRACE_REST1 : TRACE_REST0) : TRACE_ALL;
-    const int2 tile = minplus::rest_tile(mode, p, ld / T, blockIdx.x, blockIdx.y + firstRow);
-    const bool pivot = mode == minplus::NEXT && tile.x == tile.y;
+    const int kind = mode == kleene::NEXT ? TRACE_NEXT : mode == kleene::REST ? (firstRow ? TRACE_REST1 : TRACE_REST0) : TRACE_ALL;
+    const int2 tile = kleene::rest_tile(mode, p, ld / T, blockIdx.x, blockIdx.y + firstRow);
+    const bool pivot = mode == kleene::NEXT && tile.x == tile.y;
     trace_begin(p * TRACE_KINDS + kind);
     if (pivot) trace_begin(p * TRACE_KINDS + TRACE_PIVOT);
     kleene_rest<T, TM, TN>(d, ld, n, p, mode, firstRow);
@@ -80,8 +84,8 @@ static int flow64 = minplus::shared_words<minplus::Int32, 64, dataflow::STAGES>(
 
 static void phase1(int* d, int ld, int T, int p, cudaStream_t s)
 {
-    if (T == 128) fw_kleene_phase1_t128<<<1, 256, 4 * T * 4, s>>>(d, ld, p);
-    else fw_kleene_phase1_t64<<<1, 256, 4 * T * 4, s>>>(d, ld, p);
+    if (T == 128) fw_kleene_phase1_t128<<<1, 256, minplus::closure_words<minplus::Int32, 128>() * 4, s>>>(d, ld, p);
+    else fw_kleene_phase1_t64<<<1, 256, minplus::closure_words<minplus::Int32, 64>() * 4, s>>>(d, ld, p);
 }
 static void phase2(int* d, int ld, int n, int T, int p, cudaStream_t s)
 {
@@ -104,14 +108,14 @@ static void phase3(int* d, int ld, int n, int T, int p, dim3 grid, int mode, cud
 }
 
 // Plain rounds: phase 1, 2, 3 (mode ALL) per round, one stream.
-static void kleene(int* d, int ld, int n, int T, cudaStream_t s)
+static void plain_rounds(int* d, int ld, int n, int T, cudaStream_t s)
 {
     const int tiles = ld / T;
     for (int p = 0; p < tiles; ++p) {
         phase1(d, ld, T, p, s);
         if (tiles == 1) break;
         phase2(d, ld, n, T, p, s);
-        phase3(d, ld, n, T, p, dim3(tiles - 1, tiles - 1), minplus::ALL, s);
+        phase3(d, ld, n, T, p, dim3(tiles - 1, tiles - 1), kleene::ALL, s);
     }
 }
 
@@ -140,15 +144,15 @@ struct Lookahead {
             for (int k = 0; k < parts; ++k) {
                 const int first = rows * k / parts, last = rows * (k + 1) / parts;
                 CHECK(cudaStreamWaitEvent(side[k], crossDone));
-                if (last > first) phase3(d, ld, n, T, p, dim3(rows, last - first), minplus::REST, side[k], first);
+                if (last > first) phase3(d, ld, n, T, p, dim3(rows, last - first), kleene::REST, side[k], first);
                 CHECK(cudaEventRecord(restDone[k][p & 1], side[k]));
             }
             if (p > 0) for (int k = 0; k < parts; ++k) CHECK(cudaStreamWaitEvent(main, restDone[k][(p - 1) & 1]));
-            phase3(d, ld, n, T, p, dim3(2 * tiles - 3, 1), minplus::NEXT, main);
+            phase3(d, ld, n, T, p, dim3(2 * tiles - 3, 1), kleene::NEXT, main);
             phase2(d, ld, n, T, p + 1, main);
         }
         for (int k = 0; k < parts; ++k) CHECK(cudaStreamWaitEvent(main, restDone[k][(tiles - 2) & 1]));
-        phase3(d, ld, n, T, tiles - 1, dim3(tiles - 1, tiles - 1), minplus::ALL, main);
+        phase3(d, ld, n, T, tiles - 1, dim3(tiles - 1, tiles - 1), kleene::ALL, main);
     }
 };
 
@@ -156,7 +160,7 @@ struct Lookahead {
 static std::vector<int> dataflow_schedule(int tiles, int wave)
 {
     std::vector<int> items;
-    auto enc = [](int r, int i, int j) { return r << 20 | i << 10 | j; };
+    auto enc = [](int r, int i, int j) { return r << 2 * FW_ITEM_FIELD_BITS | i << FW_ITEM_FIELD_BITS | j; };
     auto cross = [&](int r) {
         for (int j = 0; j < tiles; ++j) if (j != r) items.push_back(enc(r, r, j));
         for (int i = 0; i < tiles; ++i) if (i != r) items.push_back(enc(r, i, r));
@@ -219,7 +223,7 @@ struct Dataflow {
         // KB_NODEPS=1: as many items, all products of round 0 outside its cross (the counters are
         // preset high and releases write 1, so none ever waits); the result is wrong, time it with KB_ONLY
         if (nodeps() && t > 1)
-            for (size_t x = 0; x < s.size(); ++x) s[x] = (int)(1 + x / (t - 1) % (t - 1)) << 10 | (int)(1 + x % (t - 1));
+            for (size_t x = 0; x < s.size(); ++x) s[x] = (int)(1 + x / (t - 1) % (t - 1)) << FW_ITEM_FIELD_BITS | (int)(1 + x % (t - 1));
         items = s.size();
         if (schedule) { CHECK(cudaFree(schedule)); CHECK(cudaFree(sync)); }
         CHECK(cudaMalloc(&schedule, s.size() * 4));
@@ -287,7 +291,7 @@ static void phases(int n, int T, cudaStream_t s)
     fw_generate<<<dim3((ld + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(d, n, ld, 42, 1ull << 32, 1000);
     float p1 = median_ms([&] { phase1(d, ld, T, p, s); }, s);
     float p2 = median_ms([&] { phase2(d, ld, n, T, p, s); }, s);
-    float p3 = median_ms([&] { phase3(d, ld, n, T, p, dim3(tiles - 1, tiles - 1), minplus::ALL, s); }, s);
+    float p3 = median_ms([&] { phase3(d, ld, n, T, p, dim3(tiles - 1, tiles - 1), kleene::ALL, s); }, s);
     const double r3 = (double)(tiles - 1) * (tiles - 1) * T * T * T;
     printf("n=%d T=%d: phase1 %.1f us, phase2 %.1f us, phase3 %.1f us (%.2f T/s); x %d rounds = %.2f + %.2f + %.2f ms\n",
            n, T, p1 * 1e3, p2 * 1e3, p3 * 1e3, r3 / (p3 * 1e-3) / 1e12, tiles, p1 * tiles, p2 * tiles, p3 * tiles);
@@ -391,8 +395,8 @@ int main(int argc, char** argv)
                 if (packedCells) CHECK(cudaMemcpyAsync(pwork, pin, cells * 2, cudaMemcpyDeviceToDevice, s));
                 else CHECK(cudaMemcpyAsync(work, input, cells * 4, cudaMemcpyDeviceToDevice, s));
                 switch (v) {
-                    case 0: kleene(work, ld, n, 64, s); break;
-                    case 1: kleene(work, ld, n, 128, s); break;
+                    case 0: plain_rounds(work, ld, n, 64, s); break;
+                    case 1: plain_rounds(work, ld, n, 128, s); break;
                     case 2: df64.run(work, ld, n, ld / 64, s); break;
                     case 3: df128.run(work, ld, n, ld / 128, s); break;
                     case 4: df16.run(pwork, words, n, ld / 128, s); break;

@@ -37,7 +37,7 @@ import static fwbench.cuda.KernelArgs.value;
  */
 final class LookaheadRounds implements AutoCloseable {
     /**
-     * Which tiles a phase-3 launch updates (kernels/minplus.cuh rest_tile); the codes are the
+     * Which tiles a phase-3 launch updates (kernels/07_kleene.cu, kleene::rest_tile); the codes are the
      * kernels' FW_REST_* in kernels/fw_constants.cuh ({@link KernelConstants} writes them).
      */
     enum RestMode {

@@ -128,6 +128,38 @@ class KernelRegistryTest {
         }
     }
 
+    /**
+     * Every tile kernel (named ..._tT) exports its launch facts right after it, built from the same
+     * tile, rows and columns a thread as its body (FW_TILE_KERNEL_SHAPE, kernels/tile_product.cuh),
+     * and every export names a kernel of its file.
+     */
+    @Test
+    void tileKernelsExportTheirShapeFromTheirOwnTemplateArguments() throws IOException {
+        Pattern shape = Pattern.compile("FW_TILE_KERNEL_SHAPE\\((\\w+), [\\w:]+, (\\d+, \\d+, \\d+),");
+        int tileKernels = 0;
+        for (String module : sourceModules()) {
+            String source = Files.readString(KERNELS.resolve(module + ".cu"));
+            Set<String> kernels = new HashSet<>();
+            Matcher k = KERNEL.matcher(source);
+            while (k.find()) {
+                String name = k.group(1);
+                kernels.add(name);
+                if (!name.matches(".*_t\\d+")) continue;
+                tileKernels++;
+                int end = source.indexOf("FW_TILE_KERNEL_SHAPE(" + name + ",", k.end());
+                assertTrue(end > 0, name + " in " + module + ".cu has no FW_TILE_KERNEL_SHAPE after it");
+                Matcher m = shape.matcher(source);
+                assertTrue(m.find(end), "FW_TILE_KERNEL_SHAPE(" + name + ", ...) in " + module + ".cu");
+                String body = source.substring(k.end(), end);
+                assertTrue(body.contains(m.group(2) + ">"), name + "'s body does not use <..." + m.group(2) + "> as its shape says");
+                assertEquals(-1, body.indexOf("extern \"C\""), name + "'s FW_TILE_KERNEL_SHAPE does not follow it directly");
+            }
+            Matcher m = shape.matcher(source);
+            while (m.find()) assertTrue(kernels.contains(m.group(1)), "FW_TILE_KERNEL_SHAPE(" + m.group(1) + ") in " + module + ".cu names no kernel there");
+        }
+        assertTrue(tileKernels >= 10, "found " + tileKernels + " tile kernels: kleene's six, dataflow's two, packed16's two");
+    }
+
     @Test
     void pathVariantsKeepAThirdMatrix() {
         for (Variant v : Variant.values()) {

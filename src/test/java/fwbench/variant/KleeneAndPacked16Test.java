@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** kleene, dataflow and packed16 at both their tile sizes, around tile and padding edges; packed16's limits. */
 class KleeneAndPacked16Test {
 
-    /** 1040 and 1055: last tiles of 16 and 31 live cells, computed as thin strips (minplus.cuh). */
+    /** 1040 and 1055: last tiles of 16 and 31 live cells, computed as thin strips (kernels/thin_strips.cuh). */
     @GpuTest
     @ParameterizedTest(name = "n={0}")
     @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 200, 257, 385, 640, 1000, 1040, 1055})

@@ -46,7 +46,7 @@ class SanitizerSmokeTest {
 
     /**
      * kleene's and dataflow's T = 128 kernels, which the sizes above never choose: n = 272 has a
-     * last tile of 16 live cells, a thin strip (kernels/minplus.cuh).
+     * last tile of 16 live cells, a thin strip (kernels/thin_strips.cuh).
      */
     @ParameterizedTest(name = "{0} n=272")
     @ValueSource(booleans = {false, true})

@@ -1,0 +1,108 @@
+// The closure of a pivot tile held in registers as the tile product holds it (tile_layout.cuh):
+// plain Floyd-Warshall over its T cells by a whole block. kleene's phase 1 and its mode NEXT
+// (07_kleene.cu) and dataflow's pivot items (dataflow.cuh) close their pivot tiles with it.
+#pragma once
+#include "tile_layout.cuh"
+
+namespace minplus {
+
+// Shared-memory words close_cells<Cell, T, ...> needs: columns k (T cells splatted to words) and
+// rows k (W words), two of each.
+template <class Cell, int T>
+__host__ __device__ constexpr int closure_words()
+{
+    return 2 * T + 2 * (T / Cell::CELLS_PER_WORD);
+}
+
+// Closes a pivot tile held in registers as tile_product holds it (thread (ty, tx): TM rows x TN
+// words, tile_layout.cuh): plain Floyd-Warshall over its T cells. Step k relaxes every
+// cell through row k and column k as they stood after step k - 1; their owners publish them into
+// small double-buffered arrays (row k: W words, column k: T cells splatted to whole words), so one
+// barrier a step suffices and no thread writes what another reads in the same step.
+//
+// The steps are walked as k = half * T/2 + q * P + m, P the larger of PR = HM (the rows a thread
+// row holds in each half) and PC = HN * CELLS_PER_WORD (the cells of a row a thread column holds in
+// each half): row k is accumulator
+// row half * HM + m % HM of thread row q * P / HM + m / HM, column k lies in accumulator word
+// half * HN + (m % PC) / CELLS_PER_WORD of thread column q * P / PC + m / PC. With half and m
+// unrolled every register index is a constant, and a step's bookkeeping is a few compares a P
+// steps: a step is latency-bound (a barrier, a shared load, 16 to 64 relaxations, the owners'
+// stores), so each instruction beside the relaxations costs time.
+// Shared memory: closure_words<Cell, T>() words.
+template <class Cell, int T, int TM, int TN>
+__device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
+{
+    using G = Grid<Cell, T, TM, TN>;
+    constexpr int CPW = Cell::CELLS_PER_WORD, W = T / CPW;
+    constexpr int HM = TM / 2, HN = TN / 2;
+    constexpr int PR = HM, PC = HN * CPW;  // steps whose row (column) one thread row (column) owns in a row
+    constexpr int P = PR > PC ? PR : PC, Q = T / 2 / P;
+    static_assert(P % PR == 0 && P % PC == 0 && P % 2 == 0, "row and column owners advance in one period");
+    using VecM = typename Vec<HM>::type;
+    using VecN = typename Vec<HN>::type;
+    int* const column = shared;       // [2][T]: column k, splatted
+    int* const row = shared + 2 * T;  // [2][W]: row k
+    const int ty = G::ty(), tx = G::tx();
+
+    // The owners of row and column k = half * T/2 + q * P + m write them into buffer k & 1 = m & 1
+    // (half, m: constants after unrolling; rowOwner: ty == q * P / PR + m / PR, columnOwner:
+    // tx == q * P / PC + m / PC).
+    auto publish = [&](int half, int m, bool rowOwner, bool columnOwner) {
+        const int buf = m & 1;
+        if (rowOwner) {
+#pragma unroll
+            for (int h = 0; h < 2; ++h) {
+                VecN v;
+                int* e = (int*)&v;
+#pragma unroll
+                for (int j = 0; j < HN; ++j) e[j] = acc[half * HM + m % PR][h * HN + j];
+                *(VecN*)(row + buf * W + h * (W / 2) + tx * HN) = v;
+            }
+        }
+        if (columnOwner) {
+            const int word = half * HN + m % PC / CPW, cell = m % CPW;
+#pragma unroll
+            for (int g = 0; g < 2; ++g) {
+                VecM v;
+                int* e = (int*)&v;
+#pragma unroll
+                for (int i = 0; i < HM; ++i) {
+                    const int c = acc[g * HM + i][word];
+                    e[i] = CPW == 1 ? c : (int)__byte_perm((unsigned)c, 0u, cell ? 0x3232u : 0x1010u);
+                }
+                *(VecM*)(column + buf * T + g * (T / 2) + ty * HM) = v;
+            }
+        }
+    };
+
+    publish(0, 0, ty == 0, tx == 0);
+    __syncthreads();
+#pragma unroll
+    for (int half = 0; half < 2; ++half) {
+#pragma unroll 1
+        for (int q = 0; q < Q; ++q) {
+            bool rowOwner[P / PR], columnOwner[P / PC];
+#pragma unroll
+            for (int x = 0; x < P / PR; ++x) rowOwner[x] = ty == q * (P / PR) + x;
+#pragma unroll
+            for (int x = 0; x < P / PC; ++x) columnOwner[x] = tx == q * (P / PC) + x;
+            const int qNext = q + 1 < Q ? q + 1 : 0;  // owners of the step after this q's last
+            const bool rowNext = ty == qNext * (P / PR), columnNext = tx == qNext * (P / PC);
+#pragma unroll
+            for (int m = 0; m < P; ++m) {
+                const int buf = m & 1;
+                int av[TM], bv[TN];
+                load_split<HM>(av, column + buf * T, T / 2, ty * HM);
+                load_split<HN>(bv, row + buf * W, W / 2, tx * HN);
+                relax_outer<Cell>(acc, av, bv);
+                // step k + 1's row and column, into the buffer nobody reads in this step
+                if (m + 1 < P) publish(half, m + 1, rowOwner[(m + 1) / PR], columnOwner[(m + 1) / PC]);
+                else if (q + 1 < Q) publish(half, 0, rowNext, columnNext);
+                else if (half == 0) publish(1, 0, rowNext, columnNext);
+                __syncthreads();  // step k + 1 reads what step k published; step k's reads are done
+            }
+        }
+    }
+}
+
+}  // namespace minplus

@@ -1,0 +1,105 @@
+// How a block of the tile kernels holds a T x T tile of cells in registers: the thread grid
+// (Grid), which rows and words a thread owns (owned_row), their loads and stores (load_cells,
+// store_cells) and one k of a thread's outer product (load_split, relax_outer). The tile product
+// (tile_product.cuh) and the pivot closure (pivot_closure.cuh) share this layout, so a pivot tile
+// can go from one to the other without leaving registers (kleene's mode NEXT, dataflow's items).
+//
+// Layout (like a register-blocked SGEMM): threads as a grid of T/TM rows by W/TN columns (16 x 16
+// = 256 threads for every tile the suite uses); thread (ty, tx) owns TM x TN words of C:
+// rows ty*TM/2 + i and T/2 + ty*TM/2 + i, columns tx*TN/2 + j and W/2 + tx*TN/2 + j (W = words
+// per tile row). Splitting each thread's rows and columns into two halves T/2 apart makes a warp's
+// 16-byte shared loads of B cover consecutive words: no bank conflicts.
+#pragma once
+#include "cells.cuh"
+
+namespace minplus {
+
+// The thread grid that holds a T x T tile of Cell, TM x TN words a thread (Layout above).
+template <class Cell, int T, int TM, int TN>
+struct Grid {
+    static constexpr int W = T / Cell::CELLS_PER_WORD;       // words per tile row
+    static constexpr int ROWS = T / TM, COLUMNS = W / TN;     // thread rows and columns
+    static constexpr int THREADS = ROWS * COLUMNS;
+    static_assert(ROWS * TM == T && COLUMNS * TN == W && THREADS % 32 == 0, "the grid covers the tile in whole warps");
+    __device__ static __forceinline__ int ty() { return threadIdx.x / COLUMNS; }
+    __device__ static __forceinline__ int tx() { return threadIdx.x % COLUMNS; }
+};
+
+// V ints moved by one vector load or store (V = 8: two 16-byte accesses)
+template <int V> struct Vec;
+template <> struct Vec<2> { using type = int2; };
+template <> struct Vec<4> { using type = int4; };
+template <> struct Vec<8> { struct alignas(16) type { int4 lo, hi; }; };  // two 16-byte accesses
+
+// Row of a T x T tile that accumulator row i of thread row ty holds: the thread's rows are split
+// in two halves T / 2 apart (see Layout above).
+template <int T, int TM>
+__device__ __forceinline__ int owned_row(int ty, int i)
+{
+    constexpr int HM = TM / 2;
+    return (i < HM ? 0 : T / 2) + ty * HM + (i % HM);
+}
+
+// One k of a thread's outer product, shared by the tile product and the closure: its 2 H words of
+// a staged line (A's column or B's row at k) that the layout splits in two halves `halfway` words
+// apart, H from `at` in each (16-byte loads for H = 4), and the relaxation of every accumulator.
+template <int H>
+__device__ __forceinline__ void load_split(int (&out)[2 * H], const int* line, int halfway, int at)
+{
+    using V = typename Vec<H>::type;
+#pragma unroll
+    for (int g = 0; g < 2; ++g) {
+        const V v = *(const V*)(line + g * halfway + at);
+        const int* e = (const int*)&v;
+#pragma unroll
+        for (int i = 0; i < H; ++i) out[g * H + i] = e[i];
+    }
+}
+
+template <class Cell, int TM, int TN>
+__device__ __forceinline__ void relax_outer(int (&acc)[TM][TN], const int (&av)[TM], const int (&bv)[TN])
+{
+#pragma unroll
+    for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] = Cell::relax(acc[i][j], av[i], bv[j]);
+}
+
+// Thread (ty, tx)'s TM x TN words of the tile at c (ld words per matrix row) into acc, 16-byte
+// loads that bypass L1; and back. Shared by the tile product and the pivot closure.
+template <class Cell, int T, int TM, int TN>
+__device__ __forceinline__ void load_cells(int (&acc)[TM][TN], const int* c, int ld, int ty, int tx)
+{
+    constexpr int W = T / Cell::CELLS_PER_WORD, HN = TN / 2;
+    using VecN = typename Vec<HN>::type;
+#pragma unroll
+    for (int i = 0; i < TM; ++i) {
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            const VecN v = __ldcg((const VecN*)(c + owned_row<T, TM>(ty, i) * ld + h * (W / 2) + tx * HN));
+            const int* e = (const int*)&v;
+#pragma unroll
+            for (int j = 0; j < HN; ++j) acc[i][h * HN + j] = e[j];
+        }
+    }
+}
+
+template <class Cell, int T, int TM, int TN>
+__device__ __forceinline__ void store_cells(const int (&acc)[TM][TN], int* c, int ld, int ty, int tx)
+{
+    constexpr int W = T / Cell::CELLS_PER_WORD, HN = TN / 2;
+    using VecN = typename Vec<HN>::type;
+#pragma unroll
+    for (int i = 0; i < TM; ++i) {
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            VecN v;
+            int* e = (int*)&v;
+#pragma unroll
+            for (int j = 0; j < HN; ++j) e[j] = acc[i][h * HN + j];
+            *(VecN*)(c + owned_row<T, TM>(ty, i) * ld + h * (W / 2) + tx * HN) = v;
+        }
+    }
+}
+
+}  // namespace minplus
