@@ -80,7 +80,7 @@ public record RunPlan(List<Group> groups, List<String> notes) {
                     }
                 }
                 if (v.gpu() && device.isPresent()) {
-                    for (int n : run) DeviceMemory.requireFits(v, n, "", device.get().name(), freeBytes, DeviceMemory.Units.GIB);
+                    for (int n : run) DeviceMemoryCheck.requireFits(v, n, "", device.get().name(), freeBytes, DeviceMemoryCheck.Units.GIB);
                 }
                 if (!run.isEmpty()) groups.add(new Group(v, run, generators));
             }
@@ -91,7 +91,7 @@ public record RunPlan(List<Group> groups, List<String> notes) {
                     continue;
                 }
                 if (v.gpu() && device.isPresent()) {
-                    DeviceMemory.requireFits(v, file.n(), file.parameter(), device.get().name(), freeBytes, DeviceMemory.Units.GIB);
+                    DeviceMemoryCheck.requireFits(v, file.n(), file.parameter(), device.get().name(), freeBytes, DeviceMemoryCheck.Units.GIB);
                 }
                 groups.add(new Group(v, List.of(file.n()), List.of(file.parameter())));
             }

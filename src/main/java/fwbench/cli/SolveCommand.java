@@ -243,7 +243,7 @@ public final class SolveCommand implements Callable<Integer> {
     /** Refuses, with the bytes needed and free, a graph whose matrices do not fit in device memory beside the reserve. */
     private void requireDeviceMemory(Variant v, int n) throws UsageException {
         CudaContext cuda = CudaContext.get();
-        DeviceMemory.requireFits(v, n, graphFile.toString(), cuda.device().name(), cuda.memoryInfo()[0], DeviceMemory.Units.BYTES);
+        DeviceMemoryCheck.requireFits(v, n, graphFile.toString(), cuda.device().name(), cuda.memoryInfo()[0], DeviceMemoryCheck.Units.BYTES);
     }
 
     // ---- the work ----

@@ -8,26 +8,26 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-class DeviceMemoryTest {
+class DeviceMemoryCheckTest {
 
     static final String H100 = "NVIDIA H100 80GB HBM3";
 
     @Test
     void solveIsToldTheBytes() {
-        UsageException e = assertThrows(UsageException.class, () -> DeviceMemory.requireFits(Variant.BLOCKED, 40_000, "big.gr", H100,
-                8_000_000_000L, DeviceMemory.Units.BYTES));
+        UsageException e = assertThrows(UsageException.class, () -> DeviceMemoryCheck.requireFits(Variant.BLOCKED, 40_000, "big.gr", H100,
+                8_000_000_000L, DeviceMemoryCheck.Units.BYTES));
         assertEquals("big.gr (n=40000) does not fit in device memory: blocked needs 13,068,435,456 bytes (12,800,000,000 for its matrices, "
                 + "268,435,456 kept for the context), the NVIDIA H100 80GB HBM3 has 8,000,000,000 bytes free", e.getMessage());
     }
 
     @Test
     void thePlannerIsToldTheGibAndTheLargestNThatFits() {
-        UsageException generated = assertThrows(UsageException.class, () -> DeviceMemory.requireFits(Variant.BLOCKED, 46_000, "", H100,
-                8L << 30, DeviceMemory.Units.GIB));
+        UsageException generated = assertThrows(UsageException.class, () -> DeviceMemoryCheck.requireFits(Variant.BLOCKED, 46_000, "", H100,
+                8L << 30, DeviceMemoryCheck.Units.GIB));
         assertEquals("n=46000 does not fit in device memory: blocked needs 16.02 GiB, the NVIDIA H100 80GB HBM3 has 8.00 GiB free "
                 + "(largest n for blocked: 32251)", generated.getMessage());
-        UsageException file = assertThrows(UsageException.class, () -> DeviceMemory.requireFits(Variant.BLOCKED, 46_000, "huge.gr", H100,
-                8L << 30, DeviceMemory.Units.GIB));
+        UsageException file = assertThrows(UsageException.class, () -> DeviceMemoryCheck.requireFits(Variant.BLOCKED, 46_000, "huge.gr", H100,
+                8L << 30, DeviceMemoryCheck.Units.GIB));
         assertEquals("huge.gr (n=46000) does not fit in device memory: blocked needs 16.02 GiB, the NVIDIA H100 80GB HBM3 has 8.00 GiB free "
                 + "(largest n for blocked: 32251)", file.getMessage());
     }
@@ -38,9 +38,9 @@ class DeviceMemoryTest {
         for (Variant v : Variant.values()) {
             if (!v.gpu()) continue;
             long need = v.deviceBytes(5_000) + Variant.DEVICE_RESERVE_BYTES;
-            for (DeviceMemory.Units units : DeviceMemory.Units.values()) {
-                assertDoesNotThrow(() -> DeviceMemory.requireFits(v, 5_000, "", H100, need, units), v + " " + units);
-                assertThrows(UsageException.class, () -> DeviceMemory.requireFits(v, 5_000, "", H100, need - 1, units), v + " " + units);
+            for (DeviceMemoryCheck.Units units : DeviceMemoryCheck.Units.values()) {
+                assertDoesNotThrow(() -> DeviceMemoryCheck.requireFits(v, 5_000, "", H100, need, units), v + " " + units);
+                assertThrows(UsageException.class, () -> DeviceMemoryCheck.requireFits(v, 5_000, "", H100, need - 1, units), v + " " + units);
             }
         }
     }

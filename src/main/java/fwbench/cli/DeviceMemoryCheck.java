@@ -10,7 +10,7 @@ import java.util.Locale;
  * {@link Variant#DEVICE_RESERVE_BYTES}, and the line that refuses them when they do not: the
  * run planner and solve both ask here, before anything is allocated.
  */
-final class DeviceMemory {
+final class DeviceMemoryCheck {
 
     /** How a refusal states the memory. */
     enum Units {
@@ -22,7 +22,7 @@ final class DeviceMemory {
 
     private static final double GIB = 1L << 30;
 
-    private DeviceMemory() {
+    private DeviceMemoryCheck() {
     }
 
     /**
