@@ -1,14 +1,16 @@
 package fwbench.cli;
 
+import fwbench.graph.io.AtomicFile;
 import fwbench.usage.UsageException;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatFactory;
 import org.openjdk.jmh.results.format.ResultFormatType;
 
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.LocalDate;
 import java.util.Collection;
 import java.util.Locale;
@@ -66,21 +68,17 @@ public final class ResultsTarget {
         return file;
     }
 
-    /** Writes all results so far with JMH's own formatter, replacing this run's earlier version of the file. */
+    /**
+     * Writes all results so far with JMH's own formatter, replacing this run's earlier version of
+     * the file; written whole or not at all, with the usual permissions (AtomicFile).
+     */
     public void write(Collection<RunResult> results) throws IOException {
-        Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), ".fwbench-", ".partial");
-        try {
-            ResultFormatFactory.getInstance(format, temporary.toString()).writeOut(results);
-            if (written) {
-                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } else {
-                // the first write must not replace a file another command made since choose():
-                // without REPLACE_EXISTING the move fails if the name is taken
-                Files.move(temporary, file);
-                written = true;
-            }
-        } finally {
-            Files.deleteIfExists(temporary);
-        }
+        // the first write must not replace a file another command made since choose()
+        AtomicFile.write(file, written, out -> {
+            PrintStream print = new PrintStream(out, false, StandardCharsets.UTF_8);
+            ResultFormatFactory.getInstance(format, print).writeOut(results);
+            print.flush();
+        });
+        written = true;
     }
 }
