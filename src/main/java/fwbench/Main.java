@@ -12,6 +12,7 @@ import java.nio.file.Path;
  * <pre>
  *   java -jar target/benchmarks.jar [JMH options]       benchmark the variants (results/DATE_DEVICE.json)
  *   java -jar target/benchmarks.jar SUBCOMMAND ...      see {@link Subcommands}
+ *   java -jar target/benchmarks.jar -h                  the suite's help (commands, variants, defaults)
  * </pre>
  */
 public final class Main {

@@ -17,7 +17,6 @@ import fwbench.usage.UsageException;
 import fwbench.variant.CellType;
 import fwbench.variant.LaunchMode;
 import fwbench.variant.Variant;
-import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.NoBenchmarksException;
 import org.openjdk.jmh.runner.Runner;
@@ -43,14 +42,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import java.util.stream.Collectors;
 
 /**
- * The default command: JMH's whole command line (-p, -f, -wi, -i, -w, -r, -l, -h, -prof ...) with
- * the suite's defaults on top. It validates the parameters before anything runs, plans which
+ * The default command: JMH's whole command line (-p, -f, -wi, -i, -w, -r, -l, -prof ...) with
+ * the suite's defaults on top; -h and -lp answer with the suite's own help ({@link HelpPage}). It validates the parameters before anything runs, plans which
  * variants run at which n on this machine ({@link RunPlan}), runs one JMH session per variant
  * (with the GPU-time profiler and the device label) and writes all results to one file
  * ({@link ResultsTarget}).
@@ -82,11 +82,27 @@ public final class BenchmarkCommand {
     }
 
     private int execute(String[] args) throws UsageException {
+        if (args.length > 0 && HelpPage.HELP_WORDS.contains(args[0]) || Arrays.asList(args).contains("--help")) {
+            HelpPage.print(out);
+            return 0;
+        }
+        if (args.length > 0 && args[0].equals(HelpPage.JMH_HELP)) return delegateToJmh(new String[] {"-h"});
+        if (args.length > 0) checkCommandTypo(args[0]);
         List<String> jmhArgs = new ArrayList<>(Arrays.asList(args));
         String resultFile = takeOption(jmhArgs, "-rff");
         String resultFormat = takeOption(jmhArgs, "-rf");
         String logFile = takeOption(jmhArgs, "-o");  // one log for all sessions: JMH would truncate it per session
         CommandLineOptions options = parseJmhOptions(jmhArgs);
+        if (options.shouldHelp()) {
+            HelpPage.print(out);
+            return 0;
+        }
+        if (options.shouldListWithParams()) {
+            // JMH would list "variant = {}" and "cell = {}": their values are the registry's and CellType's
+            checkPatterns(options.getIncludes());
+            HelpPage.printParameters(out, options.getIncludes());
+            return 0;
+        }
         if (asksJmhOnly(options)) return delegateToJmh(args);
         checkParameterNames(args);
         checkPatterns(options.getIncludes());
@@ -123,14 +139,31 @@ public final class BenchmarkCommand {
         try {
             return new CommandLineOptions(jmhArgs.toArray(String[]::new));
         } catch (CommandLineOptionException e) {
-            throw new UsageException(e.getMessage() + " (-h lists the options)");
+            throw new UsageException(e.getMessage() + " (" + HelpPage.JMH_HELP + " lists the options)");
         }
     }
 
-    /** Help and the lists (-h, -l, -lp, -lprof, -lrf): JMH answers them, and nothing runs. */
+    /** The lists JMH answers (-l, -lprof, -lrf); nothing runs. */
     private static boolean asksJmhOnly(CommandLineOptions options) {
-        return options.shouldHelp() || options.shouldList() || options.shouldListWithParams()
-                || options.shouldListProfilers() || options.shouldListResultFormats();
+        return options.shouldList() || options.shouldListProfilers() || options.shouldListResultFormats();
+    }
+
+    /**
+     * A first word that is not an option, matches no benchmark and is a typo of a command
+     * ("reprot") is refused with the command meant; any other word stays a benchmark pattern.
+     */
+    private static void checkCommandTypo(String first) throws UsageException {
+        if (first.startsWith("-")) return;
+        try {
+            Pattern pattern = Pattern.compile(first);
+            if (pattern.matcher(ResultsFormat.SOLVE_BENCHMARK).find() || pattern.matcher(ResultsFormat.PEAK_BENCHMARK).find()) return;
+        } catch (PatternSyntaxException e) {
+            return;  // checkPatterns says what is wrong with it
+        }
+        List<String> commands = new ArrayList<>(Subcommands.summaries().keySet());
+        commands.add(HelpPage.HELP_WORDS.get(0));
+        Optional<String> meant = CommandSuggestion.closest(first, commands);
+        if (meant.isPresent()) throw new UsageException("unknown command '" + first + "'; did you mean " + meant.get() + "?");
     }
 
     private static void checkParameterNames(String[] args) throws UsageException {
@@ -358,13 +391,8 @@ public final class BenchmarkCommand {
         return options.getParameter(name).hasValue() ? new ArrayList<>(options.getParameter(name).get()) : List.of();
     }
 
-    private static List<Integer> defaultSizes() {
-        try {
-            String[] sizes = FloydWarshallBenchmark.class.getField(ResultsFormat.N).getAnnotation(Param.class).value();
-            return Arrays.stream(sizes).map(Integer::valueOf).toList();
-        } catch (NoSuchFieldException e) {
-            throw new IllegalStateException(e);
-        }
+    static List<Integer> defaultSizes() {
+        return BenchmarkDefaults.paramValues(FloydWarshallBenchmark.class, ResultsFormat.N).stream().map(Integer::valueOf).toList();
     }
 
     private static boolean matches(List<String> includes, String benchmark) {

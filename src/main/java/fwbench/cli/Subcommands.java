@@ -19,13 +19,17 @@ import java.util.function.Supplier;
  */
 public final class Subcommands {
 
-    /** Subcommand name to a fresh instance of its command; registered once, here. */
-    private static final Map<String, Supplier<Callable<Integer>>> ALL = new LinkedHashMap<>();
+    /** A subcommand: a fresh instance of its command, and its one-line summary for the suite's help page. */
+    private record Entry(Supplier<Callable<Integer>> command, String summary) {
+    }
+
+    /** Subcommand name to its entry; registered once, here. */
+    private static final Map<String, Entry> ALL = new LinkedHashMap<>();
 
     static {
-        ALL.put("report", ReportCommand::new);
-        ALL.put("solve", SolveCommand::new);
-        ALL.put("path", PathCommand::new);
+        ALL.put("report", new Entry(ReportCommand::new, "tables (Markdown, CSV) and charts (PNG, SVG) from results files; --compare two runs"));
+        ALL.put("solve", new Entry(SolveCommand::new, "shortest paths of a graph file on the GPU (CPU without one), verified, written to a file"));
+        ALL.put("path", new Entry(PathCommand::new, "one shortest path between two vertices, from a file written by 'solve --paths'"));
     }
 
     private Subcommands() {
@@ -39,10 +43,17 @@ public final class Subcommands {
         return String.join(", ", ALL.keySet());
     }
 
+    /** Subcommand name to its one-line summary, in registration order. */
+    public static Map<String, String> summaries() {
+        Map<String, String> summaries = new LinkedHashMap<>();
+        ALL.forEach((name, entry) -> summaries.put(name, entry.summary()));
+        return summaries;
+    }
+
     /** Runs {@code args[0]} with the rest of the arguments; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         String name = args[0];
-        CommandLine line = new CommandLine(ALL.get(name).get());
+        CommandLine line = new CommandLine(ALL.get(name).command().get());
         line.setOut(out);
         line.setErr(err);
         line.setParameterExceptionHandler((e, ignored) -> {

@@ -62,7 +62,7 @@ class BenchmarkCommandTest {
             "-p cell=int8        | fwbench: unknown cell 'int8'; cells: int32, packed16",
             "-p device=mine      | fwbench: -p device is recorded by the suite, not chosen",
             "-rf yaml            | fwbench: unknown result format 'yaml'; formats: text, csv, scsv, json, latex",
-            "-wi                 | fwbench: Option wi requires an argument (-h lists the options)",
+            "-wi                 | fwbench: Option wi requires an argument (--jmh-help lists the options)",
             "Floyd(               | fwbench: the benchmark pattern 'Floyd(' is not a regular expression: Unclosed group"})
     void badInputGetsOneLineAndExitCode2(String args, String message) throws Exception {
         assertEquals(2, run(args.trim().split(" ")));

@@ -1,0 +1,46 @@
+package fwbench.cli;
+
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A benchmark's defaults as its JMH annotations declare them (@Param values, @Fork, @Warmup,
+ * @Measurement), read back so that the planner and the help page never keep a second copy.
+ */
+final class BenchmarkDefaults {
+
+    private static final Map<TimeUnit, String> UNIT_SYMBOLS = Map.of(TimeUnit.NANOSECONDS, "ns", TimeUnit.MICROSECONDS, "us",
+            TimeUnit.MILLISECONDS, "ms", TimeUnit.SECONDS, "s", TimeUnit.MINUTES, "min", TimeUnit.HOURS, "h", TimeUnit.DAYS, "d");
+
+    private BenchmarkDefaults() {
+    }
+
+    /** The values of the {@code @Param} field {@code name} of {@code benchmark} (empty: set by the suite). */
+    static List<String> paramValues(Class<?> benchmark, String name) {
+        try {
+            return List.of(benchmark.getField(name).getAnnotation(Param.class).value());
+        } catch (NoSuchFieldException e) {
+            throw new IllegalStateException(benchmark.getSimpleName() + " has no parameter " + name, e);
+        }
+    }
+
+    /** JMH's settings for {@code benchmark} in words, with the options that override each. */
+    static String jmhSettings(Class<?> benchmark) {
+        Fork fork = benchmark.getAnnotation(Fork.class);
+        Warmup warmup = benchmark.getAnnotation(Warmup.class);
+        Measurement measurement = benchmark.getAnnotation(Measurement.class);
+        return fork.value() + (fork.value() == 1 ? " fork" : " forks") + " (-f) per variant and n, "
+                + warmup.iterations() + " warm-up iterations (-wi) of " + time(warmup.time(), warmup.timeUnit()) + " (-w), "
+                + measurement.iterations() + " measured iterations (-i) of " + time(measurement.time(), measurement.timeUnit()) + " (-r)";
+    }
+
+    private static String time(int amount, TimeUnit unit) {
+        return amount + " " + UNIT_SYMBOLS.get(unit);
+    }
+}
