@@ -1,13 +1,14 @@
 package fwbench.cli;
 
+import org.apache.commons.text.similarity.LevenshteinDistance;
+
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * The command a mistyped word was probably meant to be ("reprot": report), by edit distance with
- * transpositions counted as one edit, since swapped letters are the commonest typo.
+ * The command a mistyped word was probably meant to be ("reprot": report), by edit distance.
  */
 final class CommandSuggestion {
 
@@ -22,20 +23,10 @@ final class CommandSuggestion {
                 .min(Comparator.comparingInt(command -> distance(typed, command)));
     }
 
-    /** Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent transpositions. */
+    /** Levenshtein distance: insertions, deletions and substitutions (swapped letters are two edits). */
     static int distance(String a, String b) {
-        int[][] d = new int[a.length() + 1][b.length() + 1];
-        for (int i = 0; i <= a.length(); i++) d[i][0] = i;
-        for (int j = 0; j <= b.length(); j++) d[0][j] = j;
-        for (int i = 1; i <= a.length(); i++) {
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
-                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
-                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-                }
-            }
-        }
-        return d[a.length()][b.length()];
+        return LEVENSHTEIN.apply(a, b);
     }
+
+    private static final LevenshteinDistance LEVENSHTEIN = LevenshteinDistance.getDefaultInstance();
 }

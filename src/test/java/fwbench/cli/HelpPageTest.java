@@ -177,9 +177,9 @@ class HelpPageTest {
     }
 
     @Test
-    void suggestionsCountASwapAsOneEdit() {
-        assertEquals(1, CommandSuggestion.distance("reprot", "report"));
-        assertEquals(3, CommandSuggestion.distance("kitten", "sitting"));
+    void suggestionsFindTheCommandMeantWithinTwoEdits() {
+        assertEquals(java.util.Optional.of("report"), CommandSuggestion.closest("reprot", List.of("report", "solve", "path", "help")));
+        assertEquals(java.util.Optional.of("help"), CommandSuggestion.closest("hepl", List.of("report", "solve", "path", "help")));
         assertEquals(java.util.Optional.of("path"), CommandSuggestion.closest("pat", List.of("report", "solve", "path", "help")));
         assertEquals(java.util.Optional.empty(), CommandSuggestion.closest("naive", List.of("report", "solve", "path", "help")));
     }
