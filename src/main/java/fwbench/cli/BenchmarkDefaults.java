@@ -4,9 +4,9 @@ import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.runner.options.TimeValue;
 
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -14,9 +14,6 @@ import java.util.concurrent.TimeUnit;
  * @Measurement), read back so that the planner and the help page never keep a second copy.
  */
 final class BenchmarkDefaults {
-
-    private static final Map<TimeUnit, String> UNIT_SYMBOLS = Map.of(TimeUnit.NANOSECONDS, "ns", TimeUnit.MICROSECONDS, "us",
-            TimeUnit.MILLISECONDS, "ms", TimeUnit.SECONDS, "s", TimeUnit.MINUTES, "min", TimeUnit.HOURS, "h", TimeUnit.DAYS, "d");
 
     private BenchmarkDefaults() {
     }
@@ -40,7 +37,8 @@ final class BenchmarkDefaults {
                 + measurement.iterations() + " measured iterations (-i) of " + time(measurement.time(), measurement.timeUnit()) + " (-r)";
     }
 
+    /** As JMH prints a time ("500 ms"). */
     private static String time(int amount, TimeUnit unit) {
-        return amount + " " + UNIT_SYMBOLS.get(unit);
+        return new TimeValue(amount, unit).toString();
     }
 }

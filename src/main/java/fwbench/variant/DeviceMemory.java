@@ -41,7 +41,7 @@ final class DeviceMemory {
 
     /** The same, plus {@code more} bytes beside the matrices. */
     DeviceMemory plus(Extra more) {
-        return new DeviceMemory(matrices, padTo, more);
+        return new DeviceMemory(matrices, padTo, (n, padded) -> extra.bytes(n, padded) + more.bytes(n, padded));
     }
 
     /** n x n int32 matrices on the device: input, work, extras. */
