@@ -1,7 +1,9 @@
-// The cell types of the tile kernels (kleene, dataflow, packed16): Int32, one distance a 32-bit
-// word, and Packed16, two 16-bit distances a word (low half = even column). Every minplus header
-// is a template over one of them; a cell type says how to relax a word and how to splat an A
-// operand, so the tile product's inner loop stays one instruction a word for both.
+// The cell types of the tile kernels (kleene, dataflow, packed16, kleene-paths): Int32, one
+// distance a 32-bit word; Packed16, two 16-bit distances a word (low half = even column); Routes,
+// an int32 distance that carries in its low bits which k of the current pivot tile improved it.
+// Every minplus header is a template over one of them; a cell type says how to relax a word, how to
+// splat an A operand, and what the operands of step k of a pivot tile are (operand, operand_a), so
+// the tile product's inner loop stays one add-min instruction a word for all three.
 #pragma once
 #include "fw.cuh"
 
@@ -12,6 +14,27 @@ struct Int32 {
     __device__ static __forceinline__ int relax(int c, int a, int b) { return fw_relax(c, a, b); }
     // A operand word for (row, k) from the row's words: the cell itself
     __device__ static __forceinline__ int splat(const int* row, int k) { return row[k]; }
+    // Step k's operands (k: index in the pivot tile): operand(word) makes any word a B operand
+    // (and a stored word), operand_a(operand(word), k) an A operand. Here both are the word itself.
+    __device__ static __forceinline__ int operand(int word) { return word; }
+    __device__ static __forceinline__ int operand_a(int operand, int) { return operand; }
+};
+
+// A route key: distance << FW_ROUTE_BITS | mark, where mark = 1 + the k of the current pivot tile
+// whose relaxation last strictly improved the cell, 0 if none has yet. Stored keys have mark 0
+// (the kernel records a mark into the intermediate-node matrix and clears it before storing), so a
+// staged word is an operand as it is, and A (x) B needs only A's operand of step k raised by k + 1: min(c, a + b) over keys then
+// picks the least distance and, among equal distances, the least mark, and a tie with c keeps c,
+// whose mark is 0 or an earlier k's. That is "the first k that strictly improves", as a sequential
+// relaxation with `if (a + b < c)` would record it, in the one add-min instruction of Int32.
+// kernels/NOTES.md, kleene-paths, has the proof that the rebuilt routes terminate.
+struct Routes {
+    static constexpr int CELLS_PER_WORD = 1;
+    static constexpr int MARK = (1 << FW_ROUTE_BITS) - 1;  // the mark's bits
+    __device__ static __forceinline__ int relax(int c, int a, int b) { return fw_relax(c, a, b); }
+    __device__ static __forceinline__ int splat(const int* row, int k) { return row[k]; }
+    __device__ static __forceinline__ int operand(int word) { return word & ~MARK; }
+    __device__ static __forceinline__ int operand_a(int operand, int k) { return operand + k + 1; }
 };
 
 struct Packed16 {
@@ -25,6 +48,8 @@ struct Packed16 {
     {
         return (int)__byte_perm((unsigned)row[k >> 1], 0u, (k & 1) ? 0x3232u : 0x1010u);
     }
+    __device__ static __forceinline__ int operand(int word) { return word; }
+    __device__ static __forceinline__ int operand_a(int operand, int) { return operand; }
 };
 
 }  // namespace minplus

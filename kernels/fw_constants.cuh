@@ -9,6 +9,10 @@
 #define FW_MAX_N 46336
 // fwbench.variant.CellType.PACKED16.inf(): packed16's 16-bit INF, every finite distance stays below it
 #define FW_INF16 0x3FFF
+// fwbench.variant.KleenePathsSolver.ROUTE_BITS: the low bits of a route key that mark an improving k
+#define FW_ROUTE_BITS 8
+// fwbench.variant.KleenePathsSolver.ROUTE_INF: the no-path distance of a route key
+#define FW_ROUTE_INF 0x3FFFFF
 // fwbench.variant.DataflowSchedule.FIELD_BITS: a dataflow work item is round << 2 F | row << F | column
 #define FW_ITEM_FIELD_BITS 10
 // fwbench.variant.LookaheadRounds: which tiles a phase-3 launch of kleene updates

@@ -46,8 +46,8 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
 
     // The owners of row and column k = half * T/2 + q * P + m write them into buffer k & 1 = m & 1
     // (half, m: constants after unrolling; rowOwner: ty == q * P / PR + m / PR, columnOwner:
-    // tx == q * P / PC + m / PC).
-    auto publish = [&](int half, int m, bool rowOwner, bool columnOwner) {
+    // tx == q * P / PC + m / PC), as step k's operands (Cell::operand, operand_a).
+    auto publish = [&](int half, int m, int k, bool rowOwner, bool columnOwner) {
         const int buf = m & 1;
         if (rowOwner) {
 #pragma unroll
@@ -55,7 +55,7 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
                 VecN v;
                 int* e = (int*)&v;
 #pragma unroll
-                for (int j = 0; j < HN; ++j) e[j] = acc[half * HM + m % PR][h * HN + j];
+                for (int j = 0; j < HN; ++j) e[j] = Cell::operand(acc[half * HM + m % PR][h * HN + j]);
                 *(VecN*)(row + buf * W + h * (W / 2) + tx * HN) = v;
             }
         }
@@ -68,14 +68,14 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
 #pragma unroll
                 for (int i = 0; i < HM; ++i) {
                     const int c = acc[g * HM + i][word];
-                    e[i] = CPW == 1 ? c : (int)__byte_perm((unsigned)c, 0u, cell ? 0x3232u : 0x1010u);
+                    e[i] = CPW == 1 ? Cell::operand_a(Cell::operand(c), k) : (int)__byte_perm((unsigned)c, 0u, cell ? 0x3232u : 0x1010u);
                 }
                 *(VecM*)(column + buf * T + g * (T / 2) + ty * HM) = v;
             }
         }
     };
 
-    publish(0, 0, ty == 0, tx == 0);
+    publish(0, 0, 0, ty == 0, tx == 0);
     __syncthreads();
 #pragma unroll
     for (int half = 0; half < 2; ++half) {
@@ -96,9 +96,10 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
                 load_split<HN>(bv, row + buf * W, W / 2, tx * HN);
                 relax_outer<Cell>(acc, av, bv);
                 // step k + 1's row and column, into the buffer nobody reads in this step
-                if (m + 1 < P) publish(half, m + 1, rowOwner[(m + 1) / PR], columnOwner[(m + 1) / PC]);
-                else if (q + 1 < Q) publish(half, 0, rowNext, columnNext);
-                else if (half == 0) publish(1, 0, rowNext, columnNext);
+                const int k = half * (T / 2) + q * P + m;
+                if (m + 1 < P) publish(half, m + 1, k + 1, rowOwner[(m + 1) / PR], columnOwner[(m + 1) / PC]);
+                else if (q + 1 < Q) publish(half, 0, k + 1, rowNext, columnNext);
+                else if (half == 0) publish(1, 0, k + 1, rowNext, columnNext);
                 __syncthreads();  // step k + 1 reads what step k published; step k's reads are done
             }
         }

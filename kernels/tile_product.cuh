@@ -8,6 +8,8 @@
 // of the block has completed: C may alias A or B (phase 2) as long as no other block reads this
 // tile in the same launch.
 #pragma once
+#include <type_traits>
+
 #include "thin_strips.cuh"
 
 // Blocks per SM the tile-product kernels (kleene's phases 2 and 3, dataflow's and packed16's T = 128)
@@ -59,6 +61,7 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
     constexpr int HM = TM / 2, HN = TN / 2;           // half micro-tile
     static_assert(HN == 2 || HN == 4, "B is read as int2 or int4");
     bool liveRows;
+    int chunkK = 0;  // the tile's k of the chunk's first step (Cell::operand_a)
     stream_chunks<Cell, T, TM, TN, STAGES>(
         a, b, ld, shared, kLive,
         [&] {
@@ -69,6 +72,8 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
             load_cells<Cell, T, TM, TN>(acc, c, ld, ty, tx);
         },
         [&](const int* as, const int* bs) {
+            const int k0 = chunkK;
+            chunkK += BK;
 #pragma unroll
             for (int k = 0; k < BK; ++k) {
                 if (!liveRows) break;  // warp-uniform: the whole chunk or nothing
@@ -79,6 +84,8 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
 #pragma unroll
                     for (int i = 0; i < TM; ++i) av[i] = as[owned_row<T, TM>(ty, i) * AS + k];
                 }
+#pragma unroll
+                for (int i = 0; i < TM; ++i) av[i] = Cell::operand_a(av[i], k0 + k);  // staged words are operands
                 load_split<HN>(bv, bs + k * W, W / 2, tx * HN);
                 relax_outer<Cell>(acc, av, bv);
             }
@@ -92,6 +99,7 @@ template <class Cell, int T, int TM, int TN, int STAGES = 2>
 __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b, int ld, int* shared,
                                              int kLive = T, int rowsLive = T, int columnsLive = T)
 {
+    static_assert(!std::is_same<Cell, Routes>::value, "route keys are stored with their marks recorded (10_kleene_paths.cu)");
     if constexpr (Cell::CELLS_PER_WORD == 1 || k_major_a<Cell, TM>) {
         using Th = Thin<Cell, T>;
         if (kLive > 0 && (Th::row_strips(rowsLive) <= Th::MAX_ROW_STRIPS || Th::column_strips(columnsLive) <= Th::MAX_COLUMN_STRIPS)) {

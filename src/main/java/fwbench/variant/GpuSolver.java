@@ -72,8 +72,8 @@ public abstract class GpuSolver implements Solver {
     /** Enqueues on {@code stream} every launch of one solve of {@code matrix} in place. */
     protected abstract void enqueueSolve(CudaStream stream, DeviceBuffer matrix);
 
-    /** Enqueues restoring any extra state a variant keeps (called within {@link #reset()}). */
-    protected void enqueueResetExtras(CudaStream stream) {
+    /** Enqueues restoring any extra state a variant keeps, after the input is copied into {@code matrix} (within {@link #reset()}). */
+    protected void enqueueResetExtras(CudaStream stream, DeviceBuffer matrix) {
     }
 
     /**
@@ -100,6 +100,22 @@ public abstract class GpuSolver implements Solver {
         return kernel;
     }
 
+    /**
+     * Refuses a graph whose distances might reach {@code inf}, the "no path" of a variant's narrower
+     * cells: weights must be below it and so must the longest possible shortest path, which is the
+     * largest weight in a complete graph and (n - 1) times it otherwise. The message starts with
+     * {@code what} and ends naming the variant that takes the graph.
+     */
+    static void requireDistancesBelow(Graph g, int inf, String what, String instead) {
+        long maxWeight = g.maxWeight();
+        long bound = g.complete() ? maxWeight : (long) Math.max(g.n() - 1, 1) * maxWeight;
+        if (maxWeight >= inf || bound >= inf) {
+            throw new UnsupportedInputException(what + ", below " + inf + "; " + g.describe() + " can have distances up to " + bound
+                    + (g.complete() ? " (its largest weight)" : " ((n - 1) x its largest weight " + maxWeight + ")")
+                    + ": use " + instead);
+        }
+    }
+
     protected static int ceilDiv(int a, int b) {
         return (a + b - 1) / b;
     }
@@ -123,7 +139,7 @@ public abstract class GpuSolver implements Solver {
     public final void reset() {
         cuda.makeCurrent();
         matrix.copyFrom(input, stream);
-        enqueueResetExtras(stream);
+        enqueueResetExtras(stream, matrix);
         stream.synchronize();
     }
 

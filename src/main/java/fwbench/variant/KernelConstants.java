@@ -43,6 +43,10 @@ public final class KernelConstants {
                 "FW_MAX_N", Integer.toString(Distances.MAX_N));
         define(h, CellType.class.getName() + ".PACKED16.inf(): packed16's 16-bit INF, every finite distance stays below it",
                 "FW_INF16", hex(CellType.PACKED16.inf()));
+        define(h, KleenePathsSolver.class.getName() + ".ROUTE_BITS: the low bits of a route key that mark an improving k",
+                "FW_ROUTE_BITS", Integer.toString(KleenePathsSolver.ROUTE_BITS));
+        define(h, KleenePathsSolver.class.getName() + ".ROUTE_INF: the no-path distance of a route key",
+                "FW_ROUTE_INF", hex(KleenePathsSolver.ROUTE_INF));
         define(h, DataflowSchedule.class.getName() + ".FIELD_BITS: a dataflow work item is round << 2 F | row << F | column",
                 "FW_ITEM_FIELD_BITS", Integer.toString(DataflowSchedule.FIELD_BITS));
         h.append("// ").append(LookaheadRounds.class.getName()).append(": which tiles a phase-3 launch of kleene updates\n");

@@ -81,7 +81,7 @@ final class KleeneSolver extends GpuSolver {
 
     @Override
     protected void enqueueSolve(CudaStream stream, DeviceBuffer d) {
-        rounds.enqueue(stream, d, ld, n, ld / tile);
+        rounds.enqueue(stream, ld / tile, new LookaheadRounds.Kleene(d, ld, n));
     }
 
     @Override

@@ -55,6 +55,36 @@ final class LookaheadRounds implements AutoCloseable {
         }
     }
 
+    /**
+     * The arguments of each launch of one solve: kleene's kernels take the matrix (Kleene),
+     * kleene-paths' also the intermediate-node matrix (KleenePathsSolver.Routes).
+     */
+    interface RoundArgs {
+        KernelArgs closePivot(int p);
+
+        KernelArgs cross(int p);
+
+        KernelArgs rest(int p, RestMode mode, int firstRow);
+    }
+
+    /** kleene's launches over the ld-wide matrix d of n vertices (the rest padding). */
+    record Kleene(DeviceBuffer d, int ld, int n) implements RoundArgs {
+        @Override
+        public KernelArgs closePivot(int p) {
+            return new ClosePivot(d, ld, p);
+        }
+
+        @Override
+        public KernelArgs cross(int p) {
+            return new Cross(d, ld, n, p);
+        }
+
+        @Override
+        public KernelArgs rest(int p, RestMode mode, int firstRow) {
+            return new Rest(d, ld, n, p, mode, firstRow);
+        }
+    }
+
     /** fw_kleene_phase1_tT(int* d, int ld, int p): close pivot tile p of the ld-wide matrix d. */
     record ClosePivot(DeviceBuffer d, int ld, int p) implements KernelArgs {
         @Override
@@ -103,31 +133,31 @@ final class LookaheadRounds implements AutoCloseable {
     }
 
     /**
-     * Enqueues a whole solve of the ld-wide matrix d, cut into tiles x tiles tiles, on {@code main};
-     * vertices from n on are padding, which the products skip.
+     * Enqueues a whole solve of a matrix cut into tiles x tiles tiles on {@code main}, each launch
+     * with its arguments from {@code args}.
      */
-    void enqueue(CudaStream main, DeviceBuffer d, int ld, int n, int tiles) {
-        closePivot.launch(main, 1, 1, new ClosePivot(d, ld, 0));
+    void enqueue(CudaStream main, int tiles, RoundArgs args) {
+        closePivot.launch(main, 1, 1, args.closePivot(0));
         if (tiles == 1) return;
-        cross.launch(main, tiles - 1, 2, new Cross(d, ld, n, 0));
+        cross.launch(main, tiles - 1, 2, args.cross(0));
         int rows = tiles - 2;  // REST's block rows, cut into bands
         for (int p = 0; p < tiles - 1; p++) {
             crossDone.record(main);
             for (int b = 0; b < side.length; b++) {
                 int first = rows * b / side.length, last = rows * (b + 1) / side.length;
                 side[b].waitFor(crossDone);
-                if (last > first) rest.launch(side[b], rows, last - first, new Rest(d, ld, n, p, RestMode.REST, first));
+                if (last > first) rest.launch(side[b], rows, last - first, args.rest(p, RestMode.REST, first));
                 restDone[b][p & 1].record(side[b]);
             }
             if (p > 0) {
                 for (Event[] band : restDone) main.waitFor(band[(p - 1) & 1]);
             }
-            rest.launch(main, 2 * tiles - 3, 1, new Rest(d, ld, n, p, RestMode.NEXT, 0));
-            cross.launch(main, tiles - 1, 2, new Cross(d, ld, n, p + 1));
+            rest.launch(main, 2 * tiles - 3, 1, args.rest(p, RestMode.NEXT, 0));
+            cross.launch(main, tiles - 1, 2, args.cross(p + 1));
         }
         // also joins the side streams back (graph capture needs it)
         for (Event[] band : restDone) main.waitFor(band[(tiles - 2) & 1]);
-        rest.launch(main, tiles - 1, tiles - 1, new Rest(d, ld, n, tiles - 1, RestMode.ALL, 0));
+        rest.launch(main, tiles - 1, tiles - 1, args.rest(tiles - 1, RestMode.ALL, 0));
     }
 
     @Override

@@ -5,7 +5,6 @@ import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Kernel;
 import fwbench.cuda.KernelArgs;
 import fwbench.cuda.TileKernel;
-import fwbench.graph.Graph;
 import jcuda.Pointer;
 
 import static fwbench.cuda.KernelArgs.buffer;
@@ -85,21 +84,9 @@ final class Packed16Solver extends GpuSolver {
         return n < T256_FROM_N ? 128 : 256;
     }
 
-    /**
-     * Refuses, before anything is allocated, a graph whose distances might not fit below INF16:
-     * weights must be below it and so must the longest possible shortest path, which is the
-     * largest weight in a complete graph and (n - 1) times it otherwise.
-     */
+    /** Refuses, before anything is allocated, a graph whose distances might not fit below INF16. */
     static SolverConfig requireRepresentable(SolverConfig config) {
-        Graph g = config.graph();
-        long maxWeight = g.maxWeight();
-        long bound = g.complete() ? maxWeight : (long) Math.max(g.n() - 1, 1) * maxWeight;
-        if (maxWeight >= INF16 || bound >= INF16) {
-            throw new UnsupportedInputException("packed16 keeps distances in 16 bits, below " + INF16 + "; "
-                    + g.describe() + " can have distances up to " + bound
-                    + (g.complete() ? " (its largest weight)" : " ((n - 1) x its largest weight " + maxWeight + ")")
-                    + ": use kleene");
-        }
+        requireDistancesBelow(config.graph(), Variant.PACKED16.inf(), "packed16 keeps distances in 16 bits", "kleene");
         return config;
     }
 
@@ -110,7 +97,7 @@ final class Packed16Solver extends GpuSolver {
     }
 
     @Override
-    protected void enqueueResetExtras(CudaStream stream) {
+    protected void enqueueResetExtras(CudaStream stream, DeviceBuffer matrix) {
         packedWork.copyFrom(packedInput, stream);
     }
 

@@ -62,7 +62,7 @@ final class PathsSolver extends GpuSolver implements PathSolver {
     }
 
     @Override
-    protected void enqueueResetExtras(CudaStream stream) {
+    protected void enqueueResetExtras(CudaStream stream, DeviceBuffer matrix) {
         intermediates.fill(n + 1, stream);
     }
 

@@ -55,6 +55,11 @@ public enum Variant {
                     .plus((n, padded) -> DataflowLaunch.deviceBytes(padded / Packed16Solver.tileFor(n))),
             Integer.MAX_VALUE, Output.DISTANCES, Packed16Solver::new, 0x9C755F, Marker.RECTANGLE_TALL,
             "dataflow on 16-bit distances, two per word (__viaddmin_s16x2); distances must stay below " + CellType.PACKED16.inf()),
+    // the input, the route keys and the intermediate-node matrix
+    KLEENE_PATHS("kleene-paths", Backend.GPU, "10_kleene_paths", 75, CellType.INT32, DeviceMemory.matrices(3).paddedTo(KleeneSolver.PAD),
+            Integer.MAX_VALUE, Output.PATHS, KleenePathsSolver::new, 0x17BECF, Marker.PLUS,
+            "kleene with the intermediate-node matrix, the improving k carried in each distance's low bits; distances must stay below "
+                    + KleenePathsSolver.ROUTE_INF, KleenePathsSolver.ROUTE_INF),
     CPU_SERIAL("cpu-serial", Backend.CPU, null, 0, CellType.INT32, DeviceMemory.NONE,
             1_000, Output.DISTANCES, CpuSerialSolver::new, 0xBAB0AC, Marker.TRIANGLE_LEFT,
             "single-thread Java, k-i-j loops"),
@@ -84,10 +89,10 @@ public enum Variant {
      * dataflow, though later in the story, is slower than kleene's rounds on an H200 (kernels/NOTES.md).
      */
     private static final List<Variant> SOLVE_PREFERENCE = List.of(
-            PACKED16, KLEENE, DATAFLOW, PATHS, TILED_4X4, BATCHED, BLOCKED_REG, BLOCKED, NAIVE,
+            PACKED16, KLEENE, DATAFLOW, KLEENE_PATHS, PATHS, TILED_4X4, BATCHED, BLOCKED_REG, BLOCKED, NAIVE,
             CPU_BLOCKED, CPU_SERIAL);
 
-    /** A line chart's point marker; Charts draws each as a shape. PLUS is free for the next variant. */
+    /** A line chart's point marker; Charts draws each as a shape (a new variant adds one). */
     public enum Marker {
         SQUARE, CIRCLE, TRIANGLE_UP, DIAMOND, RECTANGLE_WIDE, TRIANGLE_DOWN, ELLIPSE_WIDE, TRIANGLE_RIGHT,
         RECTANGLE_TALL, TRIANGLE_LEFT, CROSS, PLUS
@@ -105,10 +110,19 @@ public enum Variant {
     private final int chartColour;
     private final Marker chartMarker;
     private final String description;
+    private final int inf;
 
     Variant(String id, Backend backend, String kernelModule, int minComputeCapability, CellType cellType,
             DeviceMemory memory, int defaultMaxN, Output output, Function<SolverConfig, Solver> factory,
             int chartColour, Marker chartMarker, String description) {
+        this(id, backend, kernelModule, minComputeCapability, cellType, memory, defaultMaxN, output, factory, chartColour,
+                chartMarker, description, cellType.inf());
+    }
+
+    /** With {@code inf} below the cell type's: a variant that keeps other data in the cells' high or low bits. */
+    Variant(String id, Backend backend, String kernelModule, int minComputeCapability, CellType cellType,
+            DeviceMemory memory, int defaultMaxN, Output output, Function<SolverConfig, Solver> factory,
+            int chartColour, Marker chartMarker, String description, int inf) {
         this.id = id;
         this.backend = backend;
         this.kernelModule = kernelModule;
@@ -121,6 +135,7 @@ public enum Variant {
         this.chartColour = chartColour;
         this.chartMarker = chartMarker;
         this.description = description;
+        this.inf = inf;
     }
 
     /** The name users type and reports print, e.g. "blocked". */
@@ -162,6 +177,15 @@ public enum Variant {
     /** The distance cells the variant relaxes: their width, INF and largest distance, and the ceiling it is held against. */
     public CellType cellType() {
         return cellType;
+    }
+
+    /**
+     * The distance that means "no path" in this variant's cells: every finite distance must stay
+     * below it, and a graph whose distances might not is refused. Its cell type's INF, or less
+     * (kleene-paths keeps a mark in a distance's low bits).
+     */
+    public int inf() {
+        return inf;
     }
 
     /**

@@ -287,7 +287,7 @@ class SolveCommandTest {
         assertEquals(List.of(Variant.PACKED16, Variant.KLEENE, Variant.DATAFLOW, Variant.TILED_4X4, Variant.BATCHED,
                 Variant.BLOCKED_REG, Variant.BLOCKED, Variant.NAIVE, Variant.CPU_BLOCKED, Variant.CPU_SERIAL), SolveCommand.defaultOrder(false, true));
         assertEquals(List.of(Variant.CPU_BLOCKED, Variant.CPU_SERIAL), SolveCommand.defaultOrder(false, false));
-        assertEquals(List.of(Variant.PATHS), SolveCommand.defaultOrder(true, true));
+        assertEquals(List.of(Variant.KLEENE_PATHS, Variant.PATHS), SolveCommand.defaultOrder(true, true));
         assertEquals(List.of(), SolveCommand.defaultOrder(true, false), "no CPU variant records intermediates: the reference does");
     }
 

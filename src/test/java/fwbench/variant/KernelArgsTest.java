@@ -49,6 +49,13 @@ class KernelArgsTest {
         }
         records.put("fw_packed16_dataflow_t128", DataflowLaunch.Args.class);
         records.put("fw_packed16_dataflow_t256", DataflowLaunch.Args.class);
+        for (int tile : new int[] {64, 128}) {
+            records.put("fw_kleene_paths_phase1_t" + tile, KleenePathsSolver.ClosePivot.class);
+            records.put("fw_kleene_paths_phase2_t" + tile, KleenePathsSolver.Cross.class);
+            records.put("fw_kleene_paths_phase3_t" + tile, KleenePathsSolver.Rest.class);
+        }
+        records.put("fw_kleene_paths_keys", KleenePathsSolver.Convert.class);
+        records.put("fw_kleene_paths_distances", KleenePathsSolver.Convert.class);
         records.put("fw_packed16_pack", Packed16Solver.Repack.class);
         records.put("fw_packed16_unpack", Packed16Solver.Repack.class);
         records.put("fw_generate", DeviceGraphs.Generate.class);

@@ -12,30 +12,37 @@ import fwbench.verify.PathCheck;
 import fwbench.verify.Verification;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The paths variant (kernels/06_paths.cu): report 003's example exactly, and on larger graphs every
- * rebuilt path as long as its distance. Where several shortest paths tie, the blocked order of
- * relaxations may pick another intermediate than the CPU reference, so q is checked through paths.
+ * The variants with an intermediate-node matrix (paths: kernels/06_paths.cu, kleene-paths:
+ * kernels/10_kleene_paths.cu): report 003's example exactly, and on larger graphs every rebuilt path
+ * as long as its distance. Where several shortest paths tie, the blocked order of relaxations may
+ * pick another intermediate than the CPU reference, so q is checked through paths.
  */
 @GpuTest
 class PathsVariantTest {
 
-    static PathsSolver solver(Graph graph, LaunchMode launch) {
-        return (PathsSolver) Variant.PATHS.create(new SolverConfig(graph, launch));
+    static Stream<Variant> pathVariants() {
+        return Arrays.stream(Variant.values()).filter(v -> v.gpu() && v.producesPaths());
     }
 
-    static ShortestPaths solve(PathsSolver solver) {
+    static PathSolver solver(Variant variant, Graph graph, LaunchMode launch) {
+        return (PathSolver) variant.create(new SolverConfig(graph, launch));
+    }
+
+    static ShortestPaths solve(PathSolver solver) {
         solver.reset();
         solver.solve();
         return new ShortestPaths(solver.n(), solver.distances(), solver.intermediates());
@@ -46,10 +53,11 @@ class PathsVariantTest {
         assertTrue(problem.isEmpty(), () -> graph.describe() + ": " + problem.get());
     }
 
-    @Test
-    void report003ExampleExactly() {
+    @ParameterizedTest
+    @MethodSource("pathVariants")
+    void report003ExampleExactly(Variant variant) {
         MatrixGraph g = Graphs.report003();
-        try (PathsSolver s = solver(g, LaunchMode.GRAPH)) {
+        try (PathSolver s = solver(variant, g, LaunchMode.GRAPH)) {
             ShortestPaths sp = solve(s);
             assertArrayEquals(Graphs.flatten(Graphs.REPORT_003_DISTANCES), sp.distances());
             assertArrayEquals(Graphs.flatten(Graphs.REPORT_003_INTERMEDIATES), sp.intermediates());
@@ -58,25 +66,61 @@ class PathsVariantTest {
     }
 
     /** Sizes below, at and past one and several 32-tiles, none a multiple of 32 past the first tile. */
-    @ParameterizedTest(name = "{0} n={1}")
-    @CsvSource({"random, 31", "random, 33", "random, 100", "random, 257",
-            "sparse:0.02, 33", "sparse:0.02, 100", "sparse:0.02, 257", "sparse:0.3, 65", "hops:0.05, 150"})
-    void everyRebuiltPathIsAsLongAsItsDistance(String spec, int n) {
+    static Stream<Arguments> variantsGraphsAndSizes() {
+        return pathVariants().flatMap(v -> Stream.of("random, 31", "random, 33", "random, 100", "random, 257", "sparse:0.02, 33",
+                        "sparse:0.02, 100", "sparse:0.02, 257", "sparse:0.3, 65", "hops:0.05, 150", "hops:0.05, 300")
+                .map(c -> Arguments.of(v, c.split(", ")[0], Integer.parseInt(c.split(", ")[1]))));
+    }
+
+    /** Sizes below, at and past one and several 32-, 64- and 128-tiles, none a multiple of 32 past the first tile. */
+    @ParameterizedTest(name = "{0} {1} n={2}")
+    @MethodSource("variantsGraphsAndSizes")
+    void everyRebuiltPathIsAsLongAsItsDistance(Variant variant, String spec, int n) {
         Graph graph = GraphSpec.parse(spec).instance(n, 2027);
-        try (PathsSolver s = solver(graph, LaunchMode.GRAPH)) {
-            ShortestPaths sp = solve(s);
-            assertArrayEquals(ReferenceFloydWarshall.distances(graph), sp.distances(), graph.describe());
-            for (int i = 0; i < n; i++)
-                for (int j = 0; j < n; j++) assertPath(graph, sp, i, j);
+        try (PathSolver s = solver(variant, graph, LaunchMode.GRAPH)) {
+            assertEveryPath(graph, solve(s));
         }
     }
 
-    @ParameterizedTest(name = "{0} n=1000, sampled pairs")
-    @CsvSource({"random", "sparse:0.01"})
-    void sampledPathsAtN1000(String spec) {
+    static void assertEveryPath(Graph graph, ShortestPaths sp) {
+        int n = graph.n();
+        assertArrayEquals(ReferenceFloydWarshall.distances(graph), sp.distances(), graph.describe());
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) assertPath(graph, sp, i, j);
+    }
+
+    /**
+     * Weights 0, 1 and 2 on a dense graph: zero-weight edges and cycles, and many shortest paths of
+     * equal length. The strict-improvement rule must still give routes that end and sum to the
+     * distance, with both of kleene-paths' tiles (T = 64 and 128 at n = 300, 2 and 3 tiles).
+     */
+    @Test
+    void zeroWeightCyclesAndTiesGiveRoutesThatEnd() {
+        for (int n : new int[] {70, 130, 300}) {
+            SplittableRandom random = new SplittableRandom(n);
+            int[] w = new int[n * n];
+            for (int i = 0; i < n; i++)
+                for (int j = 0; j < n; j++) w[i * n + j] = i == j ? 0 : random.nextInt(10) < 3 ? random.nextInt(3) : Distances.INF;
+            MatrixGraph graph = new MatrixGraph(n, w, "weights 0..2, 30% of edges, n=" + n);
+            for (Variant v : pathVariants().toList()) {
+                try (PathSolver s = solver(v, graph, LaunchMode.GRAPH)) {
+                    assertEveryPath(graph, solve(s));
+                }
+            }
+            for (int tile : new int[] {64, 128}) {
+                try (KleenePathsSolver s = new KleenePathsSolver(SolverConfig.of(graph), tile)) {
+                    assertEveryPath(graph, solve(s));
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {1} n=1000, sampled pairs")
+    @MethodSource("variantsAtN1000")
+    void sampledPathsAtN1000(Variant variant, String spec) {
         int n = 1000;
         Graph graph = GraphSpec.parse(spec).instance(n, 5);
-        try (PathsSolver s = solver(graph, LaunchMode.GRAPH)) {
+        try (PathSolver s = solver(variant, graph, LaunchMode.GRAPH)) {
             ShortestPaths sp = solve(s);
             assertArrayEquals(ReferenceFloydWarshall.distances(graph), sp.distances(), graph.describe());
             SplittableRandom random = new SplittableRandom(77);
@@ -85,11 +129,16 @@ class PathsVariantTest {
         }
     }
 
-    @Test
-    void unreachablePairsHaveNoPathAndNoIntermediate() {
+    static Stream<Arguments> variantsAtN1000() {
+        return pathVariants().flatMap(v -> Stream.of(Arguments.of(v, "random"), Arguments.of(v, "sparse:0.01")));
+    }
+
+    @ParameterizedTest
+    @MethodSource("pathVariants")
+    void unreachablePairsHaveNoPathAndNoIntermediate(Variant variant) {
         for (MatrixGraph g : new MatrixGraph[] {Graphs.twoComponents(70), Graphs.twoComponents(101), Graphs.empty(40)}) {
             int n = g.n();
-            try (PathsSolver s = solver(g, LaunchMode.GRAPH)) {
+            try (PathSolver s = solver(variant, g, LaunchMode.GRAPH)) {
                 ShortestPaths sp = solve(s);
                 assertArrayEquals(ReferenceFloydWarshall.distances(g), sp.distances(), g.describe());
                 for (int i = 0; i < n; i++) {
@@ -105,7 +154,7 @@ class PathsVariantTest {
             }
         }
         Graph sparse = GraphSpec.parse("sparse:0.003").instance(300, 9);
-        try (PathsSolver s = solver(sparse, LaunchMode.GRAPH)) {
+        try (PathSolver s = solver(variant, sparse, LaunchMode.GRAPH)) {
             ShortestPaths sp = solve(s);
             long unreachable = Arrays.stream(sp.distances()).filter(d -> d >= Distances.INF).count();
             assertTrue(unreachable > 0, "the sparse graph should leave some pairs unreachable");
@@ -114,11 +163,12 @@ class PathsVariantTest {
         }
     }
 
-    @Test
-    void resetRefillsTheIntermediates() {
+    @ParameterizedTest
+    @MethodSource("pathVariants")
+    void resetRefillsTheIntermediates(Variant variant) {
         Graph graph = GraphSpec.RANDOM.instance(130, 4);
         int n = graph.n();
-        try (PathsSolver s = solver(graph, LaunchMode.GRAPH)) {
+        try (PathSolver s = solver(variant, graph, LaunchMode.GRAPH)) {
             ShortestPaths first = solve(s);
             s.reset();
             int[] afterReset = s.intermediates();
@@ -130,20 +180,22 @@ class PathsVariantTest {
         }
     }
 
-    @Test
-    void streamLaunchesGiveTheSameMatrices() {
+    @ParameterizedTest
+    @MethodSource("pathVariants")
+    void streamLaunchesGiveTheSameMatrices(Variant variant) {
         Graph graph = GraphSpec.parse("sparse:0.05").instance(150, 3);
-        try (PathsSolver viaGraph = solver(graph, LaunchMode.GRAPH); PathsSolver viaStream = solver(graph, LaunchMode.STREAM)) {
+        try (PathSolver viaGraph = solver(variant, graph, LaunchMode.GRAPH); PathSolver viaStream = solver(variant, graph, LaunchMode.STREAM)) {
             ShortestPaths a = solve(viaGraph), b = solve(viaStream);
             assertArrayEquals(a.distances(), b.distances());
             assertArrayEquals(a.intermediates(), b.intermediates());
         }
     }
 
-    @Test
-    void verificationChecksThePaths() {
+    @ParameterizedTest
+    @MethodSource("pathVariants")
+    void verificationChecksThePaths(Variant variant) {
         Graph graph = GraphSpec.RANDOM.instance(333, 12);
-        try (Solver s = Variant.PATHS.create(SolverConfig.of(graph))) {
+        try (Solver s = variant.create(SolverConfig.of(graph))) {
             assertTrue(s instanceof PathSolver);
             String how = Verification.verify(s, graph);
             assertTrue(how.contains("rebuilt paths"), how);

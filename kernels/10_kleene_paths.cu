@@ -1,0 +1,138 @@
+// kleene-paths: kleene's rounds (07_kleene.cu) that also produce report 003's intermediate-node
+// matrix q (06_paths.cu): q[i][j] = the k of the last relaxation that strictly improved d[i][j],
+// n + 1 (filled in by the solver before each solve) = none, and path(i, j) = path(i, k) + path(k, j).
+//
+// Changes from kleene:
+//   - The distances are route keys (minplus::Routes, cells.cuh): distance << FW_ROUTE_BITS, whose
+//     low bits, while a tile is in registers, mark which k of the pivot tile improved a cell. The
+//     product's relaxation stays one add-min instruction; step k's A operand is raised by k + 1
+//     (one add per A operand per k, beside 8 relaxations). Distances must stay below FW_ROUTE_INF.
+//   - A block records the marks of its tile into q (only the cells that improved) and clears them
+//     before storing the distances (record_routes), so stored keys are operands as they are and q
+//     is never read by a kernel.
+//   - No thin strips: a last tile row or column is computed as a full padded tile.
+//   - The solver turns weights into keys before a solve and keys into distances after it
+//     (fw_kleene_paths_keys, fw_kleene_paths_distances).
+//
+// Launches, grids and shared memory are kleene's (LookaheadRounds); every kernel also takes q.
+#include "kleene_rounds.cuh"
+#include "pivot_closure.cuh"
+#include "tile_product.cuh"
+
+using minplus::Routes;
+
+// The marks of a tile held in registers (thread (ty, tx)'s TM x TN cells, tile_layout.cuh) go to
+// q: a marked cell's intermediate is kBase + mark - 1, kBase the first vertex of the pivot tile;
+// the marks are then cleared. q points at the tile's cell (0, 0), ld ints a row.
+template <int T, int TM, int TN>
+__device__ __forceinline__ void record_routes(int (&acc)[TM][TN], int* q, int ld, int kBase)
+{
+    using G = minplus::Grid<Routes, T, TM, TN>;
+    constexpr int HN = TN / 2;
+    const int ty = G::ty(), tx = G::tx();
+#pragma unroll
+    for (int i = 0; i < TM; ++i) {
+#pragma unroll
+        for (int j = 0; j < TN; ++j) {
+            const int mark = acc[i][j] & Routes::MARK;
+            if (mark) {
+                q[minplus::owned_row<T, TM>(ty, i) * ld + (j / HN) * (G::W / 2) + tx * HN + j % HN] = kBase + mark - 1;
+                acc[i][j] -= mark;
+            }
+        }
+    }
+}
+
+template <int T, int TM, int TN>
+__device__ __forceinline__ void store_tile(int (&acc)[TM][TN], int* c, int* q, int ld, int kBase)
+{
+    using G = minplus::Grid<Routes, T, TM, TN>;
+    record_routes<T, TM, TN>(acc, q, ld, kBase);
+    minplus::store_cells<Routes, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
+}
+
+// Phase 1, round 0 only: close the first pivot tile in registers.
+template <int T, int TM, int TN>
+__device__ __forceinline__ void routes_close_pivot(int* d, int* q, int ld, int p)
+{
+    extern __shared__ int stage[];
+    const int at = (p * T) * ld + p * T;
+    int acc[TM][TN];
+    using G = minplus::Grid<Routes, T, TM, TN>;
+    minplus::load_cells<Routes, T, TM, TN>(acc, d + at, ld, G::ty(), G::tx());
+    minplus::close_cells<Routes, T, TM, TN>(acc, stage);
+    store_tile<T, TM, TN>(acc, d + at, q + at, ld, p * T);
+}
+
+// Phase 2: the pivot's row R = min(R, P (x) R) and column C = min(C, C (x) P), padding skipped.
+template <int T, int TM, int TN>
+__device__ __forceinline__ void routes_cross(int* d, int* q, int ld, int n, int p)
+{
+    extern __shared__ int stage[];
+    const int t = blockIdx.x + (blockIdx.x >= p);  // skip the pivot tile
+    const int* pivot = d + (p * T) * ld + p * T;
+    const int kLive = min(T, n - p * T);
+    const bool row = blockIdx.y == 0;
+    const int at = row ? (p * T) * ld + t * T : (t * T) * ld + p * T;
+    int acc[TM][TN];
+    minplus::accumulate_product<Routes, T, TM, TN, KLEENE_STAGES>(acc, d + at, row ? pivot : d + at, row ? d + at : pivot, ld,
+                                                                  stage, kLive, row ? kLive : min(T, n - t * T));
+    store_tile<T, TM, TN>(acc, d + at, q + at, ld, p * T);
+}
+
+// Phase 3 by mode (kleene::rest_tile); mode NEXT's block of tile (p + 1, p + 1) also closes it.
+template <int T, int TM, int TN>
+__device__ __forceinline__ void routes_rest(int* d, int* q, int ld, int n, int p, int mode, int firstRow)
+{
+    static_assert(minplus::closure_words<Routes, T>() <= minplus::shared_words<Routes, T, KLEENE_STAGES>(),
+                  "mode NEXT closes the next pivot in the products' shared memory");
+    extern __shared__ int stage[];
+    const int2 tile = kleene::rest_tile(mode, p, ld / T, blockIdx.x, blockIdx.y + firstRow);
+    const int i = tile.x, j = tile.y;
+    const int at = (i * T) * ld + j * T;
+    const int* const a = d + (i * T) * ld + p * T, * const b = d + (p * T) * ld + j * T;
+    int acc[TM][TN];
+    minplus::accumulate_product<Routes, T, TM, TN, KLEENE_STAGES>(acc, d + at, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T));
+    if (mode == kleene::NEXT && i == j) {
+        record_routes<T, TM, TN>(acc, q + at, ld, p * T);  // round p's marks, before the closure's steps mark anew
+        __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
+        minplus::close_cells<Routes, T, TM, TN>(acc, stage);
+        store_tile<T, TM, TN>(acc, d + at, q + at, ld, (p + 1) * T);
+        return;
+    }
+    store_tile<T, TM, TN>(acc, d + at, q + at, ld, p * T);
+}
+
+// Entry points, named by tile size, each followed by its launch facts for the host. d: route keys,
+// q: intermediates, ld ints a row; n: the graph's vertices (the rest padding).
+extern "C" __global__ void __launch_bounds__(256) fw_kleene_paths_phase1_t128(int* d, int* q, int ld, int p) { routes_close_pivot<128, 8, 8>(d, q, ld, p); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_phase1_t128, Routes, 128, 8, 8, (minplus::closure_words<Routes, 128>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_phase2_t128(int* d, int* q, int ld, int n, int p) { routes_cross<128, 8, 8>(d, q, ld, n, p); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_phase2_t128, Routes, 128, 8, 8, (minplus::shared_words<Routes, 128, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_phase3_t128(int* d, int* q, int ld, int n, int p, int mode, int firstRow) { routes_rest<128, 8, 8>(d, q, ld, n, p, mode, firstRow); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_phase3_t128, Routes, 128, 8, 8, (minplus::shared_words<Routes, 128, KLEENE_STAGES>() * 4))
+
+extern "C" __global__ void __launch_bounds__(256) fw_kleene_paths_phase1_t64(int* d, int* q, int ld, int p) { routes_close_pivot<64, 4, 4>(d, q, ld, p); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_phase1_t64, Routes, 64, 4, 4, (minplus::closure_words<Routes, 64>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_phase2_t64(int* d, int* q, int ld, int n, int p) { routes_cross<64, 4, 4>(d, q, ld, n, p); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_phase2_t64, Routes, 64, 4, 4, (minplus::shared_words<Routes, 64, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_phase3_t64(int* d, int* q, int ld, int n, int p, int mode, int firstRow) { routes_rest<64, 4, 4>(d, q, ld, n, p, mode, firstRow); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_phase3_t64, Routes, 64, 4, 4, (minplus::shared_words<Routes, 64, KLEENE_STAGES>() * 4))
+
+// Weights (FW_INF: no edge) into route keys, and route keys back into distances, in place over
+// the ld x ld matrix d; block 32 x 8.
+extern "C" __global__ void fw_kleene_paths_keys(int* d, int ld)
+{
+    const int i = blockIdx.y * blockDim.y + threadIdx.y, j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= ld || j >= ld) return;
+    const int w = d[i * ld + j];
+    d[i * ld + j] = w >= FW_ROUTE_INF ? FW_ROUTE_INF << FW_ROUTE_BITS : w << FW_ROUTE_BITS;
+}
+
+extern "C" __global__ void fw_kleene_paths_distances(int* d, int ld)
+{
+    const int i = blockIdx.y * blockDim.y + threadIdx.y, j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= ld || j >= ld) return;
+    const int distance = d[i * ld + j] >> FW_ROUTE_BITS;
+    d[i * ld + j] = distance >= FW_ROUTE_INF ? FW_INF : distance;
+}

@@ -1,0 +1,164 @@
+package fwbench.variant;
+
+import fwbench.cuda.CudaStream;
+import fwbench.cuda.DeviceBuffer;
+import fwbench.cuda.Kernel;
+import fwbench.cuda.KernelArgs;
+import fwbench.cuda.LaunchShape;
+import fwbench.cuda.TileKernel;
+import jcuda.Pointer;
+
+import static fwbench.cuda.KernelArgs.buffer;
+import static fwbench.cuda.KernelArgs.params;
+import static fwbench.cuda.KernelArgs.value;
+
+/**
+ * kernels/10_kleene_paths.cu: kleene's rounds and tile choice, with the distances as route keys that
+ * carry which k improved a cell, recorded into report 003's intermediate-node matrix q (n + 1 = no
+ * intermediate, refilled before every solve). The matrix holds keys from a reset until the result is
+ * read, distances after. Graphs whose distances could reach {@link #ROUTE_INF} are refused.
+ */
+final class KleenePathsSolver extends GpuSolver implements PathSolver {
+    /** Low bits of a route key that mark the k of the pivot tile (kernels: FW_ROUTE_BITS): 1 + k <= 128. */
+    static final int ROUTE_BITS = 8;
+    /** The "no path" distance of a route key (kernels: FW_ROUTE_INF): two INF keys and a mark still fit an int. */
+    static final int ROUTE_INF = (1 << (30 - ROUTE_BITS)) - 1;
+
+    /** fw_kleene_paths_keys(int* d, int ld) and fw_kleene_paths_distances(int* d, int ld): in place over ld x ld. */
+    record Convert(DeviceBuffer d, int ld) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), value(ld));
+        }
+    }
+
+    /** fw_kleene_paths_phase1_tT(int* d, int* q, int ld, int p). */
+    record ClosePivot(DeviceBuffer d, DeviceBuffer q, int ld, int p) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), buffer(q), value(ld), value(p));
+        }
+    }
+
+    /** fw_kleene_paths_phase2_tT(int* d, int* q, int ld, int n, int p). */
+    record Cross(DeviceBuffer d, DeviceBuffer q, int ld, int n, int p) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), buffer(q), value(ld), value(n), value(p));
+        }
+    }
+
+    /** fw_kleene_paths_phase3_tT(int* d, int* q, int ld, int n, int p, int mode, int firstRow). */
+    record Rest(DeviceBuffer d, DeviceBuffer q, int ld, int n, int p, LookaheadRounds.RestMode mode, int firstRow)
+            implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), buffer(q), value(ld), value(n), value(p), value(mode.code), value(firstRow));
+        }
+    }
+
+    /** The launches of one solve over keys d and intermediates q. */
+    record Routes(DeviceBuffer d, DeviceBuffer q, int ld, int n) implements LookaheadRounds.RoundArgs {
+        @Override
+        public KernelArgs closePivot(int p) {
+            return new ClosePivot(d, q, ld, p);
+        }
+
+        @Override
+        public KernelArgs cross(int p) {
+            return new Cross(d, q, ld, n, p);
+        }
+
+        @Override
+        public KernelArgs rest(int p, LookaheadRounds.RestMode mode, int firstRow) {
+            return new Rest(d, q, ld, n, p, mode, firstRow);
+        }
+    }
+
+    private final int tile;
+    private final LaunchShape productShape;
+    private final LookaheadRounds rounds;
+    private final Kernel toKeys;
+    private final Kernel toDistances;
+    private final DeviceBuffer intermediates;
+    private boolean keys;  // whether the matrix holds route keys (from a reset until the result is read)
+
+    KleenePathsSolver(SolverConfig config) {
+        this(config, 0);
+    }
+
+    /** With {@code forcedTile} 64 or 128 that tile is used whatever n (tests); 0 chooses as kleene does. */
+    KleenePathsSolver(SolverConfig config, int forcedTile) {
+        super(Variant.KLEENE_PATHS, requireRepresentable(config));
+        DeviceBuffer q = null;
+        LookaheadRounds launches = null;
+        try {
+            tile = forcedTile != 0 ? forcedTile : KleeneSolver.tileFor(n);
+            if (tile != 64 && tile != 128) throw new IllegalArgumentException("kleene-paths tiles are 64 or 128, not " + tile);
+            TileKernel closePivot = tileKernel("fw_kleene_paths_phase1", tile);
+            TileKernel cross = tileKernel("fw_kleene_paths_phase2", tile);
+            TileKernel rest = tileKernel("fw_kleene_paths_phase3", tile);
+            productShape = rest.shape();
+            toKeys = module().kernel("fw_kleene_paths_keys");
+            toDistances = module().kernel("fw_kleene_paths_distances");
+            q = new DeviceBuffer((long) ld * ld);
+            launches = new LookaheadRounds(closePivot, cross, rest, KleeneSolver.restBands(tile));
+            intermediates = q;
+            rounds = launches;
+            reset();  // keys and intermediates for a first solve
+        } catch (RuntimeException e) {
+            if (launches != null) launches.close();
+            if (q != null) q.close();
+            super.close();  // nobody closes a solver whose constructor failed
+            throw e;
+        }
+    }
+
+    /** Refuses, before anything is allocated, a graph whose distances might reach ROUTE_INF. */
+    static SolverConfig requireRepresentable(SolverConfig config) {
+        requireDistancesBelow(config.graph(), Variant.KLEENE_PATHS.inf(), "kleene-paths keeps distances in " + (32 - 2 - ROUTE_BITS) + " bits", "paths");
+        return config;
+    }
+
+    @Override
+    public String describe() {
+        return "kleene-paths (" + KleeneSolver.tileChoice(productShape, n) + ", n padded to " + ld + ")";
+    }
+
+    @Override
+    protected void enqueueSolve(CudaStream stream, DeviceBuffer d) {
+        rounds.enqueue(stream, ld / tile, new Routes(d, intermediates, ld, n));
+    }
+
+    /** After the input is copied back: weights into keys, and no intermediate anywhere. */
+    @Override
+    protected void enqueueResetExtras(CudaStream stream, DeviceBuffer matrix) {
+        convert(toKeys, stream, matrix);
+        intermediates.fill(n + 1, stream);
+        keys = true;
+    }
+
+    @Override
+    protected void enqueuePublishResult(CudaStream stream, DeviceBuffer matrix) {
+        if (keys) convert(toDistances, stream, matrix);
+        keys = false;
+    }
+
+    private void convert(Kernel kernel, CudaStream stream, DeviceBuffer d) {
+        kernel.launch(stream, ceilDiv(ld, 32), ceilDiv(ld, 8), 32, 8, 0, new Convert(d, ld));
+    }
+
+    @Override
+    public int[] intermediates() {
+        cuda.makeCurrent();
+        return intermediates.downloadRows(n, ld);
+    }
+
+    @Override
+    public void close() {
+        cuda.makeCurrent();
+        rounds.close();
+        super.close();  // destroys the captured graph that uses q
+        intermediates.close();
+    }
+}
