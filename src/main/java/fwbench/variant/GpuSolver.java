@@ -77,6 +77,14 @@ public abstract class GpuSolver implements Solver {
     }
 
     /**
+     * Enqueues what a variant needs before a solve that {@link #reset()} did not prepare, such as a
+     * result read in between (kleene-paths' route keys); runs before the timed events, and in
+     * a benchmark never, since a reset precedes every solve.
+     */
+    protected void enqueueBeforeSolve(CudaStream stream, DeviceBuffer matrix) {
+    }
+
+    /**
      * Enqueues bringing the distances into {@link #deviceMatrix()} when a variant solves in a
      * buffer of its own (packed16); called before the result is read, never on the timed path.
      */
@@ -149,6 +157,7 @@ public abstract class GpuSolver implements Solver {
             // captured on first use: a subclass's kernels are not loaded yet while this constructor runs
             graph = CudaGraph.capture(stream, () -> enqueueSolve(stream, matrix));
         }
+        enqueueBeforeSolve(stream, matrix);
         start.record(stream);
         if (graph != null) graph.launch(stream);
         else enqueueSolve(stream, matrix);

@@ -15,8 +15,8 @@ import static fwbench.cuda.KernelArgs.value;
 /**
  * kernels/10_kleene_paths.cu: kleene's rounds and tile choice, with the distances as route keys that
  * carry which k improved a cell, recorded into report 003's intermediate-node matrix q (n + 1 = no
- * intermediate, refilled before every solve). The matrix holds keys from a reset until the result is
- * read, distances after. Graphs whose distances could reach {@link #ROUTE_INF} are refused.
+ * intermediate, refilled before every solve). The matrix holds keys from a reset (or a solve) until
+ * the result is read, distances after. Graphs whose distances could reach {@link #ROUTE_INF} are refused.
  */
 final class KleenePathsSolver extends GpuSolver implements PathSolver {
     /** Low bits of a route key that mark the k of the pivot tile (kernels: FW_ROUTE_BITS): 1 + k <= 128. */
@@ -135,6 +135,13 @@ final class KleenePathsSolver extends GpuSolver implements PathSolver {
     protected void enqueueResetExtras(CudaStream stream, DeviceBuffer matrix) {
         convert(toKeys, stream, matrix);
         intermediates.fill(n + 1, stream);
+        keys = true;
+    }
+
+    /** A result read since the reset left distances in the matrix: keys again (marks clear, as stored). */
+    @Override
+    protected void enqueueBeforeSolve(CudaStream stream, DeviceBuffer matrix) {
+        if (!keys) convert(toKeys, stream, matrix);
         keys = true;
     }
 
