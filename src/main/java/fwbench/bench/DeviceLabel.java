@@ -1,6 +1,7 @@
 package fwbench.bench;
 
 import fwbench.cuda.Gpu;
+import fwbench.results.ResultsFormat;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,7 +21,7 @@ public final class DeviceLabel {
     /** The label of this machine. */
     public static String current() {
         Gpu.Probe probe = Gpu.probe();
-        return probe.device().map(d -> d.describe()).orElseGet(() -> "no GPU (CPU: " + cpuModel() + "; "
+        return probe.device().map(d -> d.describe()).orElseGet(() -> ResultsFormat.NO_GPU_DEVICE + cpuModel() + "; "
                 + Runtime.getRuntime().availableProcessors() + " threads)");
     }
 

@@ -27,7 +27,7 @@ public final class Subcommands {
     private static final Map<String, Entry> ALL = new LinkedHashMap<>();
 
     static {
-        ALL.put("report", new Entry(ReportCommand::new, "tables (Markdown, CSV) and charts (PNG, SVG) from results files; --compare two runs"));
+        ALL.put("report", new Entry(ReportCommand::new, "tables (Markdown, CSV), charts (PNG, SVG) and report.html from results files; --compare two runs"));
         ALL.put("solve", new Entry(SolveCommand::new, "shortest paths of a graph file on the GPU (CPU without one), verified, written to a file"));
         ALL.put("path", new Entry(PathCommand::new, "one shortest path between two vertices, from a file written by 'solve --paths'"));
     }

@@ -24,11 +24,12 @@ final class ChartRendering {
     private ChartRendering() {
     }
 
-    /** Draws one chart, of {@code table} or of {@code comparison}, to PNG and SVG. */
-    static void draw(ChartKind kind, SpeedupTable table, CompareTable comparison, Path png, Path svg, String idPrefix)
+    /** Draws one chart, of {@code table} or of {@code comparison}, to PNG and SVG; returns the SVG element for report.html. */
+    static String draw(ChartKind kind, SpeedupTable table, CompareTable comparison, Path png, Path svg, String idPrefix)
             throws IOException {
         JFreeChart chart = kind == ChartKind.COMPARE ? Charts.compare(comparison) : Charts.chart(kind, table);
-        ChartFiles.writePng(chart, png);
-        ChartFiles.writeSvg(chart, svg, idPrefix);
+        int height = kind == ChartKind.COMPARE ? ChartFiles.HEIGHT : Charts.height(kind, table);
+        ChartFiles.writePng(chart, png, height);
+        return ChartFiles.writeSvg(chart, svg, idPrefix, height);
     }
 }

@@ -3,10 +3,16 @@ package fwbench.report;
 import fwbench.variant.CellType;
 import fwbench.variant.Variant;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.LegendItem;
+import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.axis.Axis;
+import org.jfree.chart.axis.AxisLocation;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.labels.CategoryItemLabelGenerator;
+import org.jfree.chart.labels.ItemLabelAnchor;
+import org.jfree.chart.labels.ItemLabelPosition;
 import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.DefaultDrawingSupplier;
@@ -26,6 +32,7 @@ import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.chart.util.ShapeUtils;
+import org.jfree.data.category.CategoryDataset;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYDataset;
 import org.jfree.data.xy.XYSeries;
@@ -36,7 +43,10 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.Graphics2D;
 import java.awt.Shape;
+import java.awt.geom.Line2D;
+import java.awt.geom.Rectangle2D;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
@@ -53,14 +63,21 @@ import java.util.OptionalDouble;
  */
 final class Charts {
 
-    /**
-     * Colours of variants this version does not know (from older or newer results), by their place
-     * among the unknown ones shown: the lighter half of Tableau 20, none a known variant's colour.
-     */
-    private static final int[] UNKNOWN_COLOURS = {0xA0CBE8, 0xFFBE7D, 0x8CD17D, 0xB6992D, 0x499894, 0xF1CE63, 0xD37295,
-            0xFABFD2, 0xD4A6C8, 0xD7B5A6};
-
     private static final String FONT = Font.SANS_SERIF;
+    private static final BasicStroke DASHED = new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+            new float[] {6f, 4f}, 0f);
+
+    // the bar chart's layout: each bar gets a row of BAR_ROW pixels, enough for a label of BAR_LABEL_POINTS
+    private static final int BAR_LABEL_POINTS = 11;
+    private static final double BAR_ROW = 15;
+    private static final double BAR_AXIS_MARGIN = 0.02;
+    private static final double BAR_CATEGORY_MARGIN = 0.12;
+    /** The thickest a bar gets, as a share of the plot's height. */
+    private static final double BAR_MAX_WIDTH = 0.06;
+    /** Title, subtitle, legend and the value axis around the bars' plot, in pixels. */
+    private static final int BAR_CHROME = 190;
+    /** The share of the log axis left beyond the longest bar each way, for its label. */
+    private static final double BAR_LABEL_ROOM = 0.14;
     private static final String N_AXIS = "n (vertices)";
 
     private Charts() {
@@ -99,29 +116,36 @@ final class Charts {
         renderer.setDefaultLinesVisible(true);
         renderer.setDefaultShapesVisible(true);
         renderer.setCapLength(6);
-        XYPlot plot = xyPlot(data, nAxis(table.sizes()), logAxis("time per solve (ms)", values), renderer, table.variants());
-        return chart("Time per solve on " + table.setup().device(),
+        XYPlot plot = xyPlot(data, nAxis(table.sizes()), logAxis("time per solve (ms)", values), renderer,
+                table.variants(), table.variants());
+        return chart("Time per solve " + RunSetup.whereRun(table.setup().device()),
                 subtitle(table.setup(), "error bars: JMH's 99.9% confidence interval"), plot);
     }
 
-    /** Speedup over the baseline vs n (the baseline is the flat line at 1). */
+    /**
+     * Speedup over the baseline vs n on a log axis, where 100x faster and 100x slower are as far from
+     * the baseline's flat line at 1: CPU variants at 0.005x are not squashed onto the axis. Only the
+     * sizes at which the baseline ran, and the variants with a speedup there.
+     */
     static JFreeChart speedup(SpeedupTable table) {
         XYSeriesCollection data = new XYSeriesCollection();
-        double max = 1;
-        for (VariantName variant : table.variants()) {
+        List<Double> values = new ArrayList<>(List.of(1.0));
+        List<VariantName> shown = table.variantsWithSpeedup();
+        for (VariantName variant : shown) {
             XYSeries series = new XYSeries(variant.id(), true, false);
-            for (int n : table.sizes()) {
+            for (int n : table.speedupSizes()) {
                 OptionalDouble s = table.row(variant, n).speedup();
                 if (s.isPresent()) {
                     series.add(n, s.getAsDouble());
-                    max = Math.max(max, s.getAsDouble());
+                    values.add(s.getAsDouble());
                 }
             }
             data.addSeries(series);
         }
-        NumberAxis y = linearAxis("speedup over " + table.baseline() + " (x)", 0, max * 1.1);
-        XYPlot plot = xyPlot(data, nAxis(table.sizes()), y, lines(), table.variants());
-        return chart("Speedup over " + table.baseline() + " on " + table.setup().device(), subtitle(table.setup(), null), plot);
+        ReadableLogAxis y = logAxis(speedupAxisLabel(table), values);
+        XYPlot plot = xyPlot(data, nAxis(table.speedupSizes()), y, lines(), shown, table.variants());
+        return chart("Speedup over " + table.baseline() + " " + RunSetup.whereRun(table.setup().device()),
+                subtitle(table.setup(), "log scale"), plot);
     }
 
     /** Relaxations per second vs n (log-log), with the device's ceilings as horizontal lines when measured. */
@@ -149,40 +173,107 @@ final class Charts {
             values.add(giga);
             markers.add(dashedLine(giga, cell + " peak " + Numbers.gigaRate(rate) + " G/s"));
         }
-        XYPlot plot = xyPlot(data, nAxis(table.sizes()), logAxis("relaxations per second (G/s)", values), lines(), table.variants());
+        XYPlot plot = xyPlot(data, nAxis(table.sizes()), logAxis("relaxations per second (G/s)", values), lines(),
+                table.variants(), table.variants());
         markers.forEach(m -> plot.addRangeMarker(m, Layer.BACKGROUND));
         String note = table.showsPeak() ? "dashed: the device's min-plus ceiling" : null;
-        return chart("Relaxations per second (n^3 / time) on " + table.setup().device(), subtitle(table.setup(), note), plot);
+        return chart("Relaxations per second (n^3 / time) " + RunSetup.whereRun(table.setup().device()), subtitle(table.setup(), note), plot);
     }
 
-    /** Speedup over the baseline as bars grouped by n; a missing combination leaves its slot empty. */
+    /**
+     * Speedup over the baseline as horizontal bars grouped by n, on a log axis from the baseline's 1x
+     * (right: faster, left: slower), each labelled with its value. A row per bar, as high as a label,
+     * so labels never overlap ({@link #height}); only the sizes at which the baseline ran.
+     */
     static JFreeChart bars(SpeedupTable table) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
-        double max = 1;
-        for (VariantName variant : table.variants()) {
-            for (int n : table.sizes()) {
+        List<Double> values = new ArrayList<>(List.of(1.0));
+        List<VariantName> shown = barVariants(table);
+        for (VariantName variant : shown) {
+            for (int n : table.speedupSizes()) {
                 OptionalDouble s = table.row(variant, n).speedup();
                 data.addValue(s.isPresent() ? (Double) s.getAsDouble() : null, variant.id(), "n = " + Numbers.grouped(n));
-                if (s.isPresent()) max = Math.max(max, s.getAsDouble());
+                if (s.isPresent()) values.add(s.getAsDouble());
             }
         }
-        BarRenderer renderer = new BarRenderer();
-        renderer.setBarPainter(new StandardBarPainter());
-        renderer.setShadowVisible(false);
-        renderer.setItemMargin(0.05);
-        renderer.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}x", format("#,##0.0")));
-        renderer.setDefaultItemLabelsVisible(true);
-        renderer.setDefaultItemLabelFont(new Font(FONT, Font.PLAIN, 11));
-        for (int i = 0; i < table.variants().size(); i++) renderer.setSeriesPaint(i, colour(table.variants().get(i), table.variants()));
+        SpeedupBars renderer = new SpeedupBars();
+        for (int i = 0; i < shown.size(); i++) renderer.setSeriesPaint(i, colour(shown.get(i), table.variants()));
         CategoryAxis x = new CategoryAxis(N_AXIS);
-        NumberAxis y = linearAxis("speedup over " + table.baseline() + " (x)", 0, max * 1.15);
+        x.setLowerMargin(BAR_AXIS_MARGIN);
+        x.setUpperMargin(BAR_AXIS_MARGIN);
+        x.setCategoryMargin(BAR_CATEGORY_MARGIN);
+        double min = values.stream().mapToDouble(Double::doubleValue).min().orElse(1);
+        double max = values.stream().mapToDouble(Double::doubleValue).max().orElse(1);
+        // room for a label beyond the longest bar each way: a fixed share of the axis, whatever its span
+        double pad = Math.pow(Math.max(max / min, 2), BAR_LABEL_ROOM);
+        ReadableLogAxis y = new ReadableLogAxis(speedupAxisLabel(table), min / pad, max * pad, List.of());
         CategoryPlot plot = new CategoryPlot(data, x, y, renderer);
-        plot.setOrientation(PlotOrientation.VERTICAL);
-        style(plot.getRangeAxis());
+        plot.setOrientation(PlotOrientation.HORIZONTAL);
+        plot.setRangeAxisLocation(AxisLocation.BOTTOM_OR_RIGHT);
+        style(y);
         style(x);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
-        return chart("Speedup over " + table.baseline() + " per n on " + table.setup().device(), subtitle(table.setup(), null), plot);
+        plot.addRangeMarker(new ValueMarker(1.0, Color.DARK_GRAY, DASHED), Layer.FOREGROUND);
+        // the legend names the baseline too, as its dashed line
+        LegendItemCollection legend = new LegendItemCollection();
+        legend.add(new LegendItem(table.baseline().id(), null, null, null, new Line2D.Double(-7, 0, 7, 0), DASHED, Color.DARK_GRAY));
+        legend.addAll(plot.getLegendItems());
+        plot.setFixedLegendItems(legend);
+        return chart("Speedup over " + table.baseline() + " per n " + RunSetup.whereRun(table.setup().device()),
+                subtitle(table.setup(), "log scale; bars start at " + table.baseline() + "'s 1x (dashed)"), plot);
+    }
+
+    /** The bars of {@link #bars}: every variant with a speedup but the baseline, whose 1x is the dashed line. */
+    static List<VariantName> barVariants(SpeedupTable table) {
+        return table.variantsWithSpeedup().stream().filter(v -> !v.equals(table.baseline())).toList();
+    }
+
+    /**
+     * A chart's height in pixels: {@link ChartFiles#HEIGHT}, or for the bars as much as gives each
+     * bar a row at least {@link #BAR_ROW} high.
+     */
+    static int height(ChartKind kind, SpeedupTable table) {
+        if (kind != ChartKind.BARS) return ChartFiles.HEIGHT;
+        int bars = table.speedupSizes().size() * barVariants(table).size();
+        double share = 1 - 2 * BAR_AXIS_MARGIN - (table.speedupSizes().size() > 1 ? BAR_CATEGORY_MARGIN : 0);
+        return Math.max(ChartFiles.HEIGHT, BAR_CHROME + (int) Math.ceil(bars * BAR_ROW / share));
+    }
+
+    private static String speedupAxisLabel(SpeedupTable table) {
+        return "speedup over " + table.baseline() + " (x)";
+    }
+
+    /** Bars from the baseline's 1x, labelled with the table's speedup text (two significant digits at least, never "0.0x"). */
+    private static final class SpeedupBars extends BarRenderer {
+
+        SpeedupBars() {
+            setBase(1.0);
+            setBarPainter(new StandardBarPainter());
+            setShadowVisible(false);
+            setItemMargin(0.0);
+            setDrawBarOutline(false);
+            // few bars would each fill a wide row: keep them bars
+            setMaximumBarWidth(BAR_MAX_WIDTH);
+            setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator() {
+                @Override
+                public String generateLabel(CategoryDataset dataset, int row, int column) {
+                    Number value = dataset.getValue(row, column);
+                    return value == null ? null : Numbers.speedup(value.doubleValue());
+                }
+            });
+            setDefaultItemLabelsVisible(true);
+            setDefaultItemLabelFont(new Font(FONT, Font.PLAIN, BAR_LABEL_POINTS));
+            setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE3, TextAnchor.CENTER_LEFT));
+            setDefaultNegativeItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE9, TextAnchor.CENTER_RIGHT));
+        }
+
+        /** A slowdown's bar runs left of 1x though its value is positive: its label goes at its left end. */
+        @Override
+        protected void drawItemLabel(Graphics2D g2, CategoryDataset data, int row, int column, CategoryPlot plot,
+                                     CategoryItemLabelGenerator generator, Rectangle2D bar, boolean negative) {
+            super.drawItemLabel(g2, data, row, column, plot, generator, bar, data.getValue(row, column).doubleValue() < getBase());
+        }
     }
 
     /** The ratio after / before per variant vs n, with the line of no change at 1. */
@@ -204,18 +295,17 @@ final class Charts {
         }
         double pad = Math.max(0.05, (max - min) * 0.1);
         NumberAxis y = linearAxis("time after / before (> 1: after is slower)", Math.max(0, min - pad), max + pad);
-        XYPlot plot = xyPlot(data, nAxis(table.sizes()), y, lines(), table.variants());
+        XYPlot plot = xyPlot(data, nAxis(table.sizes()), y, lines(), table.variants(), table.variants());
         plot.addRangeMarker(dashedLine(1.0, "no change"), Layer.BACKGROUND);
         String settings = table.settings().isEmpty() ? "" : RunSetup.settingsText(table.settings());
         String sub = table.beforeDevice().equals(table.afterDevice()) ? settings
-                : (settings.isEmpty() ? "" : settings + "; ") + "before: " + table.beforeDevice();
-        return chart("Time after / before on " + table.afterDevice(), sub.isEmpty() ? null : sub, plot);
+                : (settings.isEmpty() ? "" : settings + "; ") + "before: " + RunSetup.deviceName(table.beforeDevice());
+        return chart("Time after / before " + RunSetup.whereRun(table.afterDevice()), sub.isEmpty() ? null : sub, plot);
     }
 
     /** A labelled horizontal reference line (a ceiling, or no change), dashed so it is not read as a variant. */
     private static ValueMarker dashedLine(double value, String label) {
-        ValueMarker marker = new ValueMarker(value, Color.DARK_GRAY, new BasicStroke(1.5f, BasicStroke.CAP_BUTT,
-                BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+        ValueMarker marker = new ValueMarker(value, Color.DARK_GRAY, DASHED);
         marker.setLabel(label);
         marker.setLabelFont(new Font(FONT, Font.PLAIN, 12));
         marker.setLabelBackgroundColor(new Color(255, 255, 255, 0));
@@ -225,10 +315,15 @@ final class Charts {
         return marker;
     }
 
-    private static XYPlot xyPlot(XYDataset data, ValueAxis x, ValueAxis y, XYLineAndShapeRenderer renderer, List<VariantName> variants) {
-        for (int i = 0; i < variants.size(); i++) {
-            renderer.setSeriesPaint(i, colour(variants.get(i), variants));
-            renderer.setSeriesShape(i, shape(variants.get(i), variants));
+    /**
+     * @param series the variants of the data's series, in order
+     * @param all    every variant of the table: what places an unknown variant's colour, the same in every chart
+     */
+    private static XYPlot xyPlot(XYDataset data, ValueAxis x, ValueAxis y, XYLineAndShapeRenderer renderer,
+                                 List<VariantName> series, List<VariantName> all) {
+        for (int i = 0; i < series.size(); i++) {
+            renderer.setSeriesPaint(i, colour(series.get(i), all));
+            renderer.setSeriesShape(i, shape(series.get(i), all));
             renderer.setSeriesStroke(i, new BasicStroke(2f));
         }
         XYPlot plot = new XYPlot(data, x, y, renderer);
@@ -289,16 +384,14 @@ final class Charts {
         return settings.isEmpty() ? note : settings + "; " + note;
     }
 
-    /** A variant's colour, the same in every chart and report: the registry's, or one of {@link #UNKNOWN_COLOURS}. */
+    /** A variant's colour, the same in every chart and table: {@link VariantName#colour}. */
     static Color colour(VariantName variant, List<VariantName> shown) {
-        return new Color(variant.known().map(Variant::chartColour)
-                .orElseGet(() -> UNKNOWN_COLOURS[unknownIndex(variant, shown) % UNKNOWN_COLOURS.length]));
+        return new Color(variant.colour(shown));
     }
 
-    /** A variant's point marker: the registry's, or for an unknown variant one by its place among the unknown ones. */
+    /** A variant's point marker: {@link VariantName#marker}. */
     static Shape shape(VariantName variant, List<VariantName> shown) {
-        Variant.Marker[] markers = Variant.Marker.values();
-        return shape(variant.known().map(Variant::chartMarker).orElseGet(() -> markers[unknownIndex(variant, shown) % markers.length]));
+        return shape(variant.marker(shown));
     }
 
     /**
@@ -321,11 +414,6 @@ final class Charts {
             case CROSS -> ShapeUtils.createDiagonalCross(3f, 1f);
             case PLUS -> ShapeUtils.createRegularCross(3f, 1f);
         };
-    }
-
-    /** How many variants this version does not know come before {@code variant} in {@code shown} (rows are sorted: deterministic). */
-    private static int unknownIndex(VariantName variant, List<VariantName> shown) {
-        return (int) shown.stream().filter(v -> v.known().isEmpty()).takeWhile(v -> !v.equals(variant)).count();
     }
 
     private static DecimalFormat format(String pattern) {

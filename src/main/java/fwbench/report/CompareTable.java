@@ -42,7 +42,8 @@ public record CompareTable(SortedMap<String, String> settings, String beforeDevi
 
     /** "NVIDIA H200 (...)" when both runs used one device, else "after DEVICE vs before DEVICE". */
     public String devicesText() {
-        return beforeDevice.equals(afterDevice) ? beforeDevice : afterDevice + " vs " + beforeDevice;
+        String before = RunSetup.deviceName(beforeDevice);
+        return beforeDevice.equals(afterDevice) ? before : RunSetup.deviceName(afterDevice) + " vs " + before;
     }
 
     /**

@@ -15,6 +15,9 @@ import java.util.function.Function;
 public final class Markdown {
 
     static final String NA = "n/a";
+    /** The header of the variant column; {@link HtmlReport} puts the variant's colour in it. */
+    static final String VARIANT = "variant";
+    static final String RATIO_CAPTION = "Time after / before (> 1: after is slower):";
 
     private Markdown() {
     }
@@ -63,7 +66,7 @@ public final class Markdown {
             out.add("");
             out.add("## " + table.setup().title());
             out.add("");
-            out.add("Time per solve in ms (speedup over " + table.baseline() + "):");
+            out.add(matrixCaption(table));
             out.add("");
             out.addAll(speedupMatrix(table));
             out.add("");
@@ -76,19 +79,28 @@ public final class Markdown {
         return String.join("\n", out) + "\n";
     }
 
+    static String matrixCaption(SpeedupTable table) {
+        return "Time per solve in ms (speedup over " + table.baseline() + "):";
+    }
+
     /** Variants down, n across, like report 000's table: "time (speedup)" in each cell. */
     public static List<String> speedupMatrix(SpeedupTable table) {
-        return variantsByN(table.variants(), table.sizes(), (variant, n) -> {
+        return variantsByN(table.variants(), table.sizes(), speedupCell(table));
+    }
+
+    /** A cell of the speedup matrix: "time (speedup)", the time alone where there is no baseline. */
+    static BiFunction<VariantName, Integer, String> speedupCell(SpeedupTable table) {
+        return (variant, n) -> {
             SpeedupTable.Row r = table.row(variant, n);
             String time = r.time().map(t -> Numbers.millis(t.millis())).orElse(NA);
             return r.speedup().isPresent() ? time + " (" + Numbers.speedup(r.speedup().getAsDouble()) + ")" : time;
-        });
+        };
     }
 
     /** A table with a row per variant and a column per n, each cell from {@code cell}. */
     private static List<String> variantsByN(List<VariantName> variants, List<Integer> sizes,
                                             BiFunction<VariantName, Integer, String> cell) {
-        List<String> header = new ArrayList<>(List.of("variant"));
+        List<String> header = new ArrayList<>(List.of(VARIANT));
         List<String> align = new ArrayList<>(List.of("---"));
         for (int n : sizes) {
             header.add("n = " + Numbers.grouped(n));
@@ -105,9 +117,14 @@ public final class Markdown {
 
     /** One row per (n, variant): every number the report computed. */
     public static List<String> details(SpeedupTable table) {
+        return render(detailColumns(table), table.rows());
+    }
+
+    /** The columns of the detailed table (the GPU time and percent of peak only where measured). */
+    static List<Column<SpeedupTable.Row>> detailColumns(SpeedupTable table) {
         List<Column<SpeedupTable.Row>> columns = new ArrayList<>();
         columns.add(new Column<>("n", true, r -> Numbers.grouped(r.n())));
-        columns.add(new Column<>("variant", false, r -> r.variant().id()));
+        columns.add(new Column<>(VARIANT, false, r -> r.variant().id()));
         columns.add(new Column<>("time (ms)", true, r -> r.time().map(Numbers::millisWithError).orElse(NA)));
         if (table.showsGpuTime()) {
             columns.add(new Column<>("GPU time (ms)", true, r -> r.gpuTime().map(t -> Numbers.millis(t.millis())).orElse(NA)));
@@ -120,7 +137,7 @@ public final class Markdown {
             columns.add(new Column<>("% of peak", true,
                     r -> r.percentOfPeak().isPresent() ? Numbers.percent(r.percentOfPeak().getAsDouble()) : NA));
         }
-        return render(columns, table.rows());
+        return columns;
     }
 
     /** compare.md: per shared settings, the ratio matrix and the detailed table. */
@@ -131,14 +148,12 @@ public final class Markdown {
         out.add("Made by `java -jar target/benchmarks.jar report --compare` from before " + codeList(before)
                 + " and after " + codeList(after) + ".");
         out.add("");
-        out.add("- **after / before**: the after run's time per solve / the before run's, at the same variant and n. "
-                + "Above 1: after is slower; below 1: after is faster.");
-        out.add("- **n/a**: one of the runs has no result there.");
+        out.addAll(compareLegend());
         for (CompareTable table : tables) {
             out.add("");
-            out.add("## " + (table.settings().isEmpty() ? "" : RunSetup.settingsText(table.settings()) + ": ") + table.devicesText());
+            out.add("## " + compareHeading(table));
             out.add("");
-            out.add("Time after / before (> 1: after is slower):");
+            out.add(RATIO_CAPTION);
             out.add("");
             out.addAll(ratioMatrix(table));
             out.add("");
@@ -149,26 +164,47 @@ public final class Markdown {
         return String.join("\n", out) + "\n";
     }
 
+    /** "graph=random, launch=GRAPH, seed=42: NVIDIA H200 (...)". */
+    static String compareHeading(CompareTable table) {
+        return (table.settings().isEmpty() ? "" : RunSetup.settingsText(table.settings()) + ": ") + table.devicesText();
+    }
+
+    /** What a comparison's columns mean. */
+    static List<String> compareLegend() {
+        return List.of("- **after / before**: the after run's time per solve / the before run's, at the same variant and n. "
+                        + "Above 1: after is slower; below 1: after is faster.",
+                "- **n/a**: one of the runs has no result there.");
+    }
+
     /** The base name of a comparison's chart. */
     public static String compareChart(CompareTable table) {
         return ChartKind.COMPARE.baseName(RunSetup.of("", table.settings()), false);
     }
 
     static List<String> ratioMatrix(CompareTable table) {
-        return variantsByN(table.variants(), table.sizes(), (variant, n) -> {
+        return variantsByN(table.variants(), table.sizes(), ratioCell(table));
+    }
+
+    /** A cell of the ratio matrix: after / before. */
+    static BiFunction<VariantName, Integer, String> ratioCell(CompareTable table) {
+        return (variant, n) -> {
             CompareTable.Row r = table.row(variant, n);
             return r.ratio().isPresent() ? Numbers.ratio(r.ratio().getAsDouble()) : NA;
-        });
+        };
     }
 
     static List<String> compareDetails(CompareTable table) {
-        List<Column<CompareTable.Row>> columns = List.of(
+        return render(compareColumns(), table.rows());
+    }
+
+    /** The columns of a comparison's detailed table. */
+    static List<Column<CompareTable.Row>> compareColumns() {
+        return List.of(
                 new Column<>("n", true, r -> Numbers.grouped(r.n())),
-                new Column<>("variant", false, r -> r.variant().id()),
+                new Column<>(VARIANT, false, r -> r.variant().id()),
                 new Column<>("before (ms)", true, r -> r.before().map(Numbers::millisWithError).orElse(NA)),
                 new Column<>("after (ms)", true, r -> r.after().map(Numbers::millisWithError).orElse(NA)),
                 new Column<>("after / before", true, r -> r.ratio().isPresent() ? Numbers.ratio(r.ratio().getAsDouble()) : NA));
-        return render(columns, table.rows());
     }
 
     /** A table column: its header, whether numbers (right-aligned), and how a row prints in it. */

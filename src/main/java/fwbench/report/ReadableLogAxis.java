@@ -9,6 +9,7 @@ import org.jfree.chart.ui.TextAnchor;
 import java.awt.Graphics2D;
 import java.awt.geom.Rectangle2D;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -48,18 +49,33 @@ final class ReadableLogAxis extends LogAxis {
 
     /**
      * Where the ticks go between lower and upper: the fixed values inside the range when there are
-     * 2 to 10 of them at least 1.2x apart (so labels do not overlap), else 1-2-5 times powers of ten,
-     * else powers of ten alone when those are too many, else 1..9 times powers of ten when too few.
+     * 1 to 10 of them at least 1.2x apart (so labels do not overlap), else 1-2-5 times powers of ten,
+     * else powers of ten alone when those are too many, else 1..9 times powers of ten when too few,
+     * else (a range within a factor of two or so) evenly spaced round values, as on a linear axis.
      */
     static List<Double> tickValues(double lower, double upper, List<Double> fixed) {
         List<Double> inside = fixed.stream().filter(v -> v >= lower && v <= upper).sorted().distinct().toList();
         boolean spaced = true;
         for (int i = 1; i < inside.size(); i++) spaced &= inside.get(i) >= 1.2 * inside.get(i - 1);
-        if (inside.size() >= 2 && inside.size() <= 10 && spaced) return inside;
+        if (!inside.isEmpty() && inside.size() <= 10 && spaced) return inside;
         List<Double> ticks = sequence(lower, upper, new int[] {1, 2, 5});
         if (ticks.size() > 10) ticks = sequence(lower, upper, new int[] {1});
         if (ticks.size() < 3) ticks = sequence(lower, upper, new int[] {1, 2, 3, 4, 5, 6, 7, 8, 9});
+        if (ticks.size() < 3) ticks = evenlySpaced(lower, upper);
         return ticks;
+    }
+
+    /** Multiples of the largest step of 1, 2 or 5 times a power of ten that gives at least three of them. */
+    private static List<Double> evenlySpaced(double lower, double upper) {
+        for (int exponent = (int) Math.floor(Math.log10(upper - lower)); ; exponent--) {
+            for (int m : new int[] {5, 2, 1}) {
+                BigDecimal step = new BigDecimal(m).scaleByPowerOfTen(exponent);
+                List<Double> values = new ArrayList<>();
+                BigDecimal first = new BigDecimal(lower).divide(step, 0, RoundingMode.CEILING).multiply(step);
+                for (BigDecimal v = first; v.doubleValue() <= upper; v = v.add(step)) values.add(v.doubleValue());
+                if (values.size() >= 3) return values;
+            }
+        }
     }
 
     private static List<Double> sequence(double lower, double upper, int[] mantissas) {

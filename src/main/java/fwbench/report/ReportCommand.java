@@ -16,6 +16,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,15 +26,15 @@ import java.util.stream.Collectors;
 
 /**
  * {@code report RESULTS.json... [--baseline naive] [--out FOLDER] [--readme README.md]}: the tables
- * (Markdown, CSV) and charts (PNG, SVG) of one or more runs; with {@code --compare AFTER.json}, the
- * ratio after / before per variant and n instead.
+ * (Markdown, CSV) and charts (PNG, SVG) of one or more runs, and both in one HTML page; with
+ * {@code --compare AFTER.json}, the ratio after / before per variant and n instead.
  *
  * <p>Order of work: read every input into typed records ({@link RunData}), compute the tables
  * (pure functions), check every path, then render and write. Nothing is written when an input is
  * bad. The report never writes into results/ and never overwrites an input.
  */
 @Command(name = "report", sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Tables (Markdown, CSV) and charts (PNG, SVG) from JMH results of fwbench runs.",
+        description = {"Tables (Markdown, CSV), charts (PNG, SVG) and one HTML page of both from JMH results of fwbench runs.",
                 "With --compare: the ratio after / before of the time per solve, per variant and n."})
 public final class ReportCommand implements Callable<Integer> {
 
@@ -63,6 +64,9 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    /** How the page says it was made (the report runs from the jar). */
+    private static final String JAR_REPORT = "java -jar target/benchmarks.jar report";
 
     private final Path resultsDirectory;
     private final Path plotDirectory;
@@ -100,6 +104,7 @@ public final class ReportCommand implements Callable<Integer> {
         Map<Path, String> texts = new LinkedHashMap<>();
         texts.put(folder.resolve(OutputNames.TABLES + ".md"), Markdown.report(tables, fileNames(inputs), withDevice));
         texts.put(folder.resolve(OutputNames.TABLES + ".csv"), Csv.speedups(tables));
+        Path html = folder.resolve(OutputNames.TABLES + ".html");
         List<ChartJob> jobs = new ArrayList<>();
         for (SpeedupTable table : tables) {
             for (ChartKind kind : ChartKind.RUN) jobs.add(new ChartJob(kind.baseName(table.setup(), withDevice), kind, table, null));
@@ -107,6 +112,7 @@ public final class ReportCommand implements Callable<Integer> {
         String readmeText = null;
         if (readme != null) readmeText = readmeUpdate(tables, folder, withDevice);
         List<Path> planned = new ArrayList<>(texts.keySet());
+        planned.add(html);
         jobs.forEach(j -> planned.addAll(j.files(folder)));
         if (readme != null) planned.add(readme);
         refuseOverwritingInputs(planned);
@@ -114,9 +120,10 @@ public final class ReportCommand implements Callable<Integer> {
         run.notes().forEach(note -> stdout.println("fwbench report: " + note));
         prepare(folder);
         for (Map.Entry<Path, String> e : texts.entrySet()) write(e.getKey(), e.getValue());
-        drawCharts(jobs, folder);
-        stdout.println("fwbench report: wrote " + OutputNames.TABLES + ".md, " + OutputNames.TABLES + ".csv and "
-                + jobs.size() + (jobs.size() == 1 ? " chart" : " charts") + " (PNG and SVG) to " + folder);
+        Map<String, String> svgs = drawCharts(jobs, folder);
+        write(html, HtmlReport.report(tables, fileNames(inputs), origin(), withDevice, svgs));
+        stdout.println("fwbench report: wrote " + OutputNames.TABLES + ".md, " + OutputNames.TABLES + ".csv, "
+                + chartCount(jobs) + " and " + html.getFileName() + " (all in one page) to " + folder);
         if (readme != null) {
             write(readme, readmeText);
             stdout.println("fwbench report: rewrote the results section of " + readme);
@@ -130,9 +137,11 @@ public final class ReportCommand implements Callable<Integer> {
         Map<Path, String> texts = new LinkedHashMap<>();
         texts.put(folder.resolve(OutputNames.COMPARE + ".md"), Markdown.compare(tables, fileNames(inputs), fileNames(compare)));
         texts.put(folder.resolve(OutputNames.COMPARE + ".csv"), Csv.compare(tables));
+        Path html = folder.resolve(OutputNames.COMPARE + ".html");
         List<ChartJob> jobs = new ArrayList<>();
         for (CompareTable table : tables) jobs.add(new ChartJob(Markdown.compareChart(table), ChartKind.COMPARE, null, table));
         List<Path> planned = new ArrayList<>(texts.keySet());
+        planned.add(html);
         jobs.forEach(j -> planned.addAll(j.files(folder)));
         refuseOverwritingInputs(planned);
 
@@ -142,9 +151,10 @@ public final class ReportCommand implements Callable<Integer> {
         CompareTable.unmatched(after, before).forEach(s -> stdout.println("fwbench report: only the after run has " + s));
         prepare(folder);
         for (Map.Entry<Path, String> e : texts.entrySet()) write(e.getKey(), e.getValue());
-        drawCharts(jobs, folder);
-        stdout.println("fwbench report: wrote " + OutputNames.COMPARE + ".md, " + OutputNames.COMPARE + ".csv and "
-                + jobs.size() + (jobs.size() == 1 ? " chart" : " charts") + " (PNG and SVG) to " + folder);
+        Map<String, String> svgs = drawCharts(jobs, folder);
+        write(html, HtmlReport.compare(tables, fileNames(inputs), fileNames(compare), origin(), svgs));
+        stdout.println("fwbench report: wrote " + OutputNames.COMPARE + ".md, " + OutputNames.COMPARE + ".csv, "
+                + chartCount(jobs) + " and " + html.getFileName() + " (all in one page) to " + folder);
         return 0;
     }
 
@@ -155,20 +165,39 @@ public final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    private static void drawCharts(List<ChartJob> jobs, Path folder) throws UsageException {
+    private static String chartCount(List<ChartJob> jobs) {
+        return jobs.size() + (jobs.size() == 1 ? " chart" : " charts") + " (PNG and SVG)";
+    }
+
+    /** The command as typed, for the HTML page: the jar's report subcommand and these arguments. */
+    private HtmlReport.Origin origin() {
+        List<String> words = new ArrayList<>(List.of(JAR_REPORT));
+        for (String arg : spec.commandLine().getParseResult().originalArgs()) words.add(shellQuoted(arg));
+        return new HtmlReport.Origin(String.join(" ", words), LocalDate.now());
+    }
+
+    /** An argument as a POSIX shell reads it back: as is when plain, else in single quotes. */
+    static String shellQuoted(String arg) {
+        return arg.matches("[A-Za-z0-9_./:=+,@%-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'";
+    }
+
+    /** Draws every chart; returns each one's SVG element by its base name, for the HTML page. */
+    private static Map<String, String> drawCharts(List<ChartJob> jobs, Path folder) throws UsageException {
         if (ModuleLayer.boot().findModule("java.desktop").isEmpty()) {
             throw new UsageException("charts need the java.desktop module, which this Java runtime lacks (the tables are in "
                     + folder + "); run the report with a full JDK");
         }
+        Map<String, String> svgs = new LinkedHashMap<>();
         for (ChartJob job : jobs) {
             Path png = folder.resolve(job.baseName() + ".png");
             Path svg = folder.resolve(job.baseName() + ".svg");
             try {
-                ChartRendering.draw(job.kind(), job.table(), job.comparison(), png, svg, job.baseName());
+                svgs.put(job.baseName(), ChartRendering.draw(job.kind(), job.table(), job.comparison(), png, svg, job.baseName()));
             } catch (IOException e) {
                 throw new UsageException("cannot write " + png + ": " + reason(e));
             }
         }
+        return svgs;
     }
 
     /** The README with its results section rewritten (paths relative to the README's folder). */

@@ -1,5 +1,7 @@
 package fwbench.report;
 
+import fwbench.results.ResultsFormat;
+
 import java.util.Collections;
 import java.util.Map;
 import java.util.SortedMap;
@@ -33,9 +35,20 @@ public record RunSetup(String device, SortedMap<String, String> settings) {
         return settings.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
     }
 
-    /** The device and the settings, for titles. */
+    /** The device and the settings, for headings. */
     public String title() {
-        return settings.isEmpty() ? device : device + ": " + settingsText();
+        return settings.isEmpty() ? deviceName(device) : deviceName(device) + ": " + settingsText();
+    }
+
+    /** A device label as a name: the GPU's label, or "CPU (AMD EPYC; 2 threads)" for a run without a GPU. */
+    public static String deviceName(String device) {
+        return device.startsWith(ResultsFormat.NO_GPU_DEVICE) ? "CPU (" + device.substring(ResultsFormat.NO_GPU_DEVICE.length()) : device;
+    }
+
+    /** Where a run was made, for chart titles: "on NVIDIA H200 (...)", "on the CPU (AMD EPYC; 2 threads)". */
+    public static String whereRun(String device) {
+        String name = deviceName(device);
+        return "on " + (name.equals(device) ? "" : "the ") + name;
     }
 
     /** The same setup on another device (compare matches runs by settings, whatever their device). */

@@ -55,6 +55,16 @@ public record SpeedupTable(RunSetup setup, VariantName baseline, List<VariantNam
         return rows.stream().anyMatch(r -> r.gpuTime().isPresent());
     }
 
+    /** The sizes at which the baseline ran: the only ones with speedups (a speedup chart shows no empty column). */
+    public List<Integer> speedupSizes() {
+        return sizes.stream().filter(n -> row(baseline, n).time().isPresent()).toList();
+    }
+
+    /** The variants with a speedup at some n, in row order (a speedup chart lists no variant it cannot draw). */
+    public List<VariantName> variantsWithSpeedup() {
+        return variants.stream().filter(v -> rows.stream().anyMatch(r -> r.variant().equals(v) && r.speedup().isPresent())).toList();
+    }
+
     public Row row(VariantName variant, int n) {
         return rows.stream().filter(r -> r.variant().equals(variant) && r.n() == n).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no row for " + variant + " at n=" + n));

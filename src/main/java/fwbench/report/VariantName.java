@@ -4,6 +4,7 @@ import fwbench.variant.CellType;
 import fwbench.variant.Variant;
 
 import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -16,6 +17,13 @@ import java.util.Optional;
 public record VariantName(String constant) implements Comparable<VariantName> {
 
     /** Known variants first, in {@link Variant#storyOrder()}; unknown ones after, by name, so the order never depends on input order. */
+    /**
+     * Colours of variants this version does not know (from older or newer results), by their place
+     * among the unknown ones shown: the lighter half of Tableau 20, none a known variant's colour.
+     */
+    private static final int[] UNKNOWN_COLOURS = {0xA0CBE8, 0xFFBE7D, 0x8CD17D, 0xB6992D, 0x499894, 0xF1CE63, 0xD37295,
+            0xFABFD2, 0xD4A6C8, 0xD7B5A6};
+
     private static final Comparator<VariantName> ORDER = Comparator
             .comparingInt((VariantName v) -> v.known().map(Variant::storyOrder).orElse(Integer.MAX_VALUE))
             .thenComparing(VariantName::constant);
@@ -41,6 +49,26 @@ public record VariantName(String constant) implements Comparable<VariantName> {
     /** What users read and type: {@link Variant#id()}, or the constant in lower case with '-' for '_'. */
     public String id() {
         return known().map(Variant::id).orElse(constant.toLowerCase(Locale.ROOT).replace('_', '-'));
+    }
+
+    /**
+     * The variant's colour (0xRRGGBB) in every chart and table: the registry's, or for a variant this
+     * version does not know one of {@link #UNKNOWN_COLOURS} by its place among the unknown ones of
+     * {@code shown} (every variant of the table, so that it is the same in each of its charts).
+     */
+    public int colour(List<VariantName> shown) {
+        return known().map(Variant::chartColour).orElseGet(() -> UNKNOWN_COLOURS[unknownIndex(shown) % UNKNOWN_COLOURS.length]);
+    }
+
+    /** The variant's point marker: the registry's, or for an unknown variant one by its place among the unknown ones. */
+    public Variant.Marker marker(List<VariantName> shown) {
+        Variant.Marker[] markers = Variant.Marker.values();
+        return known().map(Variant::chartMarker).orElseGet(() -> markers[unknownIndex(shown) % markers.length]);
+    }
+
+    /** How many variants this version does not know come before this one in {@code shown} (rows are sorted: deterministic). */
+    private int unknownIndex(List<VariantName> shown) {
+        return (int) shown.stream().filter(v -> v.known().isEmpty()).takeWhile(v -> !v.equals(this)).count();
     }
 
     @Override

@@ -21,6 +21,11 @@ public final class ResultsFormat {
     public static final String LAUNCH = "launch";
     /** The device the run was made on, set by the benchmark command, never by users. */
     public static final String DEVICE = "device";
+    /**
+     * How the {@link #DEVICE} of a run without a GPU begins; the CPU follows:
+     * "no GPU (CPU: AMD EPYC; 2 threads)". The report titles such a run "on the CPU (...)".
+     */
+    public static final String NO_GPU_DEVICE = "no GPU (CPU: ";
     public static final String CELL = "cell";
 
     // secondary metrics, added by the GPU-time profiler

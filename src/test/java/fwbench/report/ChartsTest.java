@@ -2,6 +2,9 @@ package fwbench.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import fwbench.variant.Variant;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.util.ShapeUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -10,7 +13,11 @@ import org.w3c.dom.Document;
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.awt.Color;
+import java.awt.Font;
 import java.awt.Shape;
+import java.awt.font.FontRenderContext;
+import java.awt.font.LineMetrics;
+import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,9 +26,13 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,13 +51,14 @@ class ChartsTest {
     private String draw(ChartKind kind, SpeedupTable table, CompareTable comparison) throws Exception {
         Path png = dir.resolve(kind.fileKind() + ".png");
         Path svg = dir.resolve(kind.fileKind() + ".svg");
-        ChartRendering.draw(kind, table, comparison, png, svg, kind.fileKind());
+        String element = ChartRendering.draw(kind, table, comparison, png, svg, kind.fileKind());
         BufferedImage image = ImageIO.read(png.toFile());
         assertNotNull(image, png + " decodes as an image");
         assertEquals(ChartFiles.WIDTH, image.getWidth());
-        assertEquals(ChartFiles.HEIGHT, image.getHeight());
+        assertEquals(table == null ? ChartFiles.HEIGHT : Charts.height(kind, table), image.getHeight());
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(svg.toFile());
         assertEquals("svg", doc.getDocumentElement().getTagName(), svg + " parses as SVG");
+        assertTrue(Files.readString(svg).endsWith(element + "\n"), "the element report.html inlines is the file's");
         return Files.readString(svg);
     }
 
@@ -147,6 +159,74 @@ class ChartsTest {
         assertEquals(List.of(0.001, 0.01, 0.1, 1.0, 10.0, 100.0, 1000.0, 10_000.0),
                 ReadableLogAxis.tickValues(0.001, 20_000, List.of()), "1-2-5 would be 22 ticks");
         assertEquals(List.of(200.0, 300.0, 400.0), ReadableLogAxis.tickValues(150, 450, List.of()), "1-2-5 would be 1 tick");
-        assertEquals("0.3", Numbers.tick(ReadableLogAxis.tickValues(0.25, 0.45, List.of()).get(0)), "no 0.30000000000000004");
+        assertEquals(List.of(1.0, 1.2, 1.4), ReadableLogAxis.tickValues(0.91, 1.58, List.of()), "1..9 would be 1 tick");
+        assertEquals(List.of("0.25", "0.3", "0.35", "0.4", "0.45"),
+                ReadableLogAxis.tickValues(0.25, 0.45, List.of()).stream().map(Numbers::tick).toList(), "no 0.30000000000000004");
+        assertEquals(List.of(46_336.0), ReadableLogAxis.tickValues(30_000, 70_000, List.of(46_336.0)), "a single n is marked");
+    }
+
+    @Test
+    void speedupsAreOnALogAxisAtTheSizesWithABaselineOnly() throws Exception {
+        // naive did not run at 5000: that n has no speedup, and the speedup charts leave it out
+        SpeedupTable table = table(Fixtures.without(Fixtures.tree(Fixtures.RUN), Fixtures.at("NAIVE", 5000)));
+        assertEquals(List.of(1000, 2500, 5000), table.sizes());
+        assertEquals(List.of(1000, 2500), table.speedupSizes());
+        XYPlot line = Charts.speedup(table).getXYPlot();
+        assertInstanceOf(LogAxis.class, line.getRangeAxis(), "speedup on a log axis");
+        assertTrue(line.getDomainAxis().getUpperBound() < 5000, "no room for an n without a baseline");
+        CategoryPlot bars = Charts.bars(table).getCategoryPlot();
+        assertInstanceOf(LogAxis.class, bars.getRangeAxis());
+        assertEquals(List.of("n = 1,000", "n = 2,500"), bars.getDataset().getColumnKeys(), "no empty group of bars");
+        assertEquals(List.of("blocked"), bars.getDataset().getRowKeys(), "the baseline is the dashed line at 1x, not a bar");
+    }
+
+    @Test
+    void aRunWithoutAGpuIsTitledWithItsCpu() throws Exception {
+        String cpu = "no GPU (CPU: AMD EPYC 9654; 192 threads)";
+        SpeedupTable table = table(Fixtures.withParam(Fixtures.tree(Fixtures.RUN), r -> true, "device", cpu));
+        for (ChartKind kind : ChartKind.RUN) {
+            String svg = draw(kind, table, null);
+            assertTrue(svg.contains(" on the CPU (AMD EPYC 9654; 192 threads)</text>"), kind + ": " + svg.substring(0, 2000));
+            assertFalse(svg.contains("no GPU"), kind.toString());
+        }
+    }
+
+    /**
+     * Every committed run's bar chart: a label per bar, with two significant digits at least (never
+     * "0.0x"), and no two labels overlap (boxes from the label font's metrics, at the positions the
+     * SVG gives them).
+     */
+    @Test
+    void barLabelsOfEveryCommittedRunNeverOverlapNorRoundToZero() throws Exception {
+        List<Path> runs;
+        try (Stream<Path> files = Files.list(Path.of("results"))) {
+            runs = files.filter(f -> f.toString().endsWith(".json")).sorted().toList();
+        }
+        assertFalse(runs.isEmpty());
+        Font font = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
+        FontRenderContext context = new FontRenderContext(null, true, true);
+        LineMetrics metrics = font.getLineMetrics("0.0x", context);
+        Pattern label = Pattern.compile("<text x='([-0-9.]+)' y='([-0-9.]+)'[^>]*font-size: 11px;[^>]*>([0-9.,]+x)</text>");
+        for (Path run : runs) {
+            RunData data = RunData.read(List.of(run));
+            VariantName naive = VariantName.of(Variant.NAIVE);
+            VariantName base = data.variants().contains(naive) ? naive : data.variants().get(0);
+            for (SpeedupTable table : SpeedupTable.build(data, base)) {
+                String svg = draw(ChartKind.BARS, table, null);
+                List<Rectangle2D> boxes = new ArrayList<>();
+                Matcher m = label.matcher(svg);
+                while (m.find()) {
+                    assertFalse(m.group(3).matches("[0.,]+x"), run + ": a label rounds to zero: " + m.group(3));
+                    double width = font.getStringBounds(m.group(3), context).getWidth();
+                    double x = Double.parseDouble(m.group(1));
+                    double y = Double.parseDouble(m.group(2));
+                    Rectangle2D box = new Rectangle2D.Double(x, y - metrics.getAscent(), width, metrics.getAscent() + metrics.getDescent());
+                    for (Rectangle2D other : boxes) assertFalse(box.intersects(other), run + ": " + m.group(3) + " overlaps a label");
+                    boxes.add(box);
+                }
+                long bars = table.rows().stream().filter(r -> r.speedup().isPresent() && !r.variant().equals(base)).count();
+                assertEquals(bars, boxes.size(), run + ": a label per bar");
+            }
+        }
     }
 }

@@ -40,14 +40,29 @@ class CommittedPlotTest {
             assertEquals(Markdown.report(tables, List.of(results.getFileName().toString()), withDevice),
                     Files.readString(folder.resolve(OutputNames.TABLES + ".md")), folder + " is stale: run the report again");
             assertEquals(Csv.speedups(tables), Files.readString(folder.resolve(OutputNames.TABLES + ".csv")), folder + " is stale");
+            String html = Files.readString(folder.resolve(OutputNames.TABLES + ".html"));
             for (SpeedupTable table : tables) {
                 for (ChartKind kind : ChartKind.RUN) {
-                    assertTrue(Files.exists(folder.resolve(kind.baseName(table.setup(), withDevice) + ".png")), kind + " in " + folder);
+                    String chart = kind.baseName(table.setup(), withDevice);
+                    assertTrue(Files.exists(folder.resolve(chart + ".png")), kind + " in " + folder);
+                    assertTrue(html.contains("<svg id='" + chart + "'"), chart + " inline in " + folder + "/report.html");
                 }
             }
             checked++;
         }
         assertTrue(checked > 0, "plot/ holds the report of at least one committed run");
+    }
+
+    @Test
+    void everyCommittedComparisonHasItsPage() throws Exception {
+        List<Path> folders;
+        try (Stream<Path> list = Files.list(PLOT)) {
+            folders = list.filter(f -> Files.exists(f.resolve(OutputNames.COMPARE + ".md"))).sorted().toList();
+        }
+        for (Path folder : folders) {
+            String html = Files.readString(folder.resolve(OutputNames.COMPARE + ".html"));
+            assertTrue(html.contains("<svg id='compare-"), folder + "/compare.html holds its chart");
+        }
     }
 
     /**

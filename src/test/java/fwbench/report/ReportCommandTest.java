@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The subcommand end to end, as the jar runs it (through {@link Subcommands}). */
 class ReportCommandTest {
 
-    private static final List<String> RUN_FILES = List.of("report.md", "report.csv",
+    private static final List<String> RUN_FILES = List.of("report.md", "report.csv", "report.html",
             "time-random-graph-42.png", "time-random-graph-42.svg", "speedup-random-graph-42.png", "speedup-random-graph-42.svg",
             "throughput-random-graph-42.png", "throughput-random-graph-42.svg", "bars-random-graph-42.png", "bars-random-graph-42.svg");
 
@@ -65,7 +65,8 @@ class ReportCommandTest {
             assertNotNull(ImageIO.read(folder.resolve(png).toFile()), png);
         }
         assertTrue(Files.readString(folder.resolve("report.md")).contains("| blocked | 0.6057 (5.84x) | 5.189 (7.85x) | 36.24 (15.85x) |"));
-        assertEquals("fwbench report: wrote report.md, report.csv and 4 charts (PNG and SVG) to " + folder + "\n", out.toString());
+        assertEquals("fwbench report: wrote report.md, report.csv, 4 charts (PNG and SVG) and report.html (all in one page) to "
+                + folder + "\n", out.toString());
 
         byte[] md = Files.readAllBytes(folder.resolve("report.md"));
         byte[] csv = Files.readAllBytes(folder.resolve("report.csv"));
@@ -102,7 +103,7 @@ class ReportCommandTest {
         List<String> written = files(folder);
         assertTrue(written.contains("time-nvidia-h100-80gb-hbm3-random-graph-42.png"), written.toString());
         assertTrue(written.contains("time-nvidia-h200-sm-90-132-sms-139.8-gib-driver-13.0-random-graph-42.svg"), written.toString());
-        assertEquals(18, written.size(), "2 tables and 4 charts of 2 files for each of 2 devices");
+        assertEquals(19, written.size(), "2 tables, one page, and 4 charts of 2 files for each of 2 devices");
         String md = Files.readString(folder.resolve("report.md"));
         assertTrue(md.contains("\n## NVIDIA H100 80GB HBM3: graph=random, launch=GRAPH, seed=42\n"), md);
     }
@@ -114,7 +115,8 @@ class ReportCommandTest {
                 dir.resolve("after.json"));
         Path folder = dir.resolve("cmp");
         assertEquals(0, report(before, "--compare", after, "--out", folder), err.toString());
-        assertEquals(List.of("compare-random-graph-42.png", "compare-random-graph-42.svg", "compare.csv", "compare.md"), files(folder));
+        assertEquals(List.of("compare-random-graph-42.png", "compare-random-graph-42.svg", "compare.csv", "compare.html", "compare.md"),
+                files(folder));
         String md = Files.readString(folder.resolve("compare.md"));
         assertTrue(md.contains("| blocked | 0.800 | 0.800 | 0.800 |"), md);
     }
