@@ -105,6 +105,11 @@ public final class Markdown {
 
     /** One row per (n, variant): every number the report computed. */
     public static List<String> details(SpeedupTable table) {
+        return render(detailColumns(table), table.rows());
+    }
+
+    /** The columns of {@link #details}; the end-of-run summary prints the same ones as plain text. */
+    static List<Column<SpeedupTable.Row>> detailColumns(SpeedupTable table) {
         List<Column<SpeedupTable.Row>> columns = new ArrayList<>();
         columns.add(new Column<>("n", true, r -> Numbers.grouped(r.n())));
         columns.add(new Column<>("variant", false, r -> r.variant().id()));
@@ -120,7 +125,7 @@ public final class Markdown {
             columns.add(new Column<>("% of peak", true,
                     r -> r.percentOfPeak().isPresent() ? Numbers.percent(r.percentOfPeak().getAsDouble()) : NA));
         }
-        return render(columns, table.rows());
+        return columns;
     }
 
     /** compare.md: per shared settings, the ratio matrix and the detailed table. */
