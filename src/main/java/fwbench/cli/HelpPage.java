@@ -96,7 +96,7 @@ final class HelpPage {
         out.println("  " + jar + " report results/DATE_DEVICE.json");
         out.println();
         out.println("Results go to results/DATE_DEVICE.json (-2, -3... when taken; -rff FILE names another);");
-        out.println("'report FILE' makes their tables and charts.");
+        out.println("'report FILE' makes their tables and charts (it reads JSON, the default -rf).");
         out.println("-l lists the benchmarks, -lp their parameters and values; JMH's full option list (-prof, -jvmArgs,");
         out.println("-tu, ...): " + jar + " " + JMH_HELP);
     }
