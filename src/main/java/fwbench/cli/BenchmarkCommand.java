@@ -114,10 +114,12 @@ public final class BenchmarkCommand {
         String label = DeviceLabel.current();
         ResultsTarget target = ResultsTarget.choose(resultsDirectory, resultFile, resultFormat, DeviceLabel.slug(), LocalDate.now());
         Benchmarks chosen = chooseBenchmarks(options.getIncludes(), request, probe.available());
-        announce(label, plan, chosen, target);
         List<Session> sessions = sessions(chosen, plan, request, label);
+        RunEstimate estimate = new RunEstimate(RunProgress.plan(sessions, options), RunEstimate.earlierRuns(resultsDirectory, label));
+        announce(label, plan, chosen, target);
+        out.println("fwbench: " + RunProgress.before(estimate));
         try (PrintStream log = logFile == null ? null : openLog(logFile)) {
-            return runSessions(sessions, options, target, log == null ? out : log);
+            return runSessions(sessions, options, target, estimate, log);
         }
     }
 
@@ -300,8 +302,11 @@ public final class BenchmarkCommand {
     record Session(String benchmark, Map<String, List<String>> params, Map<Map<String, String>, String> expected) {
     }
 
-    private int runSessions(List<Session> sessions, CommandLineOptions options, ResultsTarget target, PrintStream log) {
-        OutputFormat format = OutputFormatFactory.createFormatInstance(log, options.verbosity().orElse(VerboseMode.NORMAL));
+    /** Runs the sessions in turn, writing the results after each; {@code log} is -o's file (null: the console). */
+    private int runSessions(List<Session> sessions, CommandLineOptions options, ResultsTarget target, RunEstimate estimate, PrintStream log) {
+        OutputFormat jmhFormat = OutputFormatFactory.createFormatInstance(log == null ? out : log, options.verbosity().orElse(VerboseMode.NORMAL));
+        String estimatedBefore = estimate.left().text();
+        RunProgress format = new RunProgress(jmhFormat, log == null ? null : out, estimate, System::nanoTime);
         List<RunResult> results = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         for (Session session : sessions) {
@@ -338,8 +343,9 @@ public final class BenchmarkCommand {
             err.println("fwbench: no benchmark finished; nothing was written");
             return 1;
         }
-        out.println("fwbench: " + results.size() + " results in " + target.file());
-        out.println("fwbench: tables and charts: java -jar target/benchmarks.jar report " + target.file());
+        out.println("fwbench: the run took " + RunEstimate.duration(format.elapsedSeconds()) + " (estimated before it started: "
+                + estimatedBefore + ")");
+        RunEnd.print(results, target, out);
         if (!missing.isEmpty()) {
             err.println("fwbench: no result for " + String.join("; ", missing) + " (failed: see the log above)");
             return 1;
@@ -439,7 +445,7 @@ public final class BenchmarkCommand {
         }
         if (file.graph().negativeWeights()) {
             throw new UsageException(parameter + " has negative weights: the variants need weights >= 0 (they add INF like any other number); "
-                    + "'java -jar target/benchmarks.jar solve --graph " + parameter + " --out FILE' solves it with the CPU reference");
+                    + "the CPU reference solves it: " + JarCommand.line("solve", "--graph", parameter.trim()) + " --out FILE");
         }
         return new RunPlan.FileGraph(parameter, file.n());
     }

@@ -32,7 +32,6 @@ final class HelpPage {
     /** Asks for JMH's own help: its whole command line. */
     static final String JMH_HELP = "--jmh-help";
 
-    private static final String JAR = "java -jar target/benchmarks.jar";
 
     /** A benchmark parameter: which benchmark has it, its default, what it accepts (-lp) and what it means (help). */
     record Parameter(String name, String benchmark, String defaults, String accepted, String meaning) {
@@ -63,16 +62,17 @@ final class HelpPage {
 
     /** The help page. */
     static void print(PrintStream out) {
+        String jar = JarCommand.prefix();
         out.println("fwbench: blocked Floyd-Warshall (all-pairs shortest paths) on CUDA devices, benchmarked with JMH");
         out.println();
-        out.println("Usage: " + JAR + " [JMH OPTIONS] [BENCHMARK REGEX...]");
-        out.println("       " + JAR + " COMMAND [OPTIONS]");
+        out.println("Usage: " + jar + " [JMH OPTIONS] [BENCHMARK REGEX...]");
+        out.println("       " + jar + " COMMAND [OPTIONS]");
         out.println();
         out.println("Commands:");
         out.printf("  %-8s %s%n", "(none)", "benchmark: the device's min-plus ceiling, then every variant at every n (the default)");
         Subcommands.summaries().forEach((name, summary) -> out.printf("  %-8s %s%n", name, summary));
         out.printf("  %-8s %s%n", "help", "this page (also -h, --help)");
-        out.println("  '" + JAR + " COMMAND --help' gives a command's options.");
+        out.println("  '" + jar + " COMMAND --help' gives a command's options.");
         out.println();
         out.println("Variants (-p variant=ID,ID...):");
         int width = Arrays.stream(Variant.values()).mapToInt(v -> v.id().length()).max().orElse(0);
@@ -87,16 +87,18 @@ final class HelpPage {
         out.println();
         out.println("JMH settings: " + BenchmarkDefaults.jmhSettings(FloydWarshallBenchmark.class) + ".");
         out.println();
+        // each example is a line to paste; the ones that need a GPU say so in a shell comment
         out.println("Examples:");
-        out.println("  " + JAR + " -p variant=naive,blocked -p n=1000,2500");
-        out.println("  " + JAR + " -p n=4096 -p graph=sparse:0.01 -p launch=graph,stream");
-        out.println("  " + JAR + " -f 1 -wi 3 -i 10");
-        out.println("  " + JAR + " report results/DATE_DEVICE.json");
+        out.println("  " + jar + " -p variant=cpu-blocked -p n=300,500      # runs anywhere, in seconds");
+        out.println("  " + jar + " -p variant=naive,blocked -p n=1000,2500  # needs a CUDA device");
+        out.println("  " + jar + " -p n=4096 -p graph=sparse:0.01 -p launch=graph,stream  # needs a CUDA device");
+        out.println("  " + jar + " -f 1 -wi 3 -i 10");
+        out.println("  " + jar + " report results/DATE_DEVICE.json");
         out.println();
         out.println("Results go to results/DATE_DEVICE.json (-2, -3... when taken; -rff FILE names another);");
-        out.println("'report FILE' makes their tables and charts.");
+        out.println("'report FILE' makes their tables and charts (it reads JSON, the default -rf).");
         out.println("-l lists the benchmarks, -lp their parameters and values; JMH's full option list (-prof, -jvmArgs,");
-        out.println("-tu, ...): " + JAR + " " + JMH_HELP);
+        out.println("-tu, ...): " + jar + " " + JMH_HELP);
     }
 
     /** The parameters of the benchmarks that {@code includes} match (all when empty), with the values each accepts. */

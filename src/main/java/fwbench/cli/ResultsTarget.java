@@ -68,6 +68,16 @@ public final class ResultsTarget {
         return file;
     }
 
+    /** Whether the file is JMH's JSON, the only format the report reads. */
+    public boolean isJson() {
+        return format == ResultFormatType.JSON;
+    }
+
+    /** The format's name as -rf takes it: "csv". */
+    public String formatName() {
+        return format.name().toLowerCase(Locale.ROOT);
+    }
+
     /**
      * Writes all results so far with JMH's own formatter, replacing this run's earlier version of
      * the file; written whole or not at all, with the usual permissions (AtomicFile).

@@ -171,7 +171,7 @@ public final class SolveCommand implements Callable<Integer> {
         int n = file.graph().n();
         out.println("wrote " + outFile + ": " + (paths ? "distances and intermediate nodes" : "distances") + " of " + graphFile
                 + " (n=" + n + ", " + outputForm(n) + ", vertices numbered from " + file.firstVertex() + ")");
-        if (paths) out.println("rebuild a route with: java -jar target/benchmarks.jar path " + outFile + " FROM TO");
+        if (paths) out.println("rebuild a route with: " + JarCommand.line("path", outFile.toString()) + " FROM TO");
         out.flush();
     }
 

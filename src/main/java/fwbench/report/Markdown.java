@@ -120,7 +120,7 @@ public final class Markdown {
         return render(detailColumns(table), table.rows());
     }
 
-    /** The columns of the detailed table (the GPU time and percent of peak only where measured). */
+    /** The columns of {@link #details}; the end-of-run summary prints the same ones as plain text. */
     static List<Column<SpeedupTable.Row>> detailColumns(SpeedupTable table) {
         List<Column<SpeedupTable.Row>> columns = new ArrayList<>();
         columns.add(new Column<>("n", true, r -> Numbers.grouped(r.n())));

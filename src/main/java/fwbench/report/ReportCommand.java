@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 /**
- * {@code report RESULTS.json... [--baseline naive] [--out FOLDER] [--readme README.md]}: the tables
+ * {@code report RESULTS.json... [--baseline VARIANT] [--out FOLDER] [--readme README.md]}: the tables
  * (Markdown, CSV) and charts (PNG, SVG) of one or more runs, and both in one HTML page; with
  * {@code --compare AFTER.json}, the ratio after / before per variant and n instead.
  *
@@ -43,8 +43,8 @@ public final class ReportCommand implements Callable<Integer> {
                     + " (with --compare: the before run)")
     List<Path> inputs;
 
-    @Option(names = "--baseline", paramLabel = "VARIANT", defaultValue = "naive",
-            description = "the variant speedups are over (default: ${DEFAULT-VALUE})")
+    @Option(names = "--baseline", paramLabel = "VARIANT",
+            description = "the variant speedups are over (default: naive when the run has it, else the run's first variant in story order)")
     String baseline;
 
     @Option(names = "--out", paramLabel = "FOLDER",
@@ -96,8 +96,8 @@ public final class ReportCommand implements Callable<Integer> {
         RunData run = RunData.read(inputs);
         if (compare != null) return compare(run, RunData.read(compare), stdout);
 
-        VariantName base = SpeedupTable.baseline(baseline, run);
-        List<SpeedupTable> tables = SpeedupTable.build(run, base);
+        Baseline base = Baseline.choose(baseline, run);
+        List<SpeedupTable> tables = SpeedupTable.build(run, base.variant());
         boolean withDevice = tables.stream().map(t -> t.setup().device()).distinct().count() > 1;
         Path folder = outputFolder(defaultName(inputs));
 
@@ -118,6 +118,7 @@ public final class ReportCommand implements Callable<Integer> {
         refuseOverwritingInputs(planned);
 
         run.notes().forEach(note -> stdout.println("fwbench report: " + note));
+        stdout.println("fwbench report: " + base.line() + (base.named() ? "" : "; --baseline VARIANT chooses another"));
         prepare(folder);
         for (Map.Entry<Path, String> e : texts.entrySet()) write(e.getKey(), e.getValue());
         Map<String, String> svgs = drawCharts(jobs, folder);

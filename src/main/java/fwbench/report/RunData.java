@@ -51,6 +51,18 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
     }
 
     static RunData from(List<Path> sources, List<JmhResult> results) throws UsageException {
+        return from(sources, results, true);
+    }
+
+    /**
+     * The results of a run that has just ended, as the benchmark command holds them, for its summary:
+     * as {@link #read}, but a run that measured only the device's ceiling is no mistake here.
+     */
+    public static RunData ofRun(Path file, List<JmhResult> results) throws UsageException {
+        return from(List.of(file), results, false);
+    }
+
+    private static RunData from(List<Path> sources, List<JmhResult> results, boolean needSolves) throws UsageException {
         List<Solve> solves = new ArrayList<>();
         List<PeakCeiling> peaks = new ArrayList<>();
         List<String> notes = new ArrayList<>();
@@ -72,7 +84,7 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
                 others.merge(r.benchmark(), 1, Integer::sum);
             }
         }
-        if (solves.isEmpty()) {
+        if (solves.isEmpty() && needSolves) {
             String files = sources.stream().map(Path::toString).collect(Collectors.joining(", "));
             String found = others.isEmpty() ? "only " + ResultsFormat.PEAK_BENCHMARK : String.join(", ", others.keySet());
             throw new UsageException(files + " holds results of " + found + ", not of " + ResultsFormat.SOLVE_BENCHMARK

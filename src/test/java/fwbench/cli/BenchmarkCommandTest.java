@@ -90,7 +90,7 @@ class BenchmarkCommandTest {
                 "no such file: " + graphs.resolve("missing.mtx"),
                 "no such file: " + graphs.resolve("g.txt"),
                 negative + " has negative weights: the variants need weights >= 0 (they add INF like any other number); "
-                        + "'java -jar target/benchmarks.jar solve --graph " + negative + " --out FILE' solves it with the CPU reference",
+                        + "the CPU reference solves it: java -jar target/benchmarks.jar solve --graph " + negative + " --out FILE",
                 "-p n=100 conflicts with " + good + ", which has 3 vertices: a graph file sets n itself (leave out -p n)",
         };
         for (int c = 0; c < cases.length; c++) {

@@ -65,7 +65,8 @@ class ReportCommandTest {
             assertNotNull(ImageIO.read(folder.resolve(png).toFile()), png);
         }
         assertTrue(Files.readString(folder.resolve("report.md")).contains("| blocked | 0.6057 (5.84x) | 5.189 (7.85x) | 36.24 (15.85x) |"));
-        assertEquals("fwbench report: wrote report.md, report.csv, 4 charts (PNG and SVG) and report.html (all in one page) to "
+        assertEquals("fwbench report: speedups are over naive (the default); --baseline VARIANT chooses another\n"
+                + "fwbench report: wrote report.md, report.csv, 4 charts (PNG and SVG) and report.html (all in one page) to "
                 + folder + "\n", out.toString());
 
         byte[] md = Files.readAllBytes(folder.resolve("report.md"));
@@ -178,11 +179,23 @@ class ReportCommandTest {
                 + " the report reads this suite's runs", file, "--out", dir.resolve("out"));
     }
 
+    /** A run without naive (a run without a GPU has none) takes its first variant in story order, and says so. */
     @Test
-    void aRunWithoutTheBaseline() throws Exception {
+    void aRunWithoutNaiveIsOverItsFirstVariant() throws Exception {
+        Path file = Fixtures.write(Fixtures.without(Fixtures.tree(Fixtures.RUN), Fixtures.variant("NAIVE")), dir.resolve("x.json"));
+        Path folder = dir.resolve("out");
+        assertEquals(0, report(file, "--out", folder), err.toString());
+        assertTrue(out.toString().startsWith("fwbench report: speedups are over blocked (the run has no naive: its first variant"
+                + " in story order); --baseline VARIANT chooses another\n"), out.toString());
+        String md = Files.readString(folder.resolve("report.md"));
+        assertTrue(md.contains("| blocked | 0.6057 (1.00x) | 5.189 (1.00x) | 36.24 (1.00x) |"), md);
+    }
+
+    @Test
+    void aBaselineNamedButNotInTheRun() throws Exception {
         Path file = Fixtures.write(Fixtures.without(Fixtures.tree(Fixtures.RUN), Fixtures.variant("NAIVE")), dir.resolve("x.json"));
         refused(file + " has no results of the baseline naive; its variants: blocked (choose one with --baseline)",
-                file, "--out", dir.resolve("out"));
+                file, "--baseline", "naive", "--out", dir.resolve("out"));
     }
 
     @Test

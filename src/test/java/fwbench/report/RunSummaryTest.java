@@ -1,0 +1,51 @@
+package fwbench.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The end-of-run summary: the report's detailed table as aligned text, with the baseline and the ceiling named. */
+class RunSummaryTest {
+
+    @TempDir
+    Path dir;
+
+    private RunData run(com.fasterxml.jackson.databind.node.ArrayNode tree) throws Exception {
+        return Fixtures.read(Fixtures.write(tree, dir.resolve("run.json")));
+    }
+
+    @Test
+    void aRunWithItsCeilingGetsEveryColumnAligned() throws Exception {
+        List<String> lines = RunSummary.lines(run(Fixtures.concat(Fixtures.tree(Fixtures.RUN), Fixtures.tree(Fixtures.PEAK))));
+        assertEquals("speedups are over naive (the default)", lines.get(1));
+        assertEquals(Fixtures.DEVICE + ": graph=random, launch=GRAPH, seed=42", lines.get(3));
+        String header = lines.get(4);
+        assertTrue(header.matches("^    n  variant +time \\(ms\\) +GPU time \\(ms\\) +speedup over naive +G relax/s +% of peak$"), header);
+        // the numbers of the report's Markdown row: | 5,000 | blocked | 36.24 ± 0.06 | 36.21 | 15.85x | 3,449 | 21.3% |
+        assertTrue(lines.get(10).matches("^5,000  blocked +36\\.24 ± 0\\.06 +36\\.21 +15\\.85x +3,449 +21\\.3%$"), lines.get(10));
+        for (String line : lines.subList(4, 11)) assertEquals(header.length(), line.length(), "aligned: " + line);
+        assertEquals("the device's min-plus ceiling (PeakBenchmark): int32 16,200 G relax/s, packed16 33,000 G relax/s",
+                lines.get(lines.size() - 1));
+    }
+
+    @Test
+    void aRunWithoutNaiveIsOverItsFirstVariant() throws Exception {
+        List<String> lines = RunSummary.lines(run(Fixtures.without(Fixtures.tree(Fixtures.RUN), Fixtures.variant("NAIVE"))));
+        assertEquals("speedups are over blocked (the run has no naive: its first variant in story order)", lines.get(1));
+        assertTrue(lines.get(4).contains("speedup over blocked"), lines.get(4));
+        assertTrue(lines.stream().noneMatch(l -> l.contains("ceiling")), "no ceiling measured, none named");
+    }
+
+    @Test
+    void aRunOfTheCeilingAloneGetsTheCeilingLine() throws Exception {
+        RunData peak = RunData.ofRun(dir.resolve("peak.json"), JmhJson.parse(dir.resolve("peak.json"),
+                Fixtures.tree(Fixtures.PEAK).toString()));
+        assertEquals(List.of("the device's min-plus ceiling (PeakBenchmark): int32 16,200 G relax/s, packed16 33,000 G relax/s"),
+                RunSummary.lines(peak));
+    }
+}
