@@ -51,7 +51,7 @@ import java.util.stream.Collectors;
  */
 @Command(name = "solve", sortOptions = false,
         description = "Computes all-pairs shortest paths of a graph file on the GPU (on the CPU without one), verifies them, "
-                + "and writes the distances: binary, or text if the --out name ends in .txt (layout: README, 'Output files').",
+                + "and writes the distances: binary, or text if the --out name ends in .txt (layout: docs/solve.md, 'Output files').",
         footer = {"", "Graph files: .gr (DIMACS), .mtx (MatrixMarket), .edges (u v w per line), .dense (n rows of n weights), each may be .gz.",
                 "Exit codes: 0 written; 1 no answer written (negative cycle, failed verification, write error); 2 bad input."})
 public final class SolveCommand implements Callable<Integer> {

@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  *
  * <p>Adding a variant is one kernels/NN_name.cu file (NN: its place in the story), one solver class,
  * one constant here stating every column below, its place in {@code SOLVE_PREFERENCE}, and its
- * row in the README's variants table. "Report 000" to "report 004" are the course reports the
+ * rows in the variants tables of README.md and docs/variants.md. "Report 000" to "report 004" are the course reports the
  * first variants follow (docs/reports.md).
  */
 public enum Variant {
