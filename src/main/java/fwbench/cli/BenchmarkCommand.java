@@ -110,10 +110,11 @@ public final class BenchmarkCommand {
         List<RunPlan.FileGraph> files = readGraphFiles(request);
 
         Gpu.Probe probe = Gpu.probe();
-        RunPlan plan = plan(request, files, probe);
+        RunPlan plan = plan(request, files, probe, HeapCheck.forks(options));
         String label = DeviceLabel.current();
-        ResultsTarget target = ResultsTarget.choose(resultsDirectory, resultFile, resultFormat, DeviceLabel.slug(), LocalDate.now());
         Benchmarks chosen = chooseBenchmarks(options.getIncludes(), request, probe.available());
+        // the last check: nothing is written before every check has passed
+        ResultsTarget target = ResultsTarget.choose(resultsDirectory, resultFile, resultFormat, DeviceLabel.slug(), LocalDate.now());
         List<Session> sessions = sessions(chosen, plan, request, label);
         RunEstimate estimate = new RunEstimate(RunProgress.plan(sessions, options), RunEstimate.earlierRuns(resultsDirectory, label));
         announce(label, plan, chosen, target);
@@ -225,10 +226,11 @@ public final class BenchmarkCommand {
         return files;
     }
 
-    private static RunPlan plan(Request request, List<RunPlan.FileGraph> files, Gpu.Probe probe) throws UsageException {
+    private static RunPlan plan(Request request, List<RunPlan.FileGraph> files, Gpu.Probe probe, Optional<HeapCheck.Heap> forkHeap)
+            throws UsageException {
         List<Integer> sizes = request.sizes().isEmpty() ? defaultSizes() : request.sizes();
         long freeBytes = probe.available() ? CudaContext.get().memoryInfo()[0] : 0;
-        return RunPlan.make(request.named(), sizes, request.generators(), files, probe.device(), probe.reason(), freeBytes);
+        return RunPlan.make(request.named(), sizes, request.generators(), files, probe.device(), probe.reason(), freeBytes, forkHeap);
     }
 
     /**
@@ -435,7 +437,7 @@ public final class BenchmarkCommand {
         }
     }
 
-    /** Reads a -p graph file in full (a bad one is refused in one line) and returns its vertex count. */
+    /** Reads a -p graph file in full (a bad one is refused in one line; its matrix is not made) and returns its size. */
     private static RunPlan.FileGraph readGraphFile(String parameter) throws UsageException {
         GraphFile file;
         try {
@@ -447,7 +449,7 @@ public final class BenchmarkCommand {
             throw new UsageException(parameter + " has negative weights: the variants need weights >= 0 (they add INF like any other number); "
                     + "the CPU reference solves it: " + JarCommand.line("solve", "--graph", parameter.trim()) + " --out FILE");
         }
-        return new RunPlan.FileGraph(parameter, file.n());
+        return new RunPlan.FileGraph(parameter, file.n(), file.graph().heapBytes());
     }
 
     private static void seed(String text) {

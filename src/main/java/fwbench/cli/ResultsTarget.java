@@ -19,7 +19,7 @@ import java.util.Locale;
  * Where a run's results go: the file named with -rff, or results/DATE_DEVICE.FORMAT with a
  * -2, -3... suffix when that name is taken. An existing file is never overwritten: results are
  * written to a temporary file beside the target and moved into place (after every variant, so an
- * interrupted run keeps what it measured).
+ * interrupted run keeps what it measured). Its folder is made with the first results, not before.
  */
 public final class ResultsTarget {
     private final Path file;
@@ -54,14 +54,24 @@ public final class ResultsTarget {
             file = directory.resolve(base + extension);
             for (int copy = 2; Files.exists(file); copy++) file = directory.resolve(base + "-" + copy + extension);
         }
-        Path parent = file.toAbsolutePath().getParent();
-        try {
-            Files.createDirectories(parent);
-        } catch (IOException e) {
-            throw new UsageException("cannot create the results folder " + parent + ": " + e.getMessage());
-        }
-        if (!Files.isWritable(parent)) throw new UsageException("the results folder " + parent + " is not writable");
+        requireWritableFolder(file.toAbsolutePath().getParent());
         return new ResultsTarget(file, format);
+    }
+
+    /**
+     * Refuses a folder that could not take the results, without creating it: the folder appears
+     * with the first result, so a run refused or failed before one leaves no empty folder behind.
+     */
+    private static void requireWritableFolder(Path folder) throws UsageException {
+        Path existing = folder;
+        while (existing != null && !Files.exists(existing)) existing = existing.getParent();
+        if (existing == null || !Files.isDirectory(existing)) {
+            throw new UsageException("cannot create the results folder " + folder + ": " + existing + " is not a folder");
+        }
+        if (!Files.isWritable(existing)) {
+            throw new UsageException(existing.equals(folder) ? "the results folder " + folder + " is not writable"
+                    : "cannot create the results folder " + folder + ": " + existing + " is not writable");
+        }
     }
 
     public Path file() {
@@ -84,6 +94,7 @@ public final class ResultsTarget {
      */
     public void write(Collection<RunResult> results) throws IOException {
         // the first write must not replace a file another command made since choose()
+        if (!written) Files.createDirectories(file.toAbsolutePath().getParent());
         AtomicFile.write(file, written, out -> {
             PrintStream print = new PrintStream(out, false, StandardCharsets.UTF_8);
             ResultFormatFactory.getInstance(format, print).writeOut(results);

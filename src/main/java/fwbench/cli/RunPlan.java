@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
  *   <li>Without a CUDA device the GPU variants are dropped (one note says so).</li>
  *   <li>A variant the user did not name runs only up to its {@link Variant#defaultMaxN()}, so CPU
  *       variants (and naive at huge n) join a run only where a solve takes seconds.</li>
- *   <li>An n whose matrices do not fit in the device's free memory is refused before anything runs.</li>
+ *   <li>An n whose matrices do not fit in the device's free memory, or in the heap of JMH's forks, is
+ *       refused before anything runs.</li>
  *   <li>A graph file runs at its own n, in a session of its own (one per variant and file); the
  *       generators run at the sizes asked for, together.</li>
  * </ul>
@@ -32,14 +33,14 @@ public record RunPlan(List<Group> groups, List<String> notes) {
         }
     }
 
-    /** A graph file named with {@code -p graph}, read before planning: its -p value and its vertex count. */
-    public record FileGraph(String parameter, int n) {
+    /** A graph file named with {@code -p graph}, read before planning: its -p value, its vertex count and the heap its edges take. */
+    public record FileGraph(String parameter, int n, long heapBytes) {
     }
 
     /** Plans generated graphs only (the benchmark's default graph, or those named in the options). */
     public static RunPlan make(List<Variant> named, List<Integer> sizes, Optional<DeviceInfo> device,
-                               String noDeviceWhy, long freeBytes) throws UsageException {
-        return make(named, sizes, List.of(), List.of(), device, noDeviceWhy, freeBytes);
+                               String noDeviceWhy, long freeBytes, Optional<HeapCheck.Heap> heap) throws UsageException {
+        return make(named, sizes, List.of(), List.of(), device, noDeviceWhy, freeBytes, heap);
     }
 
     /**
@@ -50,9 +51,10 @@ public record RunPlan(List<Group> groups, List<String> notes) {
      * @param device       the CUDA device, if any
      * @param noDeviceWhy  why there is no device (for the note), when there is none
      * @param freeBytes    free device memory (ignored without a device)
+     * @param heap         the heap of JMH's forks, where it can be known
      */
     public static RunPlan make(List<Variant> named, List<Integer> sizes, List<String> generators, List<FileGraph> files,
-                               Optional<DeviceInfo> device, String noDeviceWhy, long freeBytes) throws UsageException {
+                               Optional<DeviceInfo> device, String noDeviceWhy, long freeBytes, Optional<HeapCheck.Heap> heap) throws UsageException {
         List<String> notes = new ArrayList<>();
         List<Variant> variants = new ArrayList<>(named.isEmpty() ? List.of(Variant.values()) : named);
         if (device.isEmpty()) {
@@ -79,8 +81,9 @@ public record RunPlan(List<Group> groups, List<String> notes) {
                                 + v.defaultMaxN() + "; name it with -p variant=" + v + " to run it)");
                     }
                 }
-                if (v.gpu() && device.isPresent()) {
-                    for (int n : run) DeviceMemoryCheck.requireFits(v, n, "", device.get().name(), freeBytes, DeviceMemoryCheck.Units.GIB);
+                for (int n : run) {
+                    if (v.gpu() && device.isPresent()) DeviceMemoryCheck.requireFits(v, n, "", device.get().name(), freeBytes, DeviceMemoryCheck.Units.GIB);
+                    if (heap.isPresent()) HeapCheck.requireFits(v, n, "", 0, heap.get());
                 }
                 if (!run.isEmpty()) groups.add(new Group(v, run, generators));
             }
@@ -93,6 +96,7 @@ public record RunPlan(List<Group> groups, List<String> notes) {
                 if (v.gpu() && device.isPresent()) {
                     DeviceMemoryCheck.requireFits(v, file.n(), file.parameter(), device.get().name(), freeBytes, DeviceMemoryCheck.Units.GIB);
                 }
+                if (heap.isPresent()) HeapCheck.requireFits(v, file.n(), file.parameter(), file.heapBytes(), heap.get());
                 groups.add(new Group(v, List.of(file.n()), List.of(file.parameter())));
             }
         }

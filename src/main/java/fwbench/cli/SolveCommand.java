@@ -45,13 +45,13 @@ import java.util.stream.Collectors;
  * matrix) for {@code path} and other programs.
  *
  * <p>Order of work, so that a mistake costs nothing: the options and the output's folder are
- * checked, the graph is read in full (every bad line refused), the variant is chosen and the
- * device memory checked, and only then is anything allocated on the device; the output appears
+ * checked, the graph is read in full (every bad line refused; its edges, not yet its matrix), the
+ * variant is chosen and the device memory and the heap checked, and only then is any matrix allocated; the output appears
  * under its name only once complete and verified. A negative cycle or a wrong answer writes nothing.
  */
 @Command(name = "solve", sortOptions = false,
         description = "Computes all-pairs shortest paths of a graph file on the GPU (on the CPU without one), verifies them, "
-                + "and writes the distances: binary, or text if the --out name ends in .txt (layout: README, 'Output files').",
+                + "and writes the distances: binary, or text if the --out name ends in .txt (layout: docs/solve.md, 'Output files').",
         footer = {"", "Graph files: .gr (DIMACS), .mtx (MatrixMarket), .edges (u v w per line), .dense (n rows of n weights), each may be .gz.",
                 "Exit codes: 0 written; 1 no answer written (negative cycle, failed verification, write error); 2 bad input."})
 public final class SolveCommand implements Callable<Integer> {
@@ -132,6 +132,8 @@ public final class SolveCommand implements Callable<Integer> {
         boolean reference = REFERENCE.equalsIgnoreCase(variantName == null ? "" : variantName.trim());
         List<Variant> candidates = reference ? List.of() : requested.map(List::of).orElseGet(() -> defaultCandidates(file, notes));
         if (!candidates.isEmpty() && candidates.get(0).gpu()) requireDeviceMemory(candidates.get(0), file.graph().n());
+        if (candidates.isEmpty()) requireReferenceHeap(file);
+        else requireHeap(candidates.get(0), file);
         return candidates;
     }
 
@@ -246,6 +248,15 @@ public final class SolveCommand implements Callable<Integer> {
         DeviceMemoryCheck.requireFits(v, n, graphFile.toString(), cuda.device().name(), cuda.memoryInfo()[0], DeviceMemoryCheck.Units.BYTES);
     }
 
+    /** Refuses, with the largest n that fits and the -Xmx that would do, a graph whose solve with v does not fit in the heap. */
+    private void requireHeap(Variant v, GraphFile file) throws UsageException {
+        HeapCheck.requireFits(v, file.n(), graphFile.toString(), file.graph().heapBytes(), HeapCheck.Heap.thisJvm("solve ..."));
+    }
+
+    private void requireReferenceHeap(GraphFile file) throws UsageException {
+        HeapCheck.requireReferenceFits(paths, file.n(), graphFile.toString(), file.graph().heapBytes(), HeapCheck.Heap.thisJvm("solve ..."));
+    }
+
     // ---- the work ----
 
     private GraphFile readGraph() throws UsageException {
@@ -264,6 +275,7 @@ public final class SolveCommand implements Callable<Integer> {
         for (int c = 0; c < candidates.size(); c++) {
             Variant v = candidates.get(c);
             if (v.gpu()) requireDeviceMemory(v, file.graph().n());
+            requireHeap(v, file);
             Solver solver;
             try {
                 solver = progress.timed(v.gpu() ? "copying the graph to the device for " + v + " (" + CudaContext.get().device().name() + ")"
@@ -303,7 +315,8 @@ public final class SolveCommand implements Callable<Integer> {
         }
     }
 
-    private Optional<Solution> solveWithReference(GraphFile file, PrintWriter err) {
+    private Optional<Solution> solveWithReference(GraphFile file, PrintWriter err) throws UsageException {
+        requireReferenceHeap(file);
         Graph graph = file.graph();
         int n = graph.n();
         int[] distances;

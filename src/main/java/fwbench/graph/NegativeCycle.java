@@ -20,6 +20,9 @@ import java.util.Optional;
  */
 public final class NegativeCycle {
 
+    /** n x n int32 matrices {@link #find} holds: its distances and its intermediate nodes. */
+    static final int HEAP_MATRICES = 2;
+
     private NegativeCycle() {
     }
 

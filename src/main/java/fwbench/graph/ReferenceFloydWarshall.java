@@ -16,6 +16,14 @@ public final class ReferenceFloydWarshall {
     private ReferenceFloydWarshall() {
     }
 
+    /**
+     * n x n int32 matrices a solve with the reference holds in the heap at once: its distances (and
+     * intermediate nodes), and while a negative cycle is named, {@link NegativeCycle}'s own.
+     */
+    public static int heapMatrices(boolean paths) {
+        return (paths ? 2 : 1) + NegativeCycle.HEAP_MATRICES;
+    }
+
     /** Distances of the graph. */
     public static int[] distances(Graph graph) {
         return solve(graph.n(), graph.weights(), null);

@@ -10,61 +10,61 @@ import java.util.stream.Collectors;
 
 /**
  * The one registry of Floyd-Warshall variants, and of every trait of one: its name, the kernels and
- * the compute capability it needs, its distance cells, its device memory, its default sizes, its
+ * the compute capability it needs, its distance cells, its device and heap memory, its default sizes, its
  * solver, where {@code solve} prefers it, and its colour and marker in charts. The benchmark (its
  * {@code variant} parameter), the tests, the planner of a run, {@code solve} and the report (labels,
  * row order, ceilings, colours) all read them from here; no other code tells variants apart by name.
  *
  * <p>Adding a variant is one kernels/NN_name.cu file (NN: its place in the story), one solver class,
  * one constant here stating every column below, its place in {@code SOLVE_PREFERENCE}, and its
- * row in the README's variants table. "Report 000" to "report 004" are the course reports the
+ * rows in the variants tables of README.md and docs/variants.md. "Report 000" to "report 004" are the course reports the
  * first variants follow (docs/reports.md).
  */
 public enum Variant {
     // Declared in story order: the n-th constant's kernels are kernels/NN_*.cu with NN = n (KernelRegistryTest checks it).
     //     id             runs on      kernels        min sm  cells             device memory
-    //     default max n          output             solver                     chart colour, marker
+    //     host memory (heap)     default max n      output         solver      chart colour, marker
     //     description
     NAIVE("naive", Backend.GPU, "01_naive", 75, CellType.INT32, DeviceMemory.matrices(2),
-            Variant.REPORT_SIZES, Output.DISTANCES, NaiveSolver::new, 0x4E79A7, Marker.SQUARE,
+            HostMemory.readBack(1), Variant.REPORT_SIZES, Output.DISTANCES, NaiveSolver::new, 0x4E79A7, Marker.SQUARE,
             "one launch per k, global memory only (every report's baseline)"),
     BLOCKED("blocked", Backend.GPU, "02_blocked", 75, CellType.INT32, DeviceMemory.matrices(2),
-            Variant.REPORT_SIZES, Output.DISTANCES, BlockedSolver::blocked, 0xF28E2B, Marker.CIRCLE,
+            HostMemory.readBack(1), Variant.REPORT_SIZES, Output.DISTANCES, BlockedSolver::blocked, 0xF28E2B, Marker.CIRCLE,
             "3-phase blocked, 32x32 shared-memory tiles (reports 000, 004)"),
     BLOCKED_REG("blocked-reg", Backend.GPU, "03_blocked_reg", 75, CellType.INT32, DeviceMemory.matrices(2),
-            Variant.REPORT_SIZES, Output.DISTANCES, BlockedSolver::blockedReg, 0xE15759, Marker.TRIANGLE_UP,
+            HostMemory.readBack(1), Variant.REPORT_SIZES, Output.DISTANCES, BlockedSolver::blockedReg, 0xE15759, Marker.TRIANGLE_UP,
             "blocked with register minima, one barrier per step, 16-byte operand loads (report 001)"),
     BATCHED("batched", Backend.GPU, "04_batched", 75, CellType.INT32, DeviceMemory.matrices(2),
-            Variant.REPORT_SIZES, Output.DISTANCES, BatchedSolver::new, 0x76B7B2, Marker.DIAMOND,
+            HostMemory.readBack(1), Variant.REPORT_SIZES, Output.DISTANCES, BatchedSolver::new, 0x76B7B2, Marker.DIAMOND,
             "6x6 tiles of 32x32 per phase-3 block, 6 per phase-2 block, 48 KB shared (report 001)"),
     TILED_4X4("tiled-4x4", Backend.GPU, "05_tiled_4x4", 75, CellType.INT32, DeviceMemory.matrices(2),
-            Variant.REPORT_SIZES, Output.DISTANCES, Tiled4x4Solver::new, 0x59A14F, Marker.RECTANGLE_WIDE,
+            HostMemory.readBack(1), Variant.REPORT_SIZES, Output.DISTANCES, Tiled4x4Solver::new, 0x59A14F, Marker.RECTANGLE_WIDE,
             "64x64 tiles, 256 threads, 4x4 register micro-tiles, staged pivot row and column (report 002)"),
     PATHS("paths", Backend.GPU, "06_paths", 75, CellType.INT32, DeviceMemory.matrices(3),
-            Variant.REPORT_SIZES, Output.PATHS, PathsSolver::new, 0xEDC948, Marker.TRIANGLE_DOWN,
+            HostMemory.readBack(2), Variant.REPORT_SIZES, Output.PATHS, PathsSolver::new, 0xEDC948, Marker.TRIANGLE_DOWN,
             "distances and the intermediate-node matrix for path queries (report 003)"),
     KLEENE("kleene", Backend.GPU, "07_kleene", 75, CellType.INT32, DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD),
-            Integer.MAX_VALUE, Output.DISTANCES, KleeneSolver::new, 0xFF9DA7, Marker.TRIANGLE_RIGHT,
+            HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, KleeneSolver::new, 0xFF9DA7, Marker.TRIANGLE_RIGHT,
             "blocked FW with phases 2 and 3 as register-tiled min-plus products, tile per n"),
     DATAFLOW("dataflow", Backend.GPU, "08_dataflow", 75, CellType.INT32, DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD)
                     .plus((n, padded) -> DataflowLaunch.deviceBytes(padded / KleeneSolver.tileFor(n))),
-            Integer.MAX_VALUE, Output.DISTANCES, DataflowSolver::new, 0xB07AA1, Marker.ELLIPSE_WIDE,
+            HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, DataflowSolver::new, 0xB07AA1, Marker.ELLIPSE_WIDE,
             "kleene's tile products in one persistent kernel: each tile waits for its inputs, not for a round"),
     // three matrices' worth: the int32 input and result, and the packed input and work at half a matrix each
     PACKED16("packed16", Backend.GPU, "09_packed16", 75, CellType.PACKED16, DeviceMemory.matrices(3).paddedTo(Packed16Solver.PAD)
                     .plus((n, padded) -> DataflowLaunch.deviceBytes(padded / Packed16Solver.tileFor(n))),
-            Integer.MAX_VALUE, Output.DISTANCES, Packed16Solver::new, 0x9C755F, Marker.RECTANGLE_TALL,
+            HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, Packed16Solver::new, 0x9C755F, Marker.RECTANGLE_TALL,
             "dataflow on 16-bit distances, two per word (__viaddmin_s16x2); distances must stay below " + CellType.PACKED16.inf()),
     // the input, the route keys and the intermediate-node matrix
     KLEENE_PATHS("kleene-paths", Backend.GPU, "10_kleene_paths", 75, CellType.INT32, DeviceMemory.matrices(3).paddedTo(KleeneSolver.PAD),
-            Integer.MAX_VALUE, Output.PATHS, KleenePathsSolver::new, 0x17BECF, Marker.PLUS,
+            HostMemory.readBack(2), Integer.MAX_VALUE, Output.PATHS, KleenePathsSolver::new, 0x17BECF, Marker.PLUS,
             "kleene with the intermediate-node matrix, the improving k carried in each distance's low bits; distances must stay below "
                     + KleenePathsSolver.ROUTE_INF, KleenePathsSolver.ROUTE_INF),
     CPU_SERIAL("cpu-serial", Backend.CPU, null, 0, CellType.INT32, DeviceMemory.NONE,
-            1_000, Output.DISTANCES, CpuSerialSolver::new, 0xBAB0AC, Marker.TRIANGLE_LEFT,
+            HostMemory.CPU_SOLVER, 1_000, Output.DISTANCES, CpuSerialSolver::new, 0xBAB0AC, Marker.TRIANGLE_LEFT,
             "single-thread Java, k-i-j loops"),
     CPU_BLOCKED("cpu-blocked", Backend.CPU, null, 0, CellType.INT32, DeviceMemory.NONE,
-            2_500, Output.DISTANCES, CpuBlockedSolver::new, 0x555555, Marker.CROSS,
+            HostMemory.CPU_SOLVER, 2_500, Output.DISTANCES, CpuBlockedSolver::new, 0x555555, Marker.CROSS,
             "multi-thread Java, 3-phase blocked over 64x64 tiles");
 
     /** Where a variant runs. */
@@ -104,6 +104,7 @@ public enum Variant {
     private final int minComputeCapability;
     private final CellType cellType;
     private final DeviceMemory memory;
+    private final HostMemory heap;
     private final int defaultMaxN;
     private final Output output;
     private final Function<SolverConfig, Solver> factory;
@@ -113,15 +114,15 @@ public enum Variant {
     private final int inf;
 
     Variant(String id, Backend backend, String kernelModule, int minComputeCapability, CellType cellType,
-            DeviceMemory memory, int defaultMaxN, Output output, Function<SolverConfig, Solver> factory,
+            DeviceMemory memory, HostMemory heap, int defaultMaxN, Output output, Function<SolverConfig, Solver> factory,
             int chartColour, Marker chartMarker, String description) {
-        this(id, backend, kernelModule, minComputeCapability, cellType, memory, defaultMaxN, output, factory, chartColour,
+        this(id, backend, kernelModule, minComputeCapability, cellType, memory, heap, defaultMaxN, output, factory, chartColour,
                 chartMarker, description, cellType.inf());
     }
 
     /** With {@code inf} below the cell type's: a variant that keeps other data in the cells' high or low bits. */
     Variant(String id, Backend backend, String kernelModule, int minComputeCapability, CellType cellType,
-            DeviceMemory memory, int defaultMaxN, Output output, Function<SolverConfig, Solver> factory,
+            DeviceMemory memory, HostMemory heap, int defaultMaxN, Output output, Function<SolverConfig, Solver> factory,
             int chartColour, Marker chartMarker, String description, int inf) {
         this.id = id;
         this.backend = backend;
@@ -129,6 +130,7 @@ public enum Variant {
         this.minComputeCapability = minComputeCapability;
         this.cellType = cellType;
         this.memory = memory;
+        this.heap = heap;
         this.defaultMaxN = defaultMaxN;
         this.output = output;
         this.factory = factory;
@@ -222,6 +224,27 @@ public enum Variant {
      */
     public int largestN(long bytes) {
         return memory.largestN(bytes);
+    }
+
+    /**
+     * JVM heap a solve of n vertices holds at the most (its n x n matrices: {@link HostMemory}), the
+     * graph's own edges apart.
+     *
+     * @param graphFile whether the graph comes from a file rather than a generator (GPU variants make
+     *                  generated graphs on the device)
+     */
+    public long heapBytes(int n, boolean graphFile) {
+        return heap.bytes(n, graphFile);
+    }
+
+    /** n x n int32 matrices a solve holds in the heap at once (for messages): see {@link #heapBytes}. */
+    public int heapMatrices(boolean graphFile) {
+        return heap.bytes(1, graphFile) == 0 ? 0 : heap.matrices();
+    }
+
+    /** The largest n (up to {@link Distances#MAX_N}) whose solve needs at most {@code bytes} of heap, 0 if none. */
+    public int largestNInHeap(long bytes, boolean graphFile) {
+        return heap.largestN(bytes, graphFile, Distances.MAX_N);
     }
 
     /** The variant's colour in every chart, as 0xRRGGBB; distinct across variants. */

@@ -1,5 +1,6 @@
 package fwbench.cli;
 
+import fwbench.usage.UsageException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -11,6 +12,8 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -40,5 +43,23 @@ class ResultsTargetTest {
         Files.writeString(target.file(), "someone else's");
         assertThrows(java.nio.file.FileAlreadyExistsException.class, () -> target.write(List.of()));
         assertEquals("someone else's", Files.readString(target.file()));
+    }
+
+    /** Choosing the target makes nothing: the folder appears with the first results, so a run that ends before them leaves none. */
+    @Test
+    void theFolderIsMadeWithTheFirstResultsNotBefore() throws Exception {
+        Path folder = results.resolve("new").resolve("results");
+        ResultsTarget target = ResultsTarget.choose(folder, null, null, "cpu", LocalDate.of(2026, 1, 2));
+        assertFalse(Files.exists(results.resolve("new")), "no folder before a result");
+        target.write(List.of());
+        assertTrue(Files.isRegularFile(folder.resolve("2026-01-02_cpu.json")));
+    }
+
+    @Test
+    void aFolderThatCannotBeMadeIsRefusedBeforehand() throws Exception {
+        Path file = Files.createFile(results.resolve("a-file"));
+        UsageException e = assertThrows(UsageException.class,
+                () -> ResultsTarget.choose(file.resolve("results"), null, null, "cpu", LocalDate.of(2026, 1, 2)));
+        assertTrue(e.getMessage().contains("is not a folder"), e.getMessage());
     }
 }

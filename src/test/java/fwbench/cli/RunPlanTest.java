@@ -19,10 +19,12 @@ class RunPlanTest {
     static final List<Integer> REPORT_SIZES = List.of(1000, 2500, 5000, 7500, 10000);
     static final DeviceInfo H100 = new DeviceInfo("NVIDIA H100 80GB HBM3", 9, 0, 13000, 85_000_000_000L, 132, 232_448);
     static final long FREE = 84_000_000_000L;
+    /** The heap of JMH's forks, unknown: the planner checks only the device (HeapCheckTest checks the heap). */
+    static final Optional<HeapCheck.Heap> NO_HEAP_CHECK = Optional.empty();
 
     @Test
     void withoutADeviceOnlyCpuVariantsRunAtSmallSizes() throws UsageException {
-        RunPlan plan = RunPlan.make(List.of(), REPORT_SIZES, Optional.empty(), "no NVIDIA driver", 0);
+        RunPlan plan = RunPlan.make(List.of(), REPORT_SIZES, Optional.empty(), "no NVIDIA driver", 0, NO_HEAP_CHECK);
         assertTrue(plan.groups().stream().noneMatch(g -> g.variant().gpu()));
         assertTrue(plan.notes().get(0).startsWith("No CUDA device (no NVIDIA driver): skipping the GPU variants"), plan.notes().get(0));
         for (RunPlan.Group g : plan.groups()) {
@@ -32,7 +34,7 @@ class RunPlanTest {
 
     @Test
     void onADeviceEveryVariantRunsWhereItFinishesInSeconds() throws UsageException {
-        RunPlan plan = RunPlan.make(List.of(), REPORT_SIZES, Optional.of(H100), "", FREE);
+        RunPlan plan = RunPlan.make(List.of(), REPORT_SIZES, Optional.of(H100), "", FREE, NO_HEAP_CHECK);
         assertEquals(List.of(Variant.values()), plan.groups().stream().map(RunPlan.Group::variant).toList());
         RunPlan.Group serial = plan.groups().stream().filter(g -> g.variant() == Variant.CPU_SERIAL).findFirst().orElseThrow();
         assertEquals(List.of(1000), serial.sizes());
@@ -41,7 +43,7 @@ class RunPlanTest {
 
     @Test
     void namingAVariantLiftsItsDefaultLimit() throws UsageException {
-        RunPlan plan = RunPlan.make(List.of(Variant.CPU_SERIAL), List.of(5000), Optional.empty(), "none", 0);
+        RunPlan plan = RunPlan.make(List.of(Variant.CPU_SERIAL), List.of(5000), Optional.empty(), "none", 0, NO_HEAP_CHECK);
         assertEquals(List.of(new RunPlan.Group(Variant.CPU_SERIAL, List.of(5000))), plan.groups());
         assertTrue(plan.notes().isEmpty());
     }
@@ -49,14 +51,14 @@ class RunPlanTest {
     @Test
     void gpuVariantsAloneWithoutADeviceIsAnError() {
         UsageException e = assertThrows(UsageException.class,
-                () -> RunPlan.make(List.of(Variant.NAIVE), REPORT_SIZES, Optional.empty(), "no NVIDIA driver", 0));
+                () -> RunPlan.make(List.of(Variant.NAIVE), REPORT_SIZES, Optional.empty(), "no NVIDIA driver", 0, NO_HEAP_CHECK));
         assertEquals("nothing to run: naive needs a CUDA device, and there is none (no NVIDIA driver)", e.getMessage());
     }
 
     @Test
     void eachGraphFileRunsAtItsOwnSizeInItsOwnSession() throws UsageException {
-        List<RunPlan.FileGraph> files = List.of(new RunPlan.FileGraph("road.gr", 5000), new RunPlan.FileGraph("web.mtx", 900));
-        RunPlan plan = RunPlan.make(List.of(Variant.BLOCKED, Variant.CPU_BLOCKED), List.of(1000), List.of("random"), files, Optional.of(H100), "", FREE);
+        List<RunPlan.FileGraph> files = List.of(new RunPlan.FileGraph("road.gr", 5000, 0), new RunPlan.FileGraph("web.mtx", 900, 0));
+        RunPlan plan = RunPlan.make(List.of(Variant.BLOCKED, Variant.CPU_BLOCKED), List.of(1000), List.of("random"), files, Optional.of(H100), "", FREE, NO_HEAP_CHECK);
         assertEquals(List.of(
                 new RunPlan.Group(Variant.BLOCKED, List.of(1000), List.of("random")),
                 new RunPlan.Group(Variant.BLOCKED, List.of(5000), List.of("road.gr")),
@@ -69,7 +71,7 @@ class RunPlanTest {
 
     @Test
     void withOnlyFilesNoGeneratedGraphRunsAndDefaultLimitsStillApply() throws UsageException {
-        RunPlan plan = RunPlan.make(List.of(), REPORT_SIZES, List.of(), List.of(new RunPlan.FileGraph("road.gr", 5000)), Optional.of(H100), "", FREE);
+        RunPlan plan = RunPlan.make(List.of(), REPORT_SIZES, List.of(), List.of(new RunPlan.FileGraph("road.gr", 5000, 0)), Optional.of(H100), "", FREE, NO_HEAP_CHECK);
         assertTrue(plan.groups().stream().allMatch(g -> g.graphs().equals(List.of("road.gr")) && g.sizes().equals(List.of(5000))), plan.groups().toString());
         assertTrue(plan.groups().stream().noneMatch(g -> g.variant() == Variant.CPU_SERIAL));
         assertTrue(plan.notes().contains("cpu-serial skipped on road.gr (n=5000; a solve there takes minutes; its default limit is n=1000; "
@@ -79,14 +81,14 @@ class RunPlanTest {
     @Test
     void aGraphFileLargerThanDeviceMemoryIsRefusedByName() {
         UsageException e = assertThrows(UsageException.class, () -> RunPlan.make(List.of(Variant.BLOCKED), List.of(1000), List.of(),
-                List.of(new RunPlan.FileGraph("huge.gr", 46_000)), Optional.of(H100), "", 8L << 30));
+                List.of(new RunPlan.FileGraph("huge.gr", 46_000, 0)), Optional.of(H100), "", 8L << 30, NO_HEAP_CHECK));
         assertTrue(e.getMessage().startsWith("huge.gr (n=46000) does not fit in device memory: blocked needs 16.02 GiB"), e.getMessage());
     }
 
     @Test
     void matricesLargerThanDeviceMemoryAreRefusedWithTheLimit() {
         UsageException e = assertThrows(UsageException.class,
-                () -> RunPlan.make(List.of(Variant.BLOCKED), List.of(46_000), Optional.of(H100), "", 8L << 30));
+                () -> RunPlan.make(List.of(Variant.BLOCKED), List.of(46_000), Optional.of(H100), "", 8L << 30, NO_HEAP_CHECK));
         assertTrue(e.getMessage().startsWith("n=46000 does not fit in device memory: blocked needs 16.02 GiB, the NVIDIA H100 80GB HBM3 has 8.00 GiB free (largest n for blocked: 32251)"),
                 e.getMessage());
     }
@@ -96,7 +98,7 @@ class RunPlanTest {
     void theLimitOfAPaddedVariantIsTheLargestNThatFits() {
         long free = 8L << 30, usable = free - Variant.DEVICE_RESERVE_BYTES;
         for (Variant v : List.of(Variant.KLEENE, Variant.DATAFLOW, Variant.PACKED16)) {
-            UsageException e = assertThrows(UsageException.class, () -> RunPlan.make(List.of(v), List.of(46_000), Optional.of(H100), "", free));
+            UsageException e = assertThrows(UsageException.class, () -> RunPlan.make(List.of(v), List.of(46_000), Optional.of(H100), "", free, NO_HEAP_CHECK));
             Matcher largest = Pattern.compile("largest n for " + v + ": (\\d+)\\)").matcher(e.getMessage());
             assertTrue(largest.find(), e.getMessage());
             int n = Integer.parseInt(largest.group(1));

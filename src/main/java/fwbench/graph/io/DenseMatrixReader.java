@@ -14,17 +14,17 @@ final class DenseMatrixReader {
     private DenseMatrixReader() {
     }
 
-    static MatrixBuilder read(LineReader in) throws IOException {
+    static EdgeCollector read(LineReader in) throws IOException {
         Fields f = new Fields(true);
-        MatrixBuilder matrix = null;
+        EdgeCollector edges = null;
         int n = 0, row = 0;
         long firstRowLine = 0;
         for (String line; (line = in.next()) != null; ) {
             if (!f.of(line).next() || f.token().startsWith("#")) continue;
-            if (matrix == null) {
+            if (edges == null) {
                 int values = 1;
                 while (f.next()) values++;
-                matrix = MatrixBuilder.allocate(in, values, 0, "the first row, with " + values + (values == 1 ? " value," : " values,"), true);
+                edges = EdgeCollector.forVertices(in, values, 0, "the first row, with " + values + (values == 1 ? " value," : " values,"), true);
                 n = values;
                 firstRowLine = in.number();
                 f.of(line).next();
@@ -39,16 +39,16 @@ final class DenseMatrixReader {
                     if (!f.parseLong()) {
                         throw in.error("expected a weight (an integer) or INF in column " + column + ", got '" + f.token() + "'");
                     }
-                    matrix.edge(row, column, f.value());
+                    edges.edge(row, column, f.value());
                 }
                 column++;
             } while (f.next());
             if (column < n) throw badRow(in, line, n, firstRowLine);
             row++;
         }
-        if (matrix == null) throw in.fileError("no rows: expected n rows of n weights");
+        if (edges == null) throw in.fileError("no rows: expected n rows of n weights");
         if (row < n) throw in.fileError("the file ends after " + row + " rows, expected " + n + " (one per vertex; the first row has " + n + " values)");
-        return matrix;
+        return edges;
     }
 
     private static GraphFileException badRow(LineReader in, String line, int n, long firstRowLine) {

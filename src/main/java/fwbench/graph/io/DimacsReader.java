@@ -16,40 +16,40 @@ final class DimacsReader {
     private DimacsReader() {
     }
 
-    static MatrixBuilder read(LineReader in) throws IOException {
+    static EdgeCollector read(LineReader in) throws IOException {
         Fields f = new Fields(false);
-        MatrixBuilder matrix = null;
+        EdgeCollector edges = null;
         long declared = 0, arcs = 0, problemLine = 0;
         for (String line; (line = in.next()) != null; ) {
             if (!f.of(line).next()) continue;  // blank line
             if (f.is("c")) continue;
             if (f.is("p")) {
-                if (matrix != null) throw in.error("a second problem line (the first is line " + problemLine + ")");
+                if (edges != null) throw in.error("a second problem line (the first is line " + problemLine + ")");
                 if (!(f.next() && f.is("sp") && f.nextLong())) throw in.error("expected the problem line 'p sp N M', got " + LineReader.shown(line));
                 long n = f.value();
                 if (!f.nextLong() || f.value() < 0 || f.more()) throw in.error("expected the problem line 'p sp N M', got " + LineReader.shown(line));
                 declared = f.value();
                 problemLine = in.number();
-                matrix = MatrixBuilder.allocate(in, n, 1, "the problem line", true);
+                edges = EdgeCollector.forVertices(in, n, 1, "the problem line", true);
             } else if (f.is("a")) {
-                if (matrix == null) throw in.error("an arc before the problem line 'p sp N M'");
+                if (edges == null) throw in.error("an arc before the problem line 'p sp N M'");
                 if (!f.nextLong()) throw badArc(in, line);
                 long u = f.value();
                 if (!f.nextLong()) throw badArc(in, line);
                 long v = f.value();
                 if (!f.nextLong() || f.more()) throw badArc(in, line);
-                matrix.edge(u, v, f.value());
+                edges.edge(u, v, f.value());
                 arcs++;
             } else {
                 throw in.error("expected a comment 'c ...', the problem line 'p sp N M' or an arc 'a U V W', got " + LineReader.shown(line));
             }
         }
-        if (matrix == null) throw in.fileError("no problem line 'p sp N M' (is this a DIMACS .gr file?)");
+        if (edges == null) throw in.fileError("no problem line 'p sp N M' (is this a DIMACS .gr file?)");
         if (arcs != declared) {
             throw in.fileError("the problem line (line " + problemLine + ") declares " + declared + " arcs, the file has " + arcs
                     + (arcs < declared ? " (is it truncated?)" : ""));
         }
-        return matrix;
+        return edges;
     }
 
     private static GraphFileException badArc(LineReader in, String line) {

@@ -3,7 +3,6 @@ package fwbench.graph.io;
 import fwbench.graph.Distances;
 
 import java.io.IOException;
-import java.util.Arrays;
 
 /**
  * A plain edge list (.edges): one directed edge {@code u v w} per line, fields separated by spaces,
@@ -16,11 +15,9 @@ final class EdgeListReader {
     private EdgeListReader() {
     }
 
-    static MatrixBuilder read(LineReader in) throws IOException {
+    static EdgeCollector read(LineReader in) throws IOException {
         Fields f = new Fields(true);
-        // n is known only at the end, so the edges wait in flat arrays (12 bytes each)
-        int[] edges = new int[3 * 1024];
-        int count = 0;
+        EdgeCollector edges = EdgeCollector.sizedAtTheEnd(in);  // n is known only at the end
         long largest = -1;
         for (String line; (line = in.next()) != null; ) {
             if (!f.of(line).next() || f.token().startsWith("#") || f.token().startsWith("%")) continue;
@@ -36,23 +33,12 @@ final class EdgeListReader {
                             + Distances.MAX_N + " fit)");
                 }
             }
-            if (w <= -Distances.INF || w >= Distances.INF) {
-                throw in.error("weight " + w + " is out of range: |w| must be below " + Distances.INF + " (INF, fwbench's 'no edge')");
-            }
-            if (3 * count == edges.length) {
-                if (edges.length > Integer.MAX_VALUE / 2) throw in.error("more than " + count + " edges: too many to hold");
-                edges = Arrays.copyOf(edges, edges.length * 2);
-            }
-            edges[3 * count] = (int) u;
-            edges[3 * count + 1] = (int) v;
-            edges[3 * count + 2] = (int) w;
-            count++;
+            edges.edge(u, v, w);
             largest = Math.max(largest, Math.max(u, v));
         }
-        if (count == 0) throw in.fileError("no edges, so no vertices (n = 0): expected lines 'u v w'");
-        MatrixBuilder matrix = MatrixBuilder.allocate(in, largest + 1, 0, "the largest vertex, " + largest + ",", false);
-        for (int e = 0; e < count; e++) matrix.edge(edges[3 * e], edges[3 * e + 1], edges[3 * e + 2]);
-        return matrix;
+        if (edges.count() == 0) throw in.fileError("no edges, so no vertices (n = 0): expected lines 'u v w'");
+        edges.sizeTo(largest + 1, "the largest vertex, " + largest + ",", false);
+        return edges;
     }
 
     private static GraphFileException badEdge(LineReader in, String line) {

@@ -1,7 +1,7 @@
 package fwbench.graph.io;
 
 import fwbench.graph.Distances;
-import fwbench.graph.MatrixGraph;
+import fwbench.graph.SparseGraph;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -17,7 +17,8 @@ import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
 /**
- * Reads graph files of every {@link GraphFormat} into dense matrices, and refuses, in one line
+ * Reads graph files of every {@link GraphFormat} into their edges (the n x n matrix waits until a
+ * solver asks for it: {@link SparseGraph}), and refuses, in one line
  * each, what cannot be solved: a missing file, an unknown extension, a malformed line (its number
  * and what was expected), a vertex out of range, n = 0 or beyond {@link Distances#MAX_N}, and
  * weights so large that a simple path could reach INF.
@@ -46,12 +47,12 @@ public final class GraphFiles {
         if (Files.isDirectory(path)) throw new GraphFileException(name + " is a folder, not a graph file");
         GraphFormat format = GraphFormat.forName(path.getFileName().toString()).orElseThrow(() -> new GraphFileException(
                 name + ": unknown graph file extension" + extensionOf(path) + "; known: " + GraphFormat.known()));
-        MatrixBuilder matrix;
+        EdgeCollector edges;
         try (InputStream file = Files.newInputStream(path);
              InputStream in = GraphFormat.gzipped(name) ? new GZIPInputStream(file, 1 << 16) : file;
              // ISO-8859-1 maps every byte to a char: a binary file fails on its first line, not in a decoder
              BufferedReader text = new BufferedReader(new InputStreamReader(in, StandardCharsets.ISO_8859_1), 1 << 16)) {
-            matrix = format.reader().read(new LineReader(text, name));
+            edges = format.reader().read(new LineReader(text, name));
         } catch (GraphFileException e) {
             throw e;
         } catch (AccessDeniedException e) {
@@ -61,15 +62,9 @@ public final class GraphFiles {
         } catch (IOException e) {
             throw new GraphFileException("cannot read " + name + ": " + e.getMessage());
         }
-        int n = matrix.n();
-        int[] weights = matrix.weights();
-        long maxAbs = 0, edges = 0;
-        for (int c = 0; c < weights.length; c++) {
-            int w = weights[c];
-            if (w == Distances.INF || (w == 0 && c % (n + 1) == 0)) continue;  // no edge, or the diagonal's 0
-            edges++;
-            maxAbs = Math.max(maxAbs, Math.abs((long) w));
-        }
+        SparseGraph graph = edges.graph(name);
+        int n = graph.n();
+        long maxAbs = graph.maxAbsWeight();
         // a simple path has at most n - 1 edges; its length must stay strictly inside (-INF, INF)
         long bound = (long) (n - 1) * maxAbs;
         if (bound >= Distances.INF) {
@@ -77,8 +72,7 @@ public final class GraphFiles {
                     + maxAbs + " could weigh " + bound + ", not below INF = " + Distances.INF
                     + " (distances are int32); scale the weights down");
         }
-        MatrixGraph graph = MatrixGraph.adopt(n, weights, name);
-        return new GraphFile(path, format, graph, edges, maxAbs);
+        return new GraphFile(path, format, graph);
     }
 
     private static String extensionOf(Path path) {

@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
 
 /**
  * The graph file formats fwbench reads, told apart by the file's extension (optionally followed by
- * {@code .gz} for a gzip-compressed file). Each produces a dense n x n matrix (see
+ * {@code .gz} for a gzip-compressed file). Each gives a graph of n vertices (see
  * {@link fwbench.graph.Distances}); vertices of 1-based formats are renumbered to 0..n-1, and
  * {@link #firstVertex()} remembers the file's numbering so that results can be printed in it.
  */
@@ -21,10 +21,10 @@ public enum GraphFormat {
     /** n rows of n weights, {@code INF} for no edge (report 003's example), {@code #} comments. */
     DENSE("dense", 0, "dense matrix", DenseMatrixReader::read);
 
-    /** Reads one format into a matrix; errors name the line. */
+    /** Reads one format into its edges; errors name the line. */
     @FunctionalInterface
     interface Reader {
-        MatrixBuilder read(LineReader in) throws java.io.IOException;
+        EdgeCollector read(LineReader in) throws java.io.IOException;
     }
 
     static final String GZIP = ".gz";

@@ -29,7 +29,7 @@ final class MatrixMarketReader {
 
     private enum Field { INTEGER, REAL, PATTERN }
 
-    static MatrixBuilder read(LineReader in) throws IOException {
+    static EdgeCollector read(LineReader in) throws IOException {
         Fields f = new Fields(false);
         String banner = in.next();
         if (banner == null) throw in.fileError("the file is empty; expected the banner " + BANNER);
@@ -61,7 +61,7 @@ final class MatrixMarketReader {
         long declared = f.value();
         if (rows != columns) throw in.error("the matrix is " + rows + " x " + columns + ": a graph's adjacency matrix is square");
         long sizeLine = in.number();
-        MatrixBuilder matrix = MatrixBuilder.allocate(in, rows, 1, "the size line", true);
+        EdgeCollector edges = EdgeCollector.forVertices(in, rows, 1, "the size line", true);
 
         String expected = field == Field.PATTERN ? "'I J' (two integers)" : field == Field.INTEGER ? "'I J VALUE' (three integers)"
                 : "'I J VALUE' (two integers and a number)";
@@ -84,15 +84,15 @@ final class MatrixMarketReader {
                 throw badEntry(in, expected, line);
             }
             if (f.more()) throw badEntry(in, expected, line);
-            matrix.edge(i, j, w);
-            if (symmetric && i != j) matrix.edge(j, i, w);
+            edges.edge(i, j, w);
+            if (symmetric && i != j) edges.edge(j, i, w);
             entries++;
         }
         if (entries != declared) {
             throw in.fileError("the size line (line " + sizeLine + ") declares " + declared + " entries, the file has " + entries
                     + (entries < declared ? " (is it truncated?)" : ""));
         }
-        return matrix;
+        return edges;
     }
 
     /** The next line that is neither blank nor a % comment, or null. */

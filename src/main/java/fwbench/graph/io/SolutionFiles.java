@@ -22,7 +22,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The files {@code solve} writes, in two forms (README, "Output files"):
+ * The files {@code solve} writes, in two forms (docs/solve.md, "Output files"):
  * <p><b>Binary</b> (any name not ending in {@code .txt}), little-endian:
  * <pre>
  *   offset  size    field

@@ -38,7 +38,7 @@ class SolutionFilesTest {
         }
     }
 
-    /** The layout README documents, read with nothing but a ByteBuffer. */
+    /** The layout docs/solve.md documents, read with nothing but a ByteBuffer. */
     @Test
     void binaryLayoutIsTheDocumentedOne() throws IOException {
         int[] d = {0, Distances.INF, 7, 0};

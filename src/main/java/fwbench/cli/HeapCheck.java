@@ -1,0 +1,156 @@
+package fwbench.cli;
+
+import fwbench.graph.Distances;
+import fwbench.graph.ReferenceFloydWarshall;
+import fwbench.usage.UsageException;
+import fwbench.variant.Variant;
+import org.openjdk.jmh.runner.options.Options;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Whether a solve's n x n matrices ({@link Variant#heapBytes}) and the graph's edges fit in a JVM
+ * heap ({@link #room}), and the line that refuses them when they do not, with the
+ * largest n that fits and the -Xmx that would do: the run planner (for the heap of the benchmark's
+ * forks) and solve (for its own) ask here before anything is allocated, as they ask
+ * {@link DeviceMemoryCheck} about the device.
+ */
+final class HeapCheck {
+
+    /** Heap kept for everything but the matrices: JMH, the JIT's data, the graph's small arrays, buffers. */
+    static final long RESERVE_BYTES = 96L << 20;
+
+    /**
+     * The part of a heap that large arrays can fill: G1 puts each matrix in contiguous regions, and the
+     * JVM's own objects scattered among them leave gaps (four matrices filling 90% of a 2 GiB heap
+     * did not fit, 85% did, from 256 MiB to 8 GiB).
+     */
+    static final double USABLE_FRACTION = 0.85;
+
+    /** The heap a JVM has, and the words that give it more, with "%d" for the GiB to ask for. */
+    record Heap(long bytes, String raise) {
+
+        /** This JVM's heap: solve's, or the benchmark's with -f 0. */
+        static Heap thisJvm(String command) {
+            return new Heap(Runtime.getRuntime().maxMemory(), "java -Xmx%dg -jar target/benchmarks.jar " + command);
+        }
+    }
+
+    private static final double GIB = 1L << 30;
+
+    /** Edges worth a mention in a refusal (below, the message would print 0.00 GiB). */
+    private static final long SHOWN_EDGE_BYTES = 10L << 20;
+
+    /** -Xmx2g, -Xmx512m, -XX:MaxHeapSize=2147483648: the size and its unit letter. */
+    private static final Pattern MAX_HEAP = Pattern.compile("^(?:-Xmx|-XX:MaxHeapSize=)(\\d+)([kKmMgGtT]?)$");
+
+    /** Options that change the default heap of a JVM given no -Xmx. */
+    private static final Pattern HEAP_DEFAULTS = Pattern.compile("^-XX:(?:Max|Min|Initial)RAM");
+
+    private HeapCheck() {
+    }
+
+    /** How to give the forks more heap when their -Xmx comes from this JVM's own options (JMH passes them on). */
+    private static final String RAISE_WITH_JAVA = "java -Xmx%dg -jar target/benchmarks.jar ...";
+
+    /** The same when -jvmArgs, -jvmArgsPrepend or -jvmArgsAppend set it. */
+    private static final String RAISE_WITH_JMH = "java -jar target/benchmarks.jar ... -jvmArgsAppend -Xmx%dg";
+
+    /**
+     * The heap JMH's forks get: the last -Xmx of their JVM options (-jvmArgsPrepend, -jvmArgs or
+     * else this JVM's own options, -jvmArgsAppend), or this JVM's heap when neither sets one and
+     * both take the default; empty where that cannot be known (-jvm naming another JVM, a default
+     * heap changed by -XX:MaxRAM options), and then nothing is refused beforehand.
+     */
+    static Optional<Heap> forks(Options options) {
+        if (options.getForkCount().hasValue() && options.getForkCount().get() == 0) return Optional.of(Heap.thisJvm("..."));
+        if (options.getJvm().hasValue()) return Optional.empty();
+        List<String> own = ManagementFactory.getRuntimeMXBean().getInputArguments();
+        List<String> given = new ArrayList<>();
+        if (options.getJvmArgsPrepend().hasValue()) given.addAll(split(options.getJvmArgsPrepend().get()));
+        if (options.getJvmArgs().hasValue()) given.addAll(split(options.getJvmArgs().get()));
+        if (options.getJvmArgsAppend().hasValue()) given.addAll(split(options.getJvmArgsAppend().get()));
+        if (maxHeap(given).isPresent()) return Optional.of(new Heap(maxHeap(given).get(), RAISE_WITH_JMH));
+        boolean heapOptionsGiven = given.stream().anyMatch(a -> HEAP_DEFAULTS.matcher(a).find());
+        // without -jvmArgs the forks start with this JVM's own options: its heap
+        if (!options.getJvmArgs().hasValue() && !heapOptionsGiven) return Optional.of(new Heap(Runtime.getRuntime().maxMemory(), RAISE_WITH_JAVA));
+        // -jvmArgs replaced them: the forks get the default heap, which is this JVM's when it has the default too
+        boolean ownDefault = maxHeap(own).isEmpty() && own.stream().noneMatch(a -> HEAP_DEFAULTS.matcher(a).find());
+        return !heapOptionsGiven && ownDefault ? Optional.of(new Heap(Runtime.getRuntime().maxMemory(), RAISE_WITH_JAVA)) : Optional.empty();
+    }
+
+    /** The last -Xmx (or -XX:MaxHeapSize=) in JVM options, in bytes. */
+    static Optional<Long> maxHeap(List<String> jvmArgs) {
+        Optional<Long> found = Optional.empty();
+        for (String arg : jvmArgs) {
+            Matcher m = MAX_HEAP.matcher(arg.trim());
+            if (!m.matches()) continue;
+            int shift = switch (m.group(2).toLowerCase(Locale.ROOT)) {
+                case "k" -> 10;
+                case "m" -> 20;
+                case "g" -> 30;
+                case "t" -> 40;
+                default -> 0;
+            };
+            found = Optional.of(Long.parseLong(m.group(1)) << shift);
+        }
+        return found;
+    }
+
+    private static List<String> split(Collection<String> options) {
+        List<String> words = new ArrayList<>();
+        for (String option : options) for (String word : option.trim().split("\\s+")) if (!word.isEmpty()) words.add(word);
+        return words;
+    }
+
+    /**
+     * Refuses n when variant v's matrices, the graph's edges and the reserve need more than the heap.
+     *
+     * @param file       the graph file as the user named it, or "" for a generated graph
+     * @param graphBytes what the graph's edges take (0 for a generated graph)
+     */
+    static void requireFits(Variant v, int n, String file, long graphBytes, Heap heap) throws UsageException {
+        boolean fromFile = !file.isEmpty();
+        long matrices = v.heapBytes(n, fromFile);
+        if (matrices == 0) return;
+        int largest = v.largestNInHeap(room(heap) - graphBytes, fromFile);
+        requireFits(v.toString(), v.heapMatrices(fromFile), matrices, n, file, graphBytes, heap, largest);
+    }
+
+    /** Refuses n when the CPU reference's matrices ({@link ReferenceFloydWarshall#heapMatrices}), the graph's edges and the reserve do not fit. */
+    static void requireReferenceFits(boolean paths, int n, String file, long graphBytes, Heap heap) throws UsageException {
+        int count = ReferenceFloydWarshall.heapMatrices(paths);
+        long room = room(heap) - graphBytes;
+        int largest = (int) Math.min(Distances.MAX_N, Math.floor(Math.sqrt(Math.max(0, room) / (4.0 * count))));
+        requireFits("the CPU reference", count, count * 4L * n * n, n, file, graphBytes, heap, largest);
+    }
+
+    /** What a heap leaves for the matrices and the graph's edges. */
+    static long room(Heap heap) {
+        return (long) (heap.bytes() * USABLE_FRACTION) - RESERVE_BYTES;
+    }
+
+    /**
+     * Refuses n when {@code matrices} (bytes, {@code count} n x n int32 matrices of {@code who}), the
+     * graph's edges and the reserve need more than the heap.
+     */
+    static void requireFits(String who, int count, long matrices, int n, String file, long graphBytes, Heap heap, int largestN)
+            throws UsageException {
+        long need = matrices + graphBytes;
+        if (need <= room(heap)) return;
+        String graph = file.isEmpty() ? "n=" + n : file + " (n=" + n + ")";
+        long gib = (long) Math.ceil((need + RESERVE_BYTES) / USABLE_FRACTION / GIB);
+        throw new UsageException(String.format(Locale.ROOT,
+                "%s does not fit in the Java heap: %s holds %d n x n int32 matrices at once (%.2f GiB%s), and this JVM's heap of %.2f GiB "
+                        + "holds %.2f GiB of them (largest n for %s: %d); give it more heap: " + heap.raise(),
+                graph, who, count, matrices / GIB, graphBytes >= SHOWN_EDGE_BYTES ? String.format(Locale.ROOT, ", and %.2f GiB of edges", graphBytes / GIB) : "",
+                heap.bytes() / GIB, Math.max(0, room(heap)) / GIB, who, Math.max(0, largestN), gib));
+    }
+}

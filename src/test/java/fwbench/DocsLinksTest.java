@@ -1,0 +1,91 @@
+package fwbench;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * README.md and docs/*.md cite only what the repository holds: every relative link and image
+ * resolves to a file (and its #anchor to a heading there), and every dated results or plot path
+ * and kernel file named in backticks exists.
+ */
+class DocsLinksTest {
+
+    private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)|src=\"([^\"]+)\"");
+    private static final Pattern CITED_FILE = Pattern.compile("`((?:results|plot)/\\d[^`\\s]*|kernels/[^`\\s*]+\\.(?:cu|cuh|md|sh))`");
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\b[A-Z]{2,}_");
+    private static final Pattern HEADING = Pattern.compile("^#+\\s+(.*)$", Pattern.MULTILINE);
+
+    static List<Path> pages() throws IOException {
+        List<Path> pages = new ArrayList<>(List.of(Path.of("README.md")));
+        try (Stream<Path> docs = Files.list(Path.of("docs"))) {
+            docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
+        }
+        return pages;
+    }
+
+    @Test
+    void everyRelativeLinkResolves() throws IOException {
+        List<String> broken = new ArrayList<>();
+        int links = 0;
+        for (Path page : pages()) {
+            String text = Files.readString(page);
+            Matcher m = LINK.matcher(text);
+            while (m.find()) {
+                String target = m.group(1) != null ? m.group(1) : m.group(2);
+                if (target.matches("^[a-z]+:.*")) continue;  // http:, https:, mailto:
+                links++;
+                int hash = target.indexOf('#');
+                String file = hash < 0 ? target : target.substring(0, hash);
+                Path resolved = file.isEmpty() ? page : page.resolveSibling(file).normalize();
+                if (!Files.exists(resolved)) {
+                    broken.add(page + ": " + target + " (no such file)");
+                } else if (hash >= 0 && resolved.toString().endsWith(".md") && !anchors(resolved).contains(target.substring(hash + 1))) {
+                    broken.add(page + ": " + target + " (no such heading; headings: " + anchors(resolved) + ")");
+                }
+            }
+        }
+        assertTrue(links > 20, "the pages link each other: " + links + " links");
+        assertEquals(List.of(), broken);
+    }
+
+    @Test
+    void everyCitedRepositoryFileExists() throws IOException {
+        List<String> missing = new ArrayList<>();
+        for (Path page : pages()) {
+            Matcher m = CITED_FILE.matcher(Files.readString(page));
+            while (m.find()) {
+                if (PLACEHOLDER.matcher(m.group(1)).find()) continue;  // kernels/NN_name.cu, results/DATE_DEVICE.json
+                if (!Files.exists(Path.of(m.group(1)))) missing.add(page + ": " + m.group(1));
+            }
+        }
+        assertEquals(List.of(), missing);
+    }
+
+    @Test
+    void theReadmeStaysShort() throws IOException {
+        long lines = Files.readAllLines(Path.of("README.md")).size();
+        assertTrue(lines <= 150, "README.md has " + lines + " lines; details go to docs/");
+    }
+
+    /** GitHub's anchors of a page's headings: lower case, punctuation dropped, spaces as hyphens. */
+    static List<String> anchors(Path page) throws IOException {
+        List<String> anchors = new ArrayList<>();
+        Matcher m = HEADING.matcher(Files.readString(page));
+        while (m.find()) {
+            anchors.add(m.group(1).trim().toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N} _-]", "").replace(' ', '-'));
+        }
+        return anchors;
+    }
+}
