@@ -31,78 +31,19 @@
 //     memory (70 KB at T = 128, 35 KB at T = 64); at most 128 registers (2 blocks per SM:
 //     TILE_PRODUCT_MIN_BLOCKS_PER_SM), 80 at T = 64; phase 2 at T = 128 spills 16 bytes
 #include "kleene_rounds.cuh"
-#include "pivot_closure.cuh"
-#include "tile_product.cuh"
-
-// Phase 1, round 0 only: close the first pivot tile with its cells in registers
-// (minplus::close_cells, 256 threads). Later pivots are closed inside phase 3 (mode NEXT, below).
-template <int T, int TM, int TN>
-__device__ __forceinline__ void kleene_close_pivot(int* d, int ld, int p)
-{
-    extern __shared__ int stage[];
-    int* const c = d + (p * T) * ld + p * T;
-    int acc[TM][TN];
-    using G = minplus::Grid<minplus::Int32, T, TM, TN>;
-    minplus::load_cells<minplus::Int32, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
-    minplus::close_cells<minplus::Int32, T, TM, TN>(acc, stage);
-    minplus::store_cells<minplus::Int32, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
-}
-
-// Phases 2 and 3 skip the padding past vertex n (minplus::tile_product's kLive, rowsLive and
-// columnsLive): at n = 10000, T = 128 the last tile row, column and pivot hold 16 live vertices of 128.
-template <int T, int TM, int TN>
-__device__ __forceinline__ void kleene_cross(int* d, int ld, int n, int p)
-{
-    extern __shared__ int stage[];
-    const int t = blockIdx.x + (blockIdx.x >= p);  // skip the pivot tile
-    const int* pivot = d + (p * T) * ld + p * T;
-    const int kLive = min(T, n - p * T);
-    if (blockIdx.y == 0) {
-        int* row = d + (p * T) * ld + t * T;
-        minplus::tile_product<minplus::Int32, T, TM, TN, KLEENE_STAGES>(row, pivot, row, ld, stage, kLive, kLive, min(T, n - t * T));  // R = min(R, P (x) R)
-    } else {
-        int* col = d + (t * T) * ld + p * T;
-        minplus::tile_product<minplus::Int32, T, TM, TN, KLEENE_STAGES>(col, col, pivot, ld, stage, kLive, min(T, n - t * T), kLive);  // C = min(C, C (x) P)
-    }
-}
-
-template <int T, int TM, int TN>
-__device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mode, int firstRow)
-{
-    static_assert(minplus::closure_words<minplus::Int32, T>() <= minplus::shared_words<minplus::Int32, T, KLEENE_STAGES>(),
-                  "mode NEXT closes the next pivot in the products' shared memory");
-    extern __shared__ int stage[];
-    const int2 tile = kleene::rest_tile(mode, p, ld / T, blockIdx.x, blockIdx.y + firstRow);
-    const int i = tile.x, j = tile.y;
-    int* const c = d + (i * T) * ld + j * T;                                       // D(i, j)
-    const int* const a = d + (i * T) * ld + p * T, * const b = d + (p * T) * ld + j * T;  // column tile (i, p), row tile (p, j)
-    if (mode == kleene::NEXT && i == j) {
-        // The next pivot tile (p + 1, p + 1): this block also closes it, so that round p + 1's
-        // cross can start right after this launch (one dependent launch fewer a round).
-        int acc[TM][TN];
-        minplus::accumulate_product<minplus::Int32, T, TM, TN, KLEENE_STAGES>(acc, c, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T));
-        __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
-        minplus::close_cells<minplus::Int32, T, TM, TN>(acc, stage);
-        minplus::store_cells<minplus::Int32, T, TM, TN>(acc, c, ld, minplus::Grid<minplus::Int32, T, TM, TN>::ty(),
-                                                        minplus::Grid<minplus::Int32, T, TM, TN>::tx());
-        return;
-    }
-    minplus::tile_product<minplus::Int32, T, TM, TN, KLEENE_STAGES>(c, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T),
-                                                                    min(T, n - j * T));
-}
 
 // Entry points, named by tile size, each followed by its launch facts for the host. ld: ints per
 // (padded) row, n: the graph's vertices (the rest padding).
-extern "C" __global__ void __launch_bounds__(256) fw_kleene_phase1_t128(int* d, int ld, int p) { kleene_close_pivot<128, 8, 8>(d, ld, p); }
+extern "C" __global__ void __launch_bounds__(256) fw_kleene_phase1_t128(int* d, int ld, int p) { kleene_close_pivot<minplus::Int32, 128, 8, 8>(d, ld, p); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase1_t128, minplus::Int32, 128, 8, 8, (minplus::closure_words<minplus::Int32, 128>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase2_t128(int* d, int ld, int n, int p) { kleene_cross<128, 8, 8>(d, ld, n, p); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase2_t128(int* d, int ld, int n, int p) { kleene_cross<minplus::Int32, 128, 8, 8>(d, ld, n, p); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase2_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase3_t128(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<128, 8, 8>(d, ld, n, p, mode, firstRow); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase3_t128(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<minplus::Int32, 128, 8, 8>(d, ld, n, p, mode, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase3_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
 
-extern "C" __global__ void __launch_bounds__(256) fw_kleene_phase1_t64(int* d, int ld, int p) { kleene_close_pivot<64, 4, 4>(d, ld, p); }
+extern "C" __global__ void __launch_bounds__(256) fw_kleene_phase1_t64(int* d, int ld, int p) { kleene_close_pivot<minplus::Int32, 64, 4, 4>(d, ld, p); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase1_t64, minplus::Int32, 64, 4, 4, (minplus::closure_words<minplus::Int32, 64>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase2_t64(int* d, int ld, int n, int p) { kleene_cross<64, 4, 4>(d, ld, n, p); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase2_t64(int* d, int ld, int n, int p) { kleene_cross<minplus::Int32, 64, 4, 4>(d, ld, n, p); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase2_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase3_t64(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<64, 4, 4>(d, ld, n, p, mode, firstRow); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase3_t64(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<minplus::Int32, 64, 4, 4>(d, ld, n, p, mode, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase3_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))

@@ -1,6 +1,7 @@
-// The cell types of the tile kernels (kleene, dataflow, packed16, kleene-paths): Int32, one
-// distance a 32-bit word; Packed16, two 16-bit distances a word (low half = even column); Routes,
-// an int32 distance that carries in its low bits which k of the current pivot tile improved it.
+// The cell types of the tile kernels (kleene, dataflow, packed16, kleene-paths, kleene-f32): Int32,
+// one distance a 32-bit word; Packed16, two 16-bit distances a word (low half = even column);
+// Routes, an int32 distance that carries in its low bits which k of the current pivot tile improved
+// it; Float32, one float distance a word.
 // Every minplus header is a template over one of them; a cell type says how to relax a word, how to
 // splat an A operand, and what the operands of step k of a pivot tile are (operand, operand_a), so
 // the tile product's inner loop stays one add-min instruction a word for all three.
@@ -35,6 +36,20 @@ struct Routes {
     __device__ static __forceinline__ int splat(const int* row, int k) { return row[k]; }
     __device__ static __forceinline__ int operand(int word) { return word & ~MARK; }
     __device__ static __forceinline__ int operand_a(int operand, int k) { return operand + k + 1; }
+};
+
+// One float32 distance a word, moved as its bits (every header stages and stores ints); no path is
+// +infinity, which stays infinite under addition of finite and infinite distances. fminf(c, a + b)
+// is two instructions (FADD, FMNMX) where Int32's add-min is one.
+struct Float32 {
+    static constexpr int CELLS_PER_WORD = 1;
+    __device__ static __forceinline__ int relax(int c, int a, int b)
+    {
+        return __float_as_int(fminf(__int_as_float(c), __int_as_float(a) + __int_as_float(b)));
+    }
+    __device__ static __forceinline__ int splat(const int* row, int k) { return row[k]; }
+    __device__ static __forceinline__ int operand(int word) { return word; }
+    __device__ static __forceinline__ int operand_a(int operand, int) { return operand; }
 };
 
 struct Packed16 {

@@ -1,7 +1,10 @@
-// The round geometry kleene's kernels (07_kleene.cu) and kleene-paths' (10_kleene_paths.cu)
-// share: which tile a block of a phase-3 launch updates, by mode, and the products' chunk buffers.
+// kleene's rounds (07_kleene.cu), over any cell type that stores its cells as they are (Int32;
+// Float32 for kleene-f32, 11_kleene_f32.cu): the phases' block bodies, which tile a block of a
+// phase-3 launch updates by mode, and the products' chunk buffers. kleene-paths (10_kleene_paths.cu)
+// shares the geometry and has bodies of its own, which record the marks of its route keys.
 #pragma once
-#include "fw.cuh"
+#include "pivot_closure.cuh"
+#include "tile_product.cuh"
 
 // Chunk buffers of the tile products (minplus::stream_chunks' STAGES): two, which fit two blocks
 // per SM at T = 128 on every GPU from sm_80 on.
@@ -32,3 +35,60 @@ __device__ __forceinline__ int2 rest_tile(int mode, int p, int tiles, int bx = b
 }
 
 }  // namespace kleene
+
+// Phase 1, round 0 only: close the first pivot tile with its cells in registers
+// (minplus::close_cells, 256 threads). Later pivots are closed inside phase 3 (mode NEXT, below).
+template <class Cell, int T, int TM, int TN>
+__device__ __forceinline__ void kleene_close_pivot(int* d, int ld, int p)
+{
+    extern __shared__ int stage[];
+    int* const c = d + (p * T) * ld + p * T;
+    int acc[TM][TN];
+    using G = minplus::Grid<Cell, T, TM, TN>;
+    minplus::load_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
+    minplus::close_cells<Cell, T, TM, TN>(acc, stage);
+    minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
+}
+
+// Phases 2 and 3 skip the padding past vertex n (minplus::tile_product's kLive, rowsLive and
+// columnsLive): at n = 10000, T = 128 the last tile row, column and pivot hold 16 live vertices of 128.
+template <class Cell, int T, int TM, int TN>
+__device__ __forceinline__ void kleene_cross(int* d, int ld, int n, int p)
+{
+    extern __shared__ int stage[];
+    const int t = blockIdx.x + (blockIdx.x >= p);  // skip the pivot tile
+    const int* pivot = d + (p * T) * ld + p * T;
+    const int kLive = min(T, n - p * T);
+    if (blockIdx.y == 0) {
+        int* row = d + (p * T) * ld + t * T;
+        minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(row, pivot, row, ld, stage, kLive, kLive, min(T, n - t * T));  // R = min(R, P (x) R)
+    } else {
+        int* col = d + (t * T) * ld + p * T;
+        minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(col, col, pivot, ld, stage, kLive, min(T, n - t * T), kLive);  // C = min(C, C (x) P)
+    }
+}
+
+template <class Cell, int T, int TM, int TN>
+__device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mode, int firstRow)
+{
+    static_assert(minplus::closure_words<Cell, T>() <= minplus::shared_words<Cell, T, KLEENE_STAGES>(),
+                  "mode NEXT closes the next pivot in the products' shared memory");
+    extern __shared__ int stage[];
+    const int2 tile = kleene::rest_tile(mode, p, ld / T, blockIdx.x, blockIdx.y + firstRow);
+    const int i = tile.x, j = tile.y;
+    int* const c = d + (i * T) * ld + j * T;                                       // D(i, j)
+    const int* const a = d + (i * T) * ld + p * T, * const b = d + (p * T) * ld + j * T;  // column tile (i, p), row tile (p, j)
+    if (mode == kleene::NEXT && i == j) {
+        // The next pivot tile (p + 1, p + 1): this block also closes it, so that round p + 1's
+        // cross can start right after this launch (one dependent launch fewer a round).
+        int acc[TM][TN];
+        minplus::accumulate_product<Cell, T, TM, TN, KLEENE_STAGES>(acc, c, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T));
+        __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
+        minplus::close_cells<Cell, T, TM, TN>(acc, stage);
+        minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, minplus::Grid<Cell, T, TM, TN>::ty(),
+                                                        minplus::Grid<Cell, T, TM, TN>::tx());
+        return;
+    }
+    minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(c, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T),
+                                                                    min(T, n - j * T));
+}

@@ -5,7 +5,8 @@
 // Each thread keeps 8 independent accumulators (enough instruction-level parallelism to hide
 // the pipe's latency) and feeds each from its neighbour, so nothing is loop-invariant and the
 // compiler can neither hoist nor fold the chain. On sm_90 each relaxation compiles to one
-// VIADDMNMX (int32) or one VIADDMNMX.S16x2 (two 16-bit relaxations); check with cuobjdump -sass.
+// VIADDMNMX (int32) or one VIADDMNMX.S16x2 (two 16-bit relaxations), and float32's into FADD and
+// FMNMX; check with cuobjdump -sass.
 //
 // Launch: any grid that fills the device (the benchmark uses 8 blocks of 256 threads per SM);
 // `iterations` outer steps of 8 x 8 relaxations per thread (x2 cells for packed16). The final
@@ -63,4 +64,28 @@ extern "C" __global__ void fw_peak_packed16(int* sink, int iterations, int seed)
 #pragma unroll
     for (int i = 0; i < PEAK_CHAINS; ++i) folded ^= c[i];
     if (folded == (unsigned)seed) sink[blockIdx.x * blockDim.x + threadIdx.x] = (int)folded;
+}
+
+// float32: fminf(c, a + b), the relaxation of kleene-f32's cells (minplus::Float32).
+extern "C" __global__ void fw_peak_float32(int* sink, int iterations, int seed)
+{
+    float c[PEAK_CHAINS], a[PEAK_CHAINS];
+#pragma unroll
+    for (int i = 0; i < PEAK_CHAINS; ++i) {
+        c[i] = 1.0e9f - (float)(threadIdx.x + 7 * i);
+        a[i] = (float)((seed + i * 13 + threadIdx.x) & 1023);
+    }
+    for (int it = 0; it < iterations; ++it) {
+#pragma unroll
+        for (int u = 0; u < PEAK_UNROLL; ++u) {
+#pragma unroll
+            for (int i = 0; i < PEAK_CHAINS; ++i) {
+                c[i] = fminf(c[i], c[(i + 1) % PEAK_CHAINS] + a[(i + u) % PEAK_CHAINS]);
+            }
+        }
+    }
+    float folded = 0.0f;
+#pragma unroll
+    for (int i = 0; i < PEAK_CHAINS; ++i) folded += c[i];
+    if (folded == (float)seed) sink[blockIdx.x * blockDim.x + threadIdx.x] = __float_as_int(folded);  // practically never true
 }

@@ -58,7 +58,7 @@ template <int T, int TM, int TN>
 __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) traced_phase2(int* d, int ld, int n, int p)
 {
     trace_begin(p * TRACE_KINDS + TRACE_P2);
-    kleene_cross<T, TM, TN>(d, ld, n, p);
+    kleene_cross<minplus::Int32, T, TM, TN>(d, ld, n, p);
     trace_end(p * TRACE_KINDS + TRACE_P2);
 }
 template <int T, int TM, int TN>
@@ -69,7 +69,7 @@ __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) traced_ph
     const bool pivot = mode == kleene::NEXT && tile.x == tile.y;
     trace_begin(p * TRACE_KINDS + kind);
     if (pivot) trace_begin(p * TRACE_KINDS + TRACE_PIVOT);
-    kleene_rest<T, TM, TN>(d, ld, n, p, mode, firstRow);
+    kleene_rest<minplus::Int32, T, TM, TN>(d, ld, n, p, mode, firstRow);
     trace_end(p * TRACE_KINDS + kind);
     if (pivot && threadIdx.x == 0) atomicMax(&kb_trace[p * TRACE_KINDS + TRACE_PIVOT][1], now_ns());
 }

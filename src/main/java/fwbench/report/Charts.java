@@ -413,6 +413,7 @@ final class Charts {
             case TRIANGLE_LEFT -> standard[9];
             case CROSS -> ShapeUtils.createDiagonalCross(3f, 1f);
             case PLUS -> ShapeUtils.createRegularCross(3f, 1f);
+            case STAR -> ShapeUtils.createDownTriangle(2.5f);
         };
     }
 

@@ -17,7 +17,13 @@ public enum CellType {
     /** One int32 distance per word: one {@code min(c, a + b)} per instruction. */
     INT32(32, Distances.INF, "fw_peak_int32"),
     /** Two 16-bit distances per 32-bit word: {@code __viaddmin_s16x2} relaxes both in one instruction. */
-    PACKED16(16, 0x3FFF, "fw_peak_packed16");
+    PACKED16(16, 0x3FFF, "fw_peak_packed16"),
+    /**
+     * One float32 distance per word: {@code fminf(c, a + b)}, an add and a min. No path is
+     * +infinity on the device; {@link #inf()} is 2^24, below which float32 holds every integer, so
+     * an integer graph whose distances stay below it is solved exactly.
+     */
+    FLOAT32(32, 1 << 24, "fw_peak_float32");
 
     private static final int WORD_BITS = 32;
 
@@ -42,9 +48,9 @@ public enum CellType {
     }
 
     /**
-     * The distance that means "no path". It is a quarter of the cell's range so that INF + INF
-     * (a relaxation through an unreachable pivot) cannot overflow, and kernels need no check; every
-     * finite distance must therefore stay below it.
+     * The distance that means "no path" in the integer cells. It is a quarter of the cell's range so
+     * that INF + INF (a relaxation through an unreachable pivot) cannot overflow, and kernels need no
+     * check; every finite distance must therefore stay below it. FLOAT32: the bound of exact integers.
      */
     public int inf() {
         return inf;

@@ -9,7 +9,7 @@ import fwbench.cuda.TileKernel;
  * kernels/07_kleene.cu: rounds of (close the pivot tile, pivot row and column as min-plus products,
  * every other tile as a min-plus product), with a tile T chosen per n (see {@link #tileFor}).
  */
-final class KleeneSolver extends GpuSolver {
+class KleeneSolver extends GpuSolver {
     /** Matrices are padded to this, a multiple of every tile the solver may pick. */
     static final int PAD = 128;
 
@@ -23,13 +23,21 @@ final class KleeneSolver extends GpuSolver {
 
     /** With {@code forcedTile} 64 or 128 that tile is used whatever n (tests); 0 chooses. */
     KleeneSolver(SolverConfig config, int forcedTile) {
-        super(Variant.KLEENE, config);
+        this(Variant.KLEENE, "fw_kleene", config, forcedTile);
+    }
+
+    /**
+     * kleene's rounds over another cell type: {@code family}_phaseN_tT are the variant's kernels,
+     * with kleene's parameters (kleene-f32).
+     */
+    protected KleeneSolver(Variant variant, String family, SolverConfig config, int forcedTile) {
+        super(variant, config);
         try {
             tile = forcedTile != 0 ? forcedTile : tileFor(n);
-            if (tile != 64 && tile != 128) throw new IllegalArgumentException("kleene tiles are 64 or 128, not " + tile);
-            TileKernel closePivot = tileKernel("fw_kleene_phase1", tile);
-            TileKernel cross = tileKernel("fw_kleene_phase2", tile);
-            TileKernel rest = tileKernel("fw_kleene_phase3", tile);
+            if (tile != 64 && tile != 128) throw new IllegalArgumentException(variant + " tiles are 64 or 128, not " + tile);
+            TileKernel closePivot = tileKernel(family + "_phase1", tile);
+            TileKernel cross = tileKernel(family + "_phase2", tile);
+            TileKernel rest = tileKernel(family + "_phase3", tile);
             productShape = rest.shape();
             rounds = new LookaheadRounds(closePivot, cross, rest, restBands(tile));
         } catch (RuntimeException e) {
@@ -67,7 +75,7 @@ final class KleeneSolver extends GpuSolver {
 
     @Override
     public String describe() {
-        return "kleene (" + tileChoice(productShape, n) + ", n padded to " + ld + ")";
+        return variant() + " (" + tileChoice(productShape, n) + ", n padded to " + ld + ")";
     }
 
     /**

@@ -60,6 +60,10 @@ public enum Variant {
             HostMemory.readBack(2), Integer.MAX_VALUE, Output.PATHS, KleenePathsSolver::new, 0x17BECF, Marker.PLUS,
             "kleene with the intermediate-node matrix, the improving k carried in each distance's low bits; distances must stay below "
                     + KleenePathsSolver.ROUTE_INF, KleenePathsSolver.ROUTE_INF),
+    KLEENE_F32("kleene-f32", Backend.GPU, "11_kleene_f32", 75, CellType.FLOAT32, DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD),
+            HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, KleeneF32Solver::new, 0x8C564B, Marker.STAR,
+            "kleene on float32 distances, for real weights (fminf(c, a + b)); integer graphs are solved exactly when distances stay below "
+                    + CellType.FLOAT32.inf()),
     CPU_SERIAL("cpu-serial", Backend.CPU, null, 0, CellType.INT32, DeviceMemory.NONE,
             HostMemory.CPU_SOLVER, 1_000, Output.DISTANCES, CpuSerialSolver::new, 0xBAB0AC, Marker.TRIANGLE_LEFT,
             "single-thread Java, k-i-j loops"),
@@ -89,13 +93,13 @@ public enum Variant {
      * dataflow, though later in the story, is slower than kleene's rounds on an H200 (kernels/NOTES.md).
      */
     private static final List<Variant> SOLVE_PREFERENCE = List.of(
-            PACKED16, KLEENE, DATAFLOW, KLEENE_PATHS, PATHS, TILED_4X4, BATCHED, BLOCKED_REG, BLOCKED, NAIVE,
+            PACKED16, KLEENE, DATAFLOW, KLEENE_F32, KLEENE_PATHS, PATHS, TILED_4X4, BATCHED, BLOCKED_REG, BLOCKED, NAIVE,
             CPU_BLOCKED, CPU_SERIAL);
 
     /** A line chart's point marker; Charts draws each as a shape (a new variant adds one). */
     public enum Marker {
         SQUARE, CIRCLE, TRIANGLE_UP, DIAMOND, RECTANGLE_WIDE, TRIANGLE_DOWN, ELLIPSE_WIDE, TRIANGLE_RIGHT,
-        RECTANGLE_TALL, TRIANGLE_LEFT, CROSS, PLUS
+        RECTANGLE_TALL, TRIANGLE_LEFT, CROSS, PLUS, STAR
     }
 
     private final String id;

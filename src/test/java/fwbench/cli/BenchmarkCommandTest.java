@@ -59,7 +59,7 @@ class BenchmarkCommandTest {
             "-p seed=x           | fwbench: seed must be a whole number, got 'x'",
             "-p launch=fast      | fwbench: unknown launch mode 'fast'; modes: graph, stream",
             "-p size=10          | fwbench: unknown parameter 'size'; parameters: cell, graph, launch, n, seed, variant",
-            "-p cell=int8        | fwbench: unknown cell 'int8'; cells: int32, packed16",
+            "-p cell=int8        | fwbench: unknown cell 'int8'; cells: int32, packed16, float32",
             "-p device=mine      | fwbench: -p device is recorded by the suite, not chosen",
             "-rf yaml            | fwbench: unknown result format 'yaml'; formats: text, csv, scsv, json, latex",
             "-wi                 | fwbench: Option wi requires an argument (--jmh-help lists the options)",

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** kleene, dataflow and packed16 at both their tile sizes, around tile and padding edges; packed16's limits. */
+/** kleene, kleene-f32, kleene-paths, dataflow and packed16 at both their tile sizes, around tile and padding edges; packed16's limits. */
 class KleeneAndPacked16Test {
 
     /** 1040 and 1055: last tiles of 16 and 31 live cells, computed as thin strips (kernels/thin_strips.cuh). */
@@ -25,6 +25,24 @@ class KleeneAndPacked16Test {
     void bothKleeneTilesMatchTheReference(int n) {
         assertTilesMatchTheReference(n, 77, new String[] {"random", "sparse:0.03"}, new int[] {64, 128}, 1, KleeneSolver.PAD,
                 KleeneSolver::new);
+    }
+
+    /** kleene-f32 on the same sizes: floats through the same tiles, thin strips included. */
+    @GpuTest
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 200, 257, 385, 640, 1000, 1040, 1055})
+    void bothKleeneF32TilesMatchTheReference(int n) {
+        assertTilesMatchTheReference(n, 79, new String[] {"random", "sparse:0.03"}, new int[] {64, 128}, 1, KleeneSolver.PAD,
+                KleeneF32Solver::new);
+    }
+
+    /** kleene-paths on the same sizes (full last tiles: it has no thin strips). */
+    @GpuTest
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 200, 257, 385, 640, 1000, 1040, 1055})
+    void bothKleenePathsTilesMatchTheReference(int n) {
+        assertTilesMatchTheReference(n, 80, new String[] {"random", "sparse:0.03"}, new int[] {64, 128}, 1, KleeneSolver.PAD,
+                KleenePathsSolver::new);
     }
 
     /**

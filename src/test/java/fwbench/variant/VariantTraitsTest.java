@@ -40,20 +40,22 @@ class VariantTraitsTest {
         }
     }
 
-    /** A variant's cell type is the one its kernels relax: packed 16-bit cells where they use minplus::Packed16. */
+    /** A variant's cell type is the one its kernels relax: minplus::Packed16 or minplus::Float32 where they use it, else int32. */
     @Test
     void eachVariantsCellTypeIsTheOneItsKernelsUse() throws java.io.IOException {
         for (Variant v : Variant.values()) {
-            boolean packed = v.gpu() && java.nio.file.Files.readString(java.nio.file.Path.of("kernels", v.kernelModule() + ".cu"))
-                    .contains("minplus::Packed16");
-            assertEquals(packed ? CellType.PACKED16 : CellType.INT32, v.cellType(), v.id());
+            String source = v.gpu() ? java.nio.file.Files.readString(java.nio.file.Path.of("kernels", v.kernelModule() + ".cu")) : "";
+            CellType expected = source.contains("minplus::Packed16") ? CellType.PACKED16
+                    : source.contains("minplus::Float32") ? CellType.FLOAT32 : CellType.INT32;
+            assertEquals(expected, v.cellType(), v.id());
         }
     }
 
-    /** INF is a quarter of the signed range, so INF + INF, a relaxation through no path, cannot overflow. */
+    /** INF is a quarter of the signed range, so INF + INF, a relaxation through no path, cannot overflow (float32: +infinity). */
     @Test
     void eachCellTypesInfPlusInfFitsItsCell() {
         for (CellType c : CellType.values()) {
+            if (c == CellType.FLOAT32) continue;
             assertTrue(2L * c.inf() <= (1L << (c.bits() - 1)) - 1, c + ": INF + INF overflows " + c.bits() + " signed bits");
             assertEquals(c.inf() - 1, c.maxDistance());
             assertEquals(32, c.bits() * c.cellsPerWord(), c + " fills a 32-bit word");
@@ -69,7 +71,7 @@ class VariantTraitsTest {
         assertEquals(Optional.of(CellType.PACKED16), CellType.named(" packed16 "));
         assertEquals(Optional.of(CellType.INT32), CellType.named("INT32"));
         assertEquals(Optional.empty(), CellType.named("int8"));
-        assertEquals("int32, packed16", CellType.names());
+        assertEquals("int32, packed16, float32", CellType.names());
     }
 
     @Test
@@ -97,6 +99,7 @@ class VariantTraitsTest {
                 Arguments.of(Variant.KLEENE, 128, new long[] {131072L, 8388608L, 102760448L, 102760448L, 456261632L, 456261632L, 818020352L, 17176199168L}, 31616),
                 Arguments.of(Variant.PACKED16, 256, new long[] {786484L, 12585220L, 154231620L, 154231620L, 708667204L, 707900404L, 1258553604L, 25788148764L}, 25600),
                 Arguments.of(Variant.KLEENE_PATHS, 128, new long[] {196608L, 12582912L, 154140672L, 154140672L, 684392448L, 684392448L, 1227030528L, 25764298752L}, 25728),
+                Arguments.of(Variant.KLEENE_F32, 128, new long[] {131072L, 8388608L, 102760448L, 102760448L, 456261632L, 456261632L, 818020352L, 17176199168L}, 31616),
                 Arguments.of(Variant.CPU_SERIAL, 1, new long[] {0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L}, 46336),
                 Arguments.of(Variant.CPU_BLOCKED, 1, new long[] {0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L}, 46336));
     }

@@ -1,0 +1,79 @@
+package fwbench.variant;
+
+import fwbench.cuda.CudaStream;
+import fwbench.cuda.DeviceBuffer;
+import fwbench.cuda.Kernel;
+import fwbench.cuda.KernelArgs;
+import jcuda.Pointer;
+
+import static fwbench.cuda.KernelArgs.buffer;
+import static fwbench.cuda.KernelArgs.params;
+import static fwbench.cuda.KernelArgs.value;
+
+/**
+ * kernels/11_kleene_f32.cu: kleene's rounds and tile choice on float32 distances. The graph's
+ * integer weights become floats on the device at each reset and the distances integers again when
+ * read (exact below {@link CellType#FLOAT32}'s bound, 2^24, which the solver requires), so the
+ * suite's oracles check it as they check kleene. The matrix holds floats from a reset (or a solve)
+ * until the result is read, integers after.
+ */
+final class KleeneF32Solver extends KleeneSolver {
+
+    /** fw_kleene_f32_from_int(int* d, int ld) and fw_kleene_f32_to_int(int* d, int ld): in place over ld x ld. */
+    record Convert(DeviceBuffer d, int ld) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), value(ld));
+        }
+    }
+
+    private final Kernel toFloat;
+    private final Kernel toInt;
+    private boolean floats;  // whether the matrix holds float bits
+
+    KleeneF32Solver(SolverConfig config) {
+        this(config, 0);
+    }
+
+    /** With {@code forcedTile} 64 or 128 that tile is used whatever n (tests); 0 chooses as kleene does. */
+    KleeneF32Solver(SolverConfig config, int forcedTile) {
+        super(Variant.KLEENE_F32, "fw_kleene_f32", requireExact(config), forcedTile);
+        try {
+            toFloat = module().kernel("fw_kleene_f32_from_int");
+            toInt = module().kernel("fw_kleene_f32_to_int");
+            reset();  // floats for a first solve
+        } catch (RuntimeException e) {
+            close();  // nobody closes a solver whose constructor failed
+            throw e;
+        }
+    }
+
+    /** Refuses, before anything is allocated, an integer graph whose distances float32 might not hold exactly. */
+    static SolverConfig requireExact(SolverConfig config) {
+        requireDistancesBelow(config.graph(), Variant.KLEENE_F32.inf(), "kleene-f32 holds integer distances exactly only", "kleene");
+        return config;
+    }
+
+    @Override
+    protected void enqueueResetExtras(CudaStream stream, DeviceBuffer matrix) {
+        convert(toFloat, stream, matrix);
+        floats = true;
+    }
+
+    /** A result read since the reset left integers in the matrix: floats again. */
+    @Override
+    protected void enqueueBeforeSolve(CudaStream stream, DeviceBuffer matrix) {
+        if (!floats) convert(toFloat, stream, matrix);
+        floats = true;
+    }
+
+    @Override
+    protected void enqueuePublishResult(CudaStream stream, DeviceBuffer matrix) {
+        if (floats) convert(toInt, stream, matrix);
+        floats = false;
+    }
+
+    private void convert(Kernel kernel, CudaStream stream, DeviceBuffer d) {
+        kernel.launch(stream, ceilDiv(ld, 32), ceilDiv(ld, 8), 32, 8, 0, new Convert(d, ld));
+    }
+}
