@@ -121,7 +121,17 @@ final class HeapCheck {
         long matrices = v.heapBytes(n, fromFile);
         if (matrices == 0) return;
         int largest = v.largestNInHeap(room(heap) - graphBytes, fromFile);
-        requireFits(v.toString(), v.heapMatrices(fromFile), matrices, n, file, graphBytes, heap, largest);
+        requireFits(v.toString(), v.heapMatrices(fromFile) + " n x n int32 matrices", matrices, n, file, graphBytes, heap, largest);
+    }
+
+    /**
+     * Refuses n when a solve of real weights, holding {@code bytesPerCell} x n^2 bytes of matrices
+     * ({@code held}, e.g. "float32 and float64 n x n matrices"), the graph's edges and the reserve do not fit.
+     */
+    static void requireRealFits(String who, String held, int bytesPerCell, int n, String file, long graphBytes, Heap heap) throws UsageException {
+        long room = room(heap) - graphBytes;
+        int largest = (int) Math.min(Distances.MAX_N, Math.floor(Math.sqrt(Math.max(0, room) / (double) bytesPerCell)));
+        requireFits(who, held + " (" + bytesPerCell + " bytes a cell)", (long) bytesPerCell * n * n, n, file, graphBytes, heap, largest);
     }
 
     /** Refuses n when the CPU reference's matrices ({@link ReferenceFloydWarshall#heapMatrices}), the graph's edges and the reserve do not fit. */
@@ -129,7 +139,7 @@ final class HeapCheck {
         int count = ReferenceFloydWarshall.heapMatrices(paths);
         long room = room(heap) - graphBytes;
         int largest = (int) Math.min(Distances.MAX_N, Math.floor(Math.sqrt(Math.max(0, room) / (4.0 * count))));
-        requireFits("the CPU reference", count, count * 4L * n * n, n, file, graphBytes, heap, largest);
+        requireFits("the CPU reference", count + " n x n int32 matrices", count * 4L * n * n, n, file, graphBytes, heap, largest);
     }
 
     /** What a heap leaves for the matrices and the graph's edges. */
@@ -138,19 +148,19 @@ final class HeapCheck {
     }
 
     /**
-     * Refuses n when {@code matrices} (bytes, {@code count} n x n int32 matrices of {@code who}), the
-     * graph's edges and the reserve need more than the heap.
+     * Refuses n when {@code matrices} (bytes: what {@code who} holds, said as {@code held}, e.g. "3 n x n
+     * int32 matrices"), the graph's edges and the reserve need more than the heap.
      */
-    static void requireFits(String who, int count, long matrices, int n, String file, long graphBytes, Heap heap, int largestN)
+    static void requireFits(String who, String held, long matrices, int n, String file, long graphBytes, Heap heap, int largestN)
             throws UsageException {
         long need = matrices + graphBytes;
         if (need <= room(heap)) return;
         String graph = file.isEmpty() ? "n=" + n : file + " (n=" + n + ")";
         long gib = (long) Math.ceil((need + RESERVE_BYTES) / USABLE_FRACTION / GIB);
         throw new UsageException(String.format(Locale.ROOT,
-                "%s does not fit in the Java heap: %s holds %d n x n int32 matrices at once (%.2f GiB%s), and this JVM's heap of %.2f GiB "
+                "%s does not fit in the Java heap: %s holds %s at once (%.2f GiB%s), and this JVM's heap of %.2f GiB "
                         + "holds %.2f GiB of them (largest n for %s: %d); give it more heap: " + heap.raise(),
-                graph, who, count, matrices / GIB, graphBytes >= SHOWN_EDGE_BYTES ? String.format(Locale.ROOT, ", and %.2f GiB of edges", graphBytes / GIB) : "",
+                graph, who, held, matrices / GIB, graphBytes >= SHOWN_EDGE_BYTES ? String.format(Locale.ROOT, ", and %.2f GiB of edges", graphBytes / GIB) : "",
                 heap.bytes() / GIB, Math.max(0, room(heap)) / GIB, who, Math.max(0, largestN), gib));
     }
 }
