@@ -294,7 +294,7 @@ public final class SolutionFiles {
                 if (!f.next()) throw in.error("row " + i + " has " + j + " values, expected " + n);
                 if (f.is("INF")) {
                     values[i * n + j] = Float.POSITIVE_INFINITY;
-                } else if (f.parseDecimal() && Math.abs(f.decimal()) <= Float.MAX_VALUE) {
+                } else if (f.parseDecimal() && !Float.isInfinite(Float.parseFloat(f.token()))) {
                     values[i * n + j] = Float.parseFloat(f.token());  // Float.toString's text back to the same float
                 } else {
                     throw in.error("expected a float32 or INF, got '" + f.token() + "'");
