@@ -14,7 +14,8 @@ import java.util.function.Function;
  */
 public final class Markdown {
 
-    static final String NA = "n/a";
+    /** How every table shows a value it does not have. */
+    public static final String NA = "n/a";
     /** The header of the variant column; {@link HtmlReport} puts the variant's colour in it. */
     static final String VARIANT = "variant";
     static final String RATIO_CAPTION = "Time after / before (> 1: after is slower):";
