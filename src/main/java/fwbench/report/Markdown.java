@@ -159,7 +159,7 @@ public final class Markdown {
             out.add("");
             out.addAll(compareDetails(table));
             out.add("");
-            out.add(image(ChartKind.COMPARE.caption(), compareChart(table) + ".png"));
+            out.add(table.hasRatios() ? image(ChartKind.COMPARE.caption(), compareChart(table) + ".png") : noCompareChart(table));
         }
         return String.join("\n", out) + "\n";
     }
@@ -174,6 +174,11 @@ public final class Markdown {
         return List.of("- **after / before**: the after run's time per solve / the before run's, at the same variant and n. "
                         + "Above 1: after is slower; below 1: after is faster.",
                 "- **n/a**: one of the runs has no result there.");
+    }
+
+    /** What stands where a comparison's chart would be when the runs share no (variant, n). */
+    static String noCompareChart(CompareTable table) {
+        return "No chart: " + table.noSharedSolves() + ".";
     }
 
     /** The base name of a comparison's chart. */

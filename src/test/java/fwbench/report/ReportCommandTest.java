@@ -122,6 +122,27 @@ class ReportCommandTest {
         assertTrue(md.contains("| blocked | 0.800 | 0.800 | 0.800 |"), md);
     }
 
+    /** Runs of the same settings with no (variant, n) in common: one line saying what each holds, and no empty chart. */
+    @Test
+    void aComparisonOfRunsThatShareNoSolveSaysSoAndDrawsNoChart() throws Exception {
+        Path before = Fixtures.write(Fixtures.without(Fixtures.tree(Fixtures.RUN), Fixtures.variant("BLOCKED")), dir.resolve("before.json"));
+        Path after = Fixtures.write(Fixtures.without(Fixtures.tree(Fixtures.RUN),
+                Fixtures.variant("NAIVE").or(Fixtures.at("BLOCKED", 5000))), dir.resolve("after.json"));
+        Path folder = dir.resolve("cmp");
+        assertEquals(0, report(before, "--compare", after, "--out", folder), err.toString());
+        String shareNone = "the runs share no (variant, n): before has naive at n = 1,000, 2,500, 5,000;"
+                + " after has blocked at n = 1,000, 2,500";
+        assertEquals("fwbench report: " + shareNone + "; no chart\n"
+                + "fwbench report: wrote compare.md, compare.csv and compare.html (all in one page) to " + folder + "\n", out.toString());
+        assertEquals(List.of("compare.csv", "compare.html", "compare.md"), files(folder), "no empty chart");
+        String md = Files.readString(folder.resolve("compare.md"));
+        assertTrue(md.endsWith("\nNo chart: " + shareNone + ".\n"), md);
+        assertFalse(md.contains(".png"), md);
+        String html = Files.readString(folder.resolve("compare.html"));
+        assertTrue(html.contains("<p class=\"note\">No chart: " + shareNone + ".</p>"), html);
+        assertFalse(html.contains("<svg"), "the page shows no chart");
+    }
+
     @Test
     void theReadmeSectionIsRegeneratedBetweenItsMarkersOnly() throws Exception {
         Path input = run();
