@@ -124,6 +124,7 @@ final class Charts {
      * sizes at which the baseline ran, and the variants with a speedup there.
      */
     static JFreeChart speedup(SpeedupTable table) {
+        if (!table.hasSpeedups()) throw new IllegalArgumentException(table.noSpeedupCharts());
         XYSeriesCollection data = new XYSeriesCollection();
         List<Double> values = new ArrayList<>(List.of(1.0));
         List<VariantName> shown = table.variantsWithSpeedup();
@@ -182,9 +183,10 @@ final class Charts {
      * so labels never overlap ({@link #height}); only the sizes at which the baseline ran.
      */
     static JFreeChart bars(SpeedupTable table) {
+        if (!table.hasSpeedups()) throw new IllegalArgumentException(table.noSpeedupCharts());
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         List<Double> values = new ArrayList<>(List.of(1.0));
-        List<VariantName> shown = barVariants(table);
+        List<VariantName> shown = table.comparedVariants();
         for (VariantName variant : shown) {
             for (int n : table.speedupSizes()) {
                 OptionalDouble s = table.row(variant, n).speedup();
@@ -220,18 +222,13 @@ final class Charts {
                 subtitle(table.setup(), "log scale; bars start at " + table.baseline() + "'s 1x (dashed)"), plot);
     }
 
-    /** The bars of {@link #bars}: every variant with a speedup but the baseline, whose 1x is the dashed line. */
-    static List<VariantName> barVariants(SpeedupTable table) {
-        return table.variantsWithSpeedup().stream().filter(v -> !v.equals(table.baseline())).toList();
-    }
-
     /**
      * A chart's height in pixels: {@link ChartFiles#HEIGHT}, or for the bars as much as gives each
      * bar a row at least {@link #BAR_ROW} high.
      */
     static int height(ChartKind kind, SpeedupTable table) {
         if (kind != ChartKind.BARS) return ChartFiles.HEIGHT;
-        int bars = table.speedupSizes().size() * barVariants(table).size();
+        int bars = table.speedupSizes().size() * table.comparedVariants().size();
         double share = 1 - 2 * BAR_AXIS_MARGIN - (table.speedupSizes().size() > 1 ? BAR_CATEGORY_MARGIN : 0);
         return Math.max(ChartFiles.HEIGHT, BAR_CHROME + (int) Math.ceil(bars * BAR_ROW / share));
     }

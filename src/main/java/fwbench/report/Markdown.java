@@ -72,9 +72,10 @@ public final class Markdown {
             out.add("");
             out.addAll(details(table));
             out.add("");
-            for (ChartKind kind : ChartKind.RUN) {
+            for (ChartKind kind : ChartKind.of(table)) {
                 out.add(image(kind.caption(), kind.baseName(table.setup(), withDevice) + ".png"));
             }
+            if (!table.hasSpeedups()) out.addAll(List.of("", sentence(table.noSpeedupCharts())));
         }
         return String.join("\n", out) + "\n";
     }
@@ -178,7 +179,7 @@ public final class Markdown {
 
     /** What stands where a comparison's chart would be when the runs share no (variant, n). */
     static String noCompareChart(CompareTable table) {
-        return "No chart: " + table.noSharedSolves() + ".";
+        return sentence("no chart: " + table.noSharedSolves());
     }
 
     /** The base name of a comparison's chart. */
@@ -230,6 +231,11 @@ public final class Markdown {
 
     static String image(String caption, String path) {
         return "![" + caption + "](" + path + ")";
+    }
+
+    /** A note as a sentence of its own: capitalised, with its full stop. */
+    static String sentence(String note) {
+        return Character.toUpperCase(note.charAt(0)) + note.substring(1) + ".";
     }
 
     private static String codeList(List<String> names) {

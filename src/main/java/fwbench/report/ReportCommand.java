@@ -107,7 +107,7 @@ public final class ReportCommand implements Callable<Integer> {
         Path html = folder.resolve(OutputNames.TABLES + ".html");
         List<ChartJob> jobs = new ArrayList<>();
         for (SpeedupTable table : tables) {
-            for (ChartKind kind : ChartKind.RUN) jobs.add(new ChartJob(kind.baseName(table.setup(), withDevice), kind, table, null));
+            for (ChartKind kind : ChartKind.of(table)) jobs.add(new ChartJob(kind.baseName(table.setup(), withDevice), kind, table, null));
         }
         String readmeText = null;
         if (readme != null) readmeText = readmeUpdate(tables, folder, withDevice);
@@ -119,6 +119,9 @@ public final class ReportCommand implements Callable<Integer> {
 
         run.notes().forEach(note -> stdout.println("fwbench report: " + note));
         stdout.println("fwbench report: " + base.line() + (base.named() ? "" : "; --baseline VARIANT chooses another"));
+        for (SpeedupTable table : tables) {
+            if (!table.hasSpeedups()) stdout.println("fwbench report: " + (tables.size() > 1 ? table.setup().title() + ": " : "") + table.noSpeedupCharts());
+        }
         prepare(folder);
         for (Map.Entry<Path, String> e : texts.entrySet()) write(e.getKey(), e.getValue());
         Map<String, String> svgs = drawCharts(jobs, folder);

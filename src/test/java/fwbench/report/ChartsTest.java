@@ -244,6 +244,15 @@ class ChartsTest {
         assertEquals(List.of("blocked"), bars.getDataset().getRowKeys(), "the baseline is the dashed line at 1x, not a bar");
     }
 
+    /** Speedup charts need a variant besides the baseline at one of its sizes: blocked ran only where naive did not. */
+    @Test
+    void speedupChartsOnlyWhenAnotherVariantSharesASizeWithTheBaseline() throws Exception {
+        SpeedupTable apart = table(Fixtures.without(Fixtures.tree(Fixtures.RUN),
+                Fixtures.at("NAIVE", 5000).or(Fixtures.at("BLOCKED", 1000)).or(Fixtures.at("BLOCKED", 2500))));
+        assertEquals(List.of(ChartKind.TIME, ChartKind.THROUGHPUT), ChartKind.of(apart));
+        assertEquals(ChartKind.RUN, ChartKind.of(table(Fixtures.tree(Fixtures.RUN))));
+    }
+
     @Test
     void aRunWithoutAGpuIsTitledWithItsCpu() throws Exception {
         String cpu = "no GPU (CPU: AMD EPYC 9654; 192 threads)";
