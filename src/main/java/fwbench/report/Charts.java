@@ -386,6 +386,18 @@ final class Charts {
      * A marker's shape: JFreeChart's standard sequence, which the charts drew by series position
      * before variants had markers of their own, then crosses.
      */
+    /** A five-pointed star of outer and inner radius, centred on the point. */
+    private static Shape star(double outer, double inner) {
+        java.awt.geom.Path2D.Double p = new java.awt.geom.Path2D.Double();
+        for (int k = 0; k < 10; k++) {
+            double r = k % 2 == 0 ? outer : inner, a = -Math.PI / 2 + k * Math.PI / 5;
+            if (k == 0) p.moveTo(r * Math.cos(a), r * Math.sin(a));
+            else p.lineTo(r * Math.cos(a), r * Math.sin(a));
+        }
+        p.closePath();
+        return p;
+    }
+
     static Shape shape(Variant.Marker marker) {
         Shape[] standard = DefaultDrawingSupplier.createStandardSeriesShapes();
         return switch (marker) {
@@ -401,7 +413,7 @@ final class Charts {
             case TRIANGLE_LEFT -> standard[9];
             case CROSS -> ShapeUtils.createDiagonalCross(3f, 1f);
             case PLUS -> ShapeUtils.createRegularCross(3f, 1f);
-            case STAR -> ShapeUtils.createDownTriangle(2.5f);
+            case STAR -> star(4.0, 1.8);
         };
     }
 }
