@@ -57,6 +57,12 @@ import java.util.stream.Collectors;
  */
 public final class BenchmarkCommand {
 
+    /** The option that lets a run start whose solves are estimated at more than {@link #LONG_SOLVE_SECONDS} each. */
+    static final String ALLOW_LONG_SOLVES = "--allow-long-solves";
+
+    /** One solve longer than this is refused without {@link #ALLOW_LONG_SOLVES}: the run would take hours per fork. */
+    static final double LONG_SOLVE_SECONDS = 3600;
+
     /** The parameters users may set with -p; {@link ResultsFormat#DEVICE} is the suite's own. */
     private static final Set<String> PARAMETERS = Set.of(ResultsFormat.VARIANT, ResultsFormat.N, ResultsFormat.GRAPH,
             ResultsFormat.SEED, ResultsFormat.LAUNCH, ResultsFormat.CELL);
@@ -92,6 +98,7 @@ public final class BenchmarkCommand {
         String resultFile = takeOption(jmhArgs, "-rff");
         String resultFormat = takeOption(jmhArgs, "-rf");
         String logFile = takeOption(jmhArgs, "-o");  // one log for all sessions: JMH would truncate it per session
+        boolean allowLongSolves = jmhArgs.remove(ALLOW_LONG_SOLVES);
         CommandLineOptions options = parseJmhOptions(jmhArgs);
         if (options.shouldHelp()) {
             HelpPage.print(out);
@@ -113,10 +120,12 @@ public final class BenchmarkCommand {
         RunPlan plan = plan(request, files, probe, HeapCheck.forks(options));
         String label = DeviceLabel.current();
         Benchmarks chosen = chooseBenchmarks(options.getIncludes(), request, probe.available());
+        List<Session> sessions = sessions(chosen, plan, request, label);
+        RunEstimate estimate = new RunEstimate(RunProgress.plan(sessions, options), RunEstimate.earlierRuns(resultsDirectory, label),
+                RunEstimate.Model.planned(Runtime.getRuntime().availableProcessors()));
+        if (!allowLongSolves) refuseLongSolves(estimate);
         // the last check: nothing is written before every check has passed
         ResultsTarget target = ResultsTarget.choose(resultsDirectory, resultFile, resultFormat, DeviceLabel.slug(), LocalDate.now());
-        List<Session> sessions = sessions(chosen, plan, request, label);
-        RunEstimate estimate = new RunEstimate(RunProgress.plan(sessions, options), RunEstimate.earlierRuns(resultsDirectory, label));
         announce(label, plan, chosen, target);
         out.println("fwbench: " + RunProgress.before(estimate));
         try (PrintStream log = logFile == null ? null : openLog(logFile)) {
@@ -234,6 +243,21 @@ public final class BenchmarkCommand {
     }
 
     /**
+     * Refuses a plan with a solve estimated at more than an hour (measured on this device, or assumed
+     * from n^3), naming the estimate, the largest n under an hour and the option that runs it anyway.
+     */
+    static void refuseLongSolves(RunEstimate estimate) throws UsageException {
+        Optional<Map.Entry<RunEstimate.Key, Double>> longest = estimate.longestSolve();
+        if (longest.isEmpty() || longest.get().getValue() <= LONG_SOLVE_SECONDS) return;
+        RunEstimate.Key key = longest.get().getKey();
+        String variant = Variant.forConstant(key.variant()).map(Variant::id).orElse(key.variant());
+        int underAnHour = (int) Math.floor(key.n() * Math.cbrt(LONG_SOLVE_SECONDS / longest.get().getValue()));
+        throw new UsageException(variant + " at n=" + key.n() + " is estimated at " + RunEstimate.duration(longest.get().getValue())
+                + " a solve (" + estimate.solveTimeSource(key) + "), and the whole run at " + estimate.left().text()
+                + "; the largest n under an hour a solve: " + underAnHour + "; to run it anyway, add " + ALLOW_LONG_SOLVES);
+    }
+
+    /**
      * The solves run unless the patterns leave them out; the device's ceiling runs (on a device)
      * with a default run, or when asked for by name (-p cell or a pattern).
      */
@@ -250,7 +274,7 @@ public final class BenchmarkCommand {
 
     /** Says, before anything runs, where the run is made, what runs and where its results go. */
     private void announce(String label, RunPlan plan, Benchmarks chosen, ResultsTarget target) {
-        out.println("fwbench: " + label);
+        out.println("fwbench: " + label + plan.withoutDevice().map(why -> ": " + why).orElse(""));
         plan.notes().forEach(note -> out.println("fwbench: " + note));
         if (chosen.peak()) out.println("fwbench: the device's min-plus ceiling (" + ResultsFormat.PEAK_BENCHMARK + ") runs first");
         if (chosen.solves()) out.println("fwbench: " + plan.size() + " benchmarks: " + plan.groups().stream()

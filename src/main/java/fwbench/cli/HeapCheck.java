@@ -12,6 +12,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.LongToIntFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -34,8 +35,15 @@ final class HeapCheck {
      */
     static final double USABLE_FRACTION = 0.85;
 
-    /** The heap a JVM has, and the words that give it more, with "%d" for the GiB to ask for. */
-    record Heap(long bytes, String raise) {
+    /**
+     * The heap a JVM has, the words that give it more, with "%d" for the GiB to ask for, and the
+     * machine's physical memory, past which no -Xmx helps (0: not known).
+     */
+    record Heap(long bytes, String raise, long machineBytes) {
+
+        Heap(long bytes, String raise) {
+            this(bytes, raise, machineMemory());
+        }
 
         /** This JVM's heap: solve's, or the benchmark's with -f 0. */
         static Heap thisJvm(String command) {
@@ -55,6 +63,11 @@ final class HeapCheck {
     private static final Pattern HEAP_DEFAULTS = Pattern.compile("^-XX:(?:Max|Min|Initial)RAM");
 
     private HeapCheck() {
+    }
+
+    /** This machine's physical memory in bytes; 0 where the JVM cannot tell. */
+    static long machineMemory() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os ? os.getTotalMemorySize() : 0;
     }
 
     /** How to give the forks more heap when their -Xmx comes from this JVM's own options (JMH passes them on). */
@@ -120,47 +133,62 @@ final class HeapCheck {
         boolean fromFile = !file.isEmpty();
         long matrices = v.heapBytes(n, fromFile);
         if (matrices == 0) return;
-        int largest = v.largestNInHeap(room(heap) - graphBytes, fromFile);
-        requireFits(v.toString(), v.heapMatrices(fromFile) + " n x n int32 matrices", matrices, n, file, graphBytes, heap, largest);
+        requireFits(v.toString(), v.heapMatrices(fromFile) + " n x n int32 matrices", matrices, n, file, graphBytes, heap,
+                room -> v.largestNInHeap(room - graphBytes, fromFile));
     }
 
     /**
      * Refuses n when a solve of real weights, holding {@code bytesPerCell} x n^2 bytes of matrices
-     * ({@code held}, e.g. "float32 and float64 n x n matrices"), the graph's edges and the reserve do not fit.
+     * ({@code held}, e.g. "its float32 answer and the float64 reference's n x n matrix"), the graph's
+     * edges and the reserve do not fit.
      */
     static void requireRealFits(String who, String held, int bytesPerCell, int n, String file, long graphBytes, Heap heap) throws UsageException {
-        long room = room(heap) - graphBytes;
-        int largest = (int) Math.min(Distances.MAX_N, Math.floor(Math.sqrt(Math.max(0, room) / (double) bytesPerCell)));
-        requireFits(who, held + " (" + bytesPerCell + " bytes a cell)", (long) bytesPerCell * n * n, n, file, graphBytes, heap, largest);
+        requireFits(who, held + " (" + bytesPerCell + " bytes a cell)", (long) bytesPerCell * n * n, n, file, graphBytes, heap,
+                room -> (int) Math.min(Distances.MAX_N, Math.floor(Math.sqrt(Math.max(0, room - graphBytes) / (double) bytesPerCell))));
     }
 
     /** Refuses n when the CPU reference's matrices ({@link ReferenceFloydWarshall#heapMatrices}), the graph's edges and the reserve do not fit. */
     static void requireReferenceFits(boolean paths, int n, String file, long graphBytes, Heap heap) throws UsageException {
         int count = ReferenceFloydWarshall.heapMatrices(paths);
-        long room = room(heap) - graphBytes;
-        int largest = (int) Math.min(Distances.MAX_N, Math.floor(Math.sqrt(Math.max(0, room) / (4.0 * count))));
-        requireFits("the CPU reference", count + " n x n int32 matrices", count * 4L * n * n, n, file, graphBytes, heap, largest);
+        requireFits("the CPU reference", count + " n x n int32 matrices", count * 4L * n * n, n, file, graphBytes, heap,
+                room -> (int) Math.min(Distances.MAX_N, Math.floor(Math.sqrt(Math.max(0, room - graphBytes) / (4.0 * count)))));
     }
 
     /** What a heap leaves for the matrices and the graph's edges. */
     static long room(Heap heap) {
-        return (long) (heap.bytes() * USABLE_FRACTION) - RESERVE_BYTES;
+        return room(heap.bytes());
+    }
+
+    private static long room(long heapBytes) {
+        return (long) (heapBytes * USABLE_FRACTION) - RESERVE_BYTES;
     }
 
     /**
      * Refuses n when {@code matrices} (bytes: what {@code who} holds, said as {@code held}, e.g. "3 n x n
-     * int32 matrices"), the graph's edges and the reserve need more than the heap.
+     * int32 matrices"), the graph's edges and the reserve need more than the heap; {@code largestN} gives the largest n whose
+     * matrices and edges fit a heap's room. When the heap needed is more than the machine's memory, the
+     * line says so and names the largest n that memory holds, instead of an -Xmx that cannot work.
      */
-    static void requireFits(String who, String held, long matrices, int n, String file, long graphBytes, Heap heap, int largestN)
+    static void requireFits(String who, String held, long matrices, int n, String file, long graphBytes, Heap heap, LongToIntFunction largestN)
             throws UsageException {
         long need = matrices + graphBytes;
         if (need <= room(heap)) return;
         String graph = file.isEmpty() ? "n=" + n : file + " (n=" + n + ")";
         long gib = (long) Math.ceil((need + RESERVE_BYTES) / USABLE_FRACTION / GIB);
+        String holds = String.format(Locale.ROOT, "%s holds %s at once (%.2f GiB%s)", who, held, matrices / GIB,
+                graphBytes >= SHOWN_EDGE_BYTES ? String.format(Locale.ROOT, ", and %.2f GiB of edges", graphBytes / GIB) : "");
+        int inHeap = Math.max(0, largestN.applyAsInt(room(heap)));
+        long machineGib = (long) (heap.machineBytes() / GIB);  // the largest -Xmx, in whole GiB, the machine could back
+        if (heap.machineBytes() > 0 && gib > machineGib) {
+            throw new UsageException(String.format(Locale.ROOT,
+                    "%s does not fit in the Java heap on this machine: %s, which needs a heap of %d GiB, more than the machine's %.2f GiB "
+                            + "of memory; the largest n for %s on this machine: %d (in this JVM's heap of %.2f GiB: %d)",
+                    graph, holds, gib, heap.machineBytes() / GIB, who, Math.max(0, largestN.applyAsInt(room(machineGib << 30))),
+                    heap.bytes() / GIB, inHeap));
+        }
         throw new UsageException(String.format(Locale.ROOT,
-                "%s does not fit in the Java heap: %s holds %s at once (%.2f GiB%s), and this JVM's heap of %.2f GiB "
-                        + "holds %.2f GiB of them (largest n for %s: %d); give it more heap: " + heap.raise(),
-                graph, who, held, matrices / GIB, graphBytes >= SHOWN_EDGE_BYTES ? String.format(Locale.ROOT, ", and %.2f GiB of edges", graphBytes / GIB) : "",
-                heap.bytes() / GIB, Math.max(0, room(heap)) / GIB, who, Math.max(0, largestN), gib));
+                "%s does not fit in the Java heap: %s, and this JVM's heap of %.2f GiB holds %.2f GiB of them (largest n for %s: %d); "
+                        + "give it more heap: " + heap.raise(),
+                graph, holds, heap.bytes() / GIB, Math.max(0, room(heap)) / GIB, who, inHeap, gib));
     }
 }

@@ -1,6 +1,7 @@
 package fwbench.cli;
 
 import fwbench.report.JmhResult;
+import fwbench.report.Markdown;
 import fwbench.report.RunData;
 import fwbench.report.RunSummary;
 import fwbench.usage.UsageException;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -22,6 +24,9 @@ import java.util.Map;
  * none. A command is suggested only where it works: the report reads JSON, and tables need solves.
  */
 final class RunEnd {
+
+    /** An error (half the 99.9% interval) above this fraction of its time marks a result noisy. */
+    static final double NOISY_ERROR = 0.2;
 
     private RunEnd() {
     }
@@ -39,7 +44,9 @@ final class RunEnd {
         boolean solves = !data.solves().isEmpty();
         out.println();
         out.println("fwbench: summary of the run");
-        RunSummary.lines(data).forEach(line -> out.println(line.isEmpty() ? "" : "  " + line));
+        List<String> summary = RunSummary.lines(data);
+        summary.forEach(line -> out.println(line.isEmpty() ? "" : "  " + line));
+        legend(data, summary).forEach(line -> out.println("  " + line));
         out.println();
         out.println("fwbench: " + results.size() + " results in " + target.file());
         if (!target.isJson()) {
@@ -50,6 +57,27 @@ final class RunEnd {
         } else {
             out.println("fwbench: tables and charts: " + JarCommand.line("report", target.file().toString()));
         }
+    }
+
+    /**
+     * What the summary's n/a means, when it shows one, and the results too noisy to read alone
+     * (99.9% error above {@link #NOISY_ERROR} of the time), with what steadies them.
+     */
+    static List<String> legend(RunData data, List<String> summary) {
+        List<String> lines = new ArrayList<>();
+        if (summary.stream().anyMatch(line -> line.contains(Markdown.NA))) {
+            lines.add(Markdown.NA + ": not measured at that n (skipped by the variant's default limit, not asked for, or failed: "
+                    + "see the log above); a speedup is n/a where the baseline has no time at that n");
+        }
+        List<String> noisy = data.solves().stream()
+                .filter(s -> s.time().hasError() && s.time().errorMillis() > NOISY_ERROR * s.time().millis())
+                .map(s -> String.format(Locale.ROOT, "%s at n=%d (± %.0f%%)", s.variant().id(), s.n(), 100 * s.time().errorMillis() / s.time().millis()))
+                .distinct().toList();
+        if (!noisy.isEmpty()) {
+            lines.add(String.format(Locale.ROOT, "noisy (error over %.0f%% of the time): %s; steadier with more iterations (-i 10) "
+                    + "or fewer busy cores", 100 * NOISY_ERROR, String.join(", ", noisy)));
+        }
+        return lines;
     }
 
     /** The results as the report reads them from JMH's JSON: the same fields, from the objects JMH writes them from. */

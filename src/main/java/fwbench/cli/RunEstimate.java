@@ -3,6 +3,8 @@ package fwbench.cli;
 import fwbench.report.RunData;
 import fwbench.results.ResultsFormat;
 import fwbench.usage.UsageException;
+import fwbench.variant.Variant;
+import fwbench.verify.Verification;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -24,9 +27,12 @@ import java.util.stream.Stream;
  *
  * <p>A fork runs its warm-up and measured iterations; an iteration lasts its set time, or longer
  * when a solve overruns it. Times per solve come from earlier runs on this device, or from this run
- * (a variant measured at another n is scaled by n^3: a solve does n^3 relaxations). What a fork costs
- * beyond its iterations (JVM start, the graph, verification) is learned from the forks that finished.
- * Until those are known the estimate leaves them out and is a lower bound, and says so.
+ * (a variant measured at another n is scaled by n^3: a solve does n^3 relaxations); until then, the
+ * {@link Model} assumes them where it can (CPU variants, from their planned rates). Beyond its
+ * iterations a fork starts a JVM and makes the graph (learned from the forks that ended, assumed
+ * before) and checks its first answer against an oracle (n^3 work, modelled). Only what cannot be
+ * assumed (a GPU variant's time on a device never measured) is left out; the estimate then is a
+ * lower bound, and says so.
  */
 final class RunEstimate {
 
@@ -53,8 +59,74 @@ final class RunEstimate {
     record Fork(Key key, Iterations iterations) {
     }
 
-    /** Seconds left, and whether that is a lower bound (something not known yet is left out). */
-    record Left(double seconds, boolean lowerBound, List<String> unknown) {
+    /** What a fork is assumed to cost before this run or an earlier one measured it. */
+    interface Model {
+        /** Seconds of one solve of {@code key} before any is measured; empty where nothing can be assumed. */
+        OptionalDouble solveSeconds(Key key);
+
+        /** Seconds a fork of {@code key} spends checking its first answer against an oracle. */
+        double checkSeconds(Key key);
+
+        /** Assumes nothing, and no checking time. */
+        Model NONE = new Model() {
+            @Override
+            public OptionalDouble solveSeconds(Key key) {
+                return OptionalDouble.empty();
+            }
+
+            @Override
+            public double checkSeconds(Key key) {
+                return 0;
+            }
+        };
+
+        /**
+         * The variants' planned rates ({@link Variant#plannedRelaxRate}) on {@code threads} threads, and
+         * the oracles of {@link Verification}: every cell against the CPU reference up to its limit,
+         * above it the certificate (on the host for CPU variants; on the device, next to nothing, for GPU ones).
+         */
+        static Model planned(int threads) {
+            return new Model() {
+                @Override
+                public OptionalDouble solveSeconds(Key key) {
+                    Optional<Variant> v = variant(key);
+                    if (v.isEmpty()) return OptionalDouble.empty();
+                    OptionalDouble rate = v.get().plannedRelaxRate(threads);
+                    return rate.isPresent() ? OptionalDouble.of(relaxations(key) / rate.getAsDouble()) : OptionalDouble.empty();
+                }
+
+                @Override
+                public double checkSeconds(Key key) {
+                    Optional<Variant> v = variant(key);
+                    if (v.isEmpty() || v.get().gpu() && key.n() > Verification.REFERENCE_LIMIT) return 0;
+                    return relaxations(key) / (ORACLE_RATE_PER_THREAD * Math.max(1, threads));
+                }
+            };
+        }
+
+        private static Optional<Variant> variant(Key key) {
+            return key.benchmark().equals(ResultsFormat.SOLVE_BENCHMARK) && key.n() > 0 ? Variant.forConstant(key.variant()) : Optional.empty();
+        }
+
+        private static double relaxations(Key key) {
+            return Math.pow(key.n(), 3);
+        }
+    }
+
+    /**
+     * The host oracles' rate per thread (the CPU reference and the certificate: parallel rows, n^3
+     * steps in all), set low: a 2500-vertex certificate took about 25 s on 2 busy cores.
+     */
+    static final double ORACLE_RATE_PER_THREAD = 0.3e9;
+
+    /** A fork's JVM start and graph, assumed until a fork has ended. */
+    static final double FORK_START_SECONDS = 1.0;
+
+    /**
+     * Seconds left; whether that is a lower bound (something not known yet is left out); what was
+     * assumed rather than measured.
+     */
+    record Left(double seconds, boolean lowerBound, List<String> unknown, List<String> assumed) {
         /** "about 2 min 10 s" or "at least 40 s". */
         String text() {
             return (lowerBound ? "at least " : "about ") + duration(seconds);
@@ -64,17 +136,25 @@ final class RunEstimate {
     private final List<Fork> remaining;
     private final int total;
     private final Map<Key, Double> solveSeconds;
-    private double overheadSum;
+    private final Model model;
+    private double startSum;
     private int forksEnded;
 
     /**
      * @param plan         every fork the run will make, warm-up forks included
      * @param solveSeconds times per solve already known (earlier runs on this device)
+     * @param model        what is assumed until measured
      */
-    RunEstimate(List<Fork> plan, Map<Key, Double> solveSeconds) {
+    RunEstimate(List<Fork> plan, Map<Key, Double> solveSeconds, Model model) {
         this.remaining = new ArrayList<>(plan);
         this.total = plan.size();
         this.solveSeconds = new HashMap<>(solveSeconds);
+        this.model = model;
+    }
+
+    /** With nothing assumed. */
+    RunEstimate(List<Fork> plan, Map<Key, Double> solveSeconds) {
+        this(plan, solveSeconds, Model.NONE);
     }
 
     int forks() {
@@ -90,28 +170,36 @@ final class RunEstimate {
         if (seconds > 0 && Double.isFinite(seconds)) solveSeconds.put(key, seconds);
     }
 
-    /** A fork of {@code key} ended after {@code wallSeconds}: one fewer left, and what it cost beyond its iterations. */
+    /** A fork of {@code key} ended after {@code wallSeconds}: one fewer left, and what its JVM start and graph cost. */
     void forkEnded(Key key, double wallSeconds) {
         Optional<Fork> fork = remaining.stream().filter(f -> f.key().equals(key)).findFirst();
         if (fork.isEmpty()) return;  // a fork the plan did not foresee: nothing to learn from it
         remaining.remove(fork.get());
         forksEnded++;
-        overheadSum += Math.max(0, wallSeconds - iterationSeconds(fork.get(), solveTime(key).orElse(0.0)));
+        startSum += Math.max(0, wallSeconds - iterationSeconds(fork.get(), solveTime(key).orElse(0.0)) - model.checkSeconds(key));
     }
 
     /** The time the forks not yet ended will take. */
     Left left() {
         double seconds = 0;
         Set<String> unknown = new LinkedHashSet<>();
-        if (forksEnded == 0) unknown.add("what a fork costs beyond its iterations (JVM start, graph, verification)");
-        double overhead = forksEnded == 0 ? 0 : overheadSum / forksEnded;
+        Set<String> assumed = new LinkedHashSet<>();
+        double start = forksEnded == 0 ? FORK_START_SECONDS : startSum / forksEnded;
         for (Fork fork : remaining) {
             Optional<Double> solve = solveTime(fork.key());
-            if (solve.isEmpty()) unknown.add(fork.key().variant().isEmpty() ? "the ceiling's time per launch" : "the time per solve of "
-                    + fork.key().variant().toLowerCase(Locale.ROOT).replace('_', '-'));
-            seconds += overhead + iterationSeconds(fork, solve.orElse(0.0));
+            String variant = fork.key().variant().toLowerCase(Locale.ROOT).replace('_', '-');
+            if (solve.isEmpty()) unknown.add(variant.isEmpty() ? "the ceiling's time per launch" : "the time per solve of " + variant);
+            else if (measuredSolveTime(fork.key()).isEmpty()) assumed.add(variant);
+            seconds += start + model.checkSeconds(fork.key()) + iterationSeconds(fork, solve.orElse(0.0));
         }
-        return new Left(seconds, !unknown.isEmpty(), List.copyOf(unknown));
+        return new Left(seconds, !unknown.isEmpty(), List.copyOf(unknown), List.copyOf(assumed));
+    }
+
+    /** The longest time per solve of a fork not yet ended, and its key; empty when none is known or assumed. */
+    Optional<Map.Entry<Key, Double>> longestSolve() {
+        return remaining.stream().map(Fork::key).distinct()
+                .flatMap(key -> solveTime(key).map(t -> Map.entry(key, t)).stream())
+                .max(Map.Entry.comparingByValue());
     }
 
     /**
@@ -129,8 +217,24 @@ final class RunEstimate {
         return solve >= set ? solve : set + solve / 2;
     }
 
-    /** Known, or scaled by n^3 from the same variant at the nearest n known. */
+    /** Measured (in this run or an earlier one), else assumed by the model. */
     Optional<Double> solveTime(Key key) {
+        Optional<Double> measured = measuredSolveTime(key);
+        if (measured.isPresent()) return measured;
+        OptionalDouble assumed = model.solveSeconds(key);
+        return assumed.isPresent() ? Optional.of(assumed.getAsDouble()) : Optional.empty();
+    }
+
+    /** Where {@link #solveTime} came from, in words: "n^3 relaxations at an assumed 1.0 G/s" or a measurement. */
+    String solveTimeSource(Key key) {
+        if (solveSeconds.containsKey(key)) return "measured on this device";
+        if (measuredSolveTime(key).isPresent()) return "measured on this device at another n, scaled by n^3";
+        return solveTime(key).map(t -> String.format(Locale.ROOT, "n^3 relaxations at an assumed %.1f G/s", Math.pow(key.n(), 3) / t / 1e9))
+                .orElse("not known");
+    }
+
+    /** Known, or scaled by n^3 from the same variant at the nearest n known. */
+    Optional<Double> measuredSolveTime(Key key) {
         Double known = solveSeconds.get(key);
         if (known != null) return Optional.of(known);
         if (key.n() <= 0) return Optional.empty();

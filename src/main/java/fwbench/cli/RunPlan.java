@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 /**
  * Which variants run at which n: the user's choice, narrowed to what this machine can do.
  * <ul>
- *   <li>Without a CUDA device the GPU variants are dropped (one note says so).</li>
+ *   <li>Without a CUDA device the GPU variants are dropped ({@link #withoutDevice} says so).</li>
  *   <li>A variant the user did not name runs only up to its {@link Variant#defaultMaxN()}, so CPU
  *       variants (and naive at huge n) join a run only where a solve takes seconds.</li>
  *   <li>An n whose matrices do not fit in the device's free memory, or in the heap of JMH's forks, is
@@ -20,8 +20,18 @@ import java.util.stream.Collectors;
  *   <li>A graph file runs at its own n, in a session of its own (one per variant and file); the
  *       generators run at the sizes asked for, together.</li>
  * </ul>
+ *
+ * @param groups        the sessions, in order
+ * @param notes         lines that say what the plan leaves out and why
+ * @param withoutDevice without a CUDA device: why there is none and which variants run instead
+ *                      (the run prints it on the device's own line)
  */
-public record RunPlan(List<Group> groups, List<String> notes) {
+public record RunPlan(List<Group> groups, List<String> notes, Optional<String> withoutDevice) {
+
+    /** A plan made where there is a device, or where nothing was dropped for the lack of one. */
+    public RunPlan(List<Group> groups, List<String> notes) {
+        this(groups, notes, Optional.empty());
+    }
 
     /**
      * One JMH session: a variant, the sizes it runs at, and the {@code -p graph} values it runs on
@@ -56,6 +66,7 @@ public record RunPlan(List<Group> groups, List<String> notes) {
     public static RunPlan make(List<Variant> named, List<Integer> sizes, List<String> generators, List<FileGraph> files,
                                Optional<DeviceInfo> device, String noDeviceWhy, long freeBytes, Optional<HeapCheck.Heap> heap) throws UsageException {
         List<String> notes = new ArrayList<>();
+        Optional<String> withoutDevice = Optional.empty();
         List<Variant> variants = new ArrayList<>(named.isEmpty() ? List.of(Variant.values()) : named);
         if (device.isEmpty()) {
             List<Variant> dropped = variants.stream().filter(Variant::gpu).toList();
@@ -65,7 +76,7 @@ public record RunPlan(List<Group> groups, List<String> notes) {
                         + " a CUDA device, and there is none (" + noDeviceWhy + ")");
             }
             if (!dropped.isEmpty()) {
-                notes.add("No CUDA device (" + noDeviceWhy + "): skipping the GPU variants, running " + ids(variants) + ".");
+                withoutDevice = Optional.of(noDeviceWhy + "; skipping the GPU variants, running " + ids(variants));
             }
         }
         boolean generated = !generators.isEmpty() || files.isEmpty();
@@ -105,7 +116,7 @@ public record RunPlan(List<Group> groups, List<String> notes) {
                     + (generated && !files.isEmpty() ? " or " : "")
                     + (files.isEmpty() ? "" : "on " + files.stream().map(FileGraph::parameter).collect(Collectors.joining(", "))));
         }
-        return new RunPlan(groups, notes);
+        return new RunPlan(groups, notes, withoutDevice);
     }
 
     /** Number of (variant, graph, n) benchmarks in the plan. */

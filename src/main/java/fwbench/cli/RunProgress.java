@@ -109,11 +109,14 @@ final class RunProgress implements OutputFormat {
         return time.convertTo(TimeUnit.MICROSECONDS) / 1e6;
     }
 
-    /** The line before the run: the whole plan's estimate, and what it does not know yet. */
+    /** The line before the run: the whole plan's estimate, what it assumed, and what it does not know yet. */
     static String before(RunEstimate estimate) {
         RunEstimate.Left left = estimate.left();
         String line = "estimated time for the whole run (" + estimate.forks() + (estimate.forks() == 1 ? " fork" : " forks") + "): "
                 + left.text();
+        if (!left.assumed().isEmpty()) {
+            line += "; time per solve of " + String.join(", ", left.assumed()) + " assumed from n^3 until measured";
+        }
         if (left.lowerBound()) line += "; not known yet: " + String.join(", ", left.unknown());
         return line + "; refined as forks end";
     }

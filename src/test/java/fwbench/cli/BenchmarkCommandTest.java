@@ -146,8 +146,11 @@ class BenchmarkCommandTest {
         int code = run("-f", "0", "-wi", "0", "-i", "1", "-r", "50ms", "-p", "n=40,50");
         String stdout = out.toString(StandardCharsets.UTF_8);
         assertEquals(0, code, err());
-        assertTrue(stdout.contains("fwbench: No CUDA device ("), stdout);
-        assertTrue(stdout.contains("skipping the GPU variants, running cpu-serial, cpu-blocked."), stdout);
+        // one line says where the run is made and why the GPU variants are left out
+        List<String> device = stdout.lines().filter(l -> l.startsWith("fwbench: ") && l.contains("GPU")).toList();
+        assertEquals(1, device.size(), stdout);
+        assertTrue(device.get(0).matches("fwbench: no GPU \\(CPU: .*\\): .+; skipping the GPU variants, running cpu-serial, cpu-blocked"),
+                device.get(0));
         List<Path> files;
         try (Stream<Path> list = Files.list(results)) {
             files = list.toList();
@@ -163,6 +166,31 @@ class BenchmarkCommandTest {
             assertTrue(benchmark.get("primaryMetric").get("score").asDouble() > 0);
         }
         assertEquals(Set.of("CPU_SERIAL@40", "CPU_SERIAL@50", "CPU_BLOCKED@40", "CPU_BLOCKED@50"), runs);
+    }
+
+    /**
+     * A CPU solve estimated over an hour (cpu-serial at n=16000: 4.1 T relaxations at an assumed 1 G/s)
+     * is refused in one line naming the estimate and the option; with the option the plan passes that
+     * check (and here meets the next one: the -rff file exists).
+     */
+    @Test
+    void aSolveEstimatedOverAnHourIsRefusedUnlessAllowed() throws Exception {
+        String[] args = {"-p", "variant=cpu-serial", "-p", "n=16000", "-jvmArgsAppend", "-Xmx6g"};
+        assertEquals(2, run(args));
+        List<String> lines = err().lines().toList();
+        assertEquals(1, lines.size(), err());
+        assertTrue(lines.get(0).startsWith("fwbench: cpu-serial at n=16000 is estimated at 1 h 8 min a solve "
+                + "(n^3 relaxations at an assumed 1.0 G/s), and the whole run at about "), lines.get(0));
+        assertTrue(lines.get(0).endsWith("; the largest n under an hour a solve: 15326; to run it anyway, add --allow-long-solves"), lines.get(0));
+        try (Stream<Path> files = Files.list(results)) {
+            assertEquals(0, files.count(), "nothing written");
+        }
+        Path taken = Files.writeString(graphs.resolve("taken.json"), "[]");
+        err.reset();
+        List<String> allowed = new java.util.ArrayList<>(List.of(args));
+        allowed.addAll(List.of("--allow-long-solves", "-rff", taken.toString()));
+        assertEquals(2, run(allowed.toArray(String[]::new)));
+        assertTrue(err().contains(taken.toString()) && !err().contains("estimated"), err());
     }
 
     private static BenchmarkCommand.Request request(List<Variant> named, List<String> cells) {

@@ -40,7 +40,6 @@ class HeapCheckTest {
             assertEquals(2, code, "exit code; stderr: " + err);
             assertEquals(1, err.size(), "one line on stderr: " + err);
             assertTrue(err.get(0).contains("does not fit in the Java heap"), err.get(0));
-            assertTrue(err.get(0).contains("-Xmx"), "says how to give more heap: " + err.get(0));
             for (String mention : mentions) assertTrue(err.get(0).contains(mention), mention + " in " + err.get(0));
         }
     }
@@ -96,11 +95,37 @@ class HeapCheckTest {
         above.assertRefusedForHeap("largest n for cpu-serial: " + largest);
     }
 
+    /** n = 46336 needs a 38 GiB heap: on a smaller machine the line says so rather than suggest an -Xmx it cannot back. */
     @Test
     void theLargestNIsRefusedWithoutAStackTraceOrAFolder() throws Exception {
-        benchmark(dir.resolve("results"), "-p", "variant=cpu-serial", "-p", "n=" + Distances.MAX_N, "-jvmArgsAppend", "-Xmx2g")
-                .assertRefusedForHeap("n=" + Distances.MAX_N);
+        Outcome o = benchmark(dir.resolve("results"), "-p", "variant=cpu-serial", "-p", "n=" + Distances.MAX_N, "-jvmArgsAppend", "-Xmx2g");
+        o.assertRefusedForHeap("n=" + Distances.MAX_N);
+        boolean machineTooSmall = HeapCheck.machineMemory() > 0 && HeapCheck.machineMemory() < (38L << 30);
+        assertEquals(!machineTooSmall, o.err().get(0).contains("-Xmx"), o.err().get(0));
+        assertEquals(machineTooSmall, o.err().get(0).contains("more than the machine's"), o.err().get(0));
         assertEquals(List.of(), filesInDir());
+    }
+
+    /** A heap larger than the machine's memory is never suggested: the line names the largest n the machine holds, and that n fits. */
+    @Test
+    void aHeapBeyondTheMachinesMemoryIsNotSuggested() throws Exception {
+        long machine = 23L << 30;
+        HeapCheck.Heap heap = new HeapCheck.Heap(2L << 30, "java -Xmx%dg -jar target/benchmarks.jar ...", machine);
+        fwbench.usage.UsageException e = org.junit.jupiter.api.Assertions.assertThrows(fwbench.usage.UsageException.class,
+                () -> HeapCheck.requireFits(Variant.CPU_SERIAL, Distances.MAX_N, "", 0, heap));
+        String line = e.getMessage();
+        assertTrue(line.startsWith("n=46336 does not fit in the Java heap on this machine: cpu-serial holds 4 n x n int32 matrices at once "
+                + "(31.99 GiB), which needs a heap of 38 GiB, more than the machine's 23.00 GiB of memory; the largest n for cpu-serial "
+                + "on this machine: "), line);
+        assertFalse(line.contains("-Xmx"), line);
+        int largest = Integer.parseInt(line.replaceAll(".*on this machine: (\\d+) .*", "$1"));
+        // that n fits a heap the machine can back, and its refusal in a small heap suggests one
+        HeapCheck.requireFits(Variant.CPU_SERIAL, largest, "", 0, new HeapCheck.Heap(23L << 30, "-Xmx%dg", machine));
+        fwbench.usage.UsageException small = org.junit.jupiter.api.Assertions.assertThrows(fwbench.usage.UsageException.class,
+                () -> HeapCheck.requireFits(Variant.CPU_SERIAL, largest, "", 0, heap));
+        assertTrue(small.getMessage().endsWith("give it more heap: java -Xmx23g -jar target/benchmarks.jar ..."), small.getMessage());
+        org.junit.jupiter.api.Assertions.assertThrows(fwbench.usage.UsageException.class,
+                () -> HeapCheck.requireFits(Variant.CPU_SERIAL, largest + 1, "", 0, new HeapCheck.Heap(23L << 30, "-Xmx%dg", machine)));
     }
 
     /** The forks get this JVM's -Xmx when no -jvmArgs sets theirs: the refusal says to start java with more. */

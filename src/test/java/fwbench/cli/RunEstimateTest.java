@@ -27,13 +27,12 @@ class RunEstimateTest {
     }
 
     @Test
-    void beforeAnythingIsKnownTheEstimateIsTheIterationsAndSaysAtLeast() {
+    void aSolveNothingCanAssumeIsLeftOutAndTheEstimateSaysAtLeast() {
         RunEstimate.Left left = twoForks(Map.of()).left();
-        assertEquals(7.0, left.seconds(), 1e-9, "2 forks of 7 iterations of 0.5 s");
+        assertEquals(2 * RunEstimate.FORK_START_SECONDS + 7.0, left.seconds(), 1e-9, "2 forks: a start and 7 iterations of 0.5 s");
         assertTrue(left.lowerBound());
-        assertEquals("at least 7 s", left.text());
-        assertEquals(List.of("what a fork costs beyond its iterations (JVM start, graph, verification)",
-                "the time per solve of cpu-blocked"), left.unknown());
+        assertEquals("at least 9 s", left.text());
+        assertEquals(List.of("the time per solve of cpu-blocked"), left.unknown());
     }
 
     /** A solve of 0.1 s at n=1000 is 0.8 s at n=2000: longer than an iteration, so each iteration is one solve. */
@@ -43,7 +42,45 @@ class RunEstimateTest {
         assertEquals(0.8, estimate.solveTime(LARGE).orElseThrow(), 1e-9);
         double small = 7 * (0.5 + 0.05) + 0.1;
         double large = 7 * 0.8 + 0.8;
-        assertEquals(small + large, estimate.left().seconds(), 1e-9);
+        assertEquals(2 * RunEstimate.FORK_START_SECONDS + small + large, estimate.left().seconds(), 1e-9);
+        assertEquals(List.of(), estimate.left().assumed(), "measured, not assumed");
+    }
+
+    /**
+     * Without earlier results, the CPU variants' solves and the oracle's check are modelled from n^3:
+     * the default run without a GPU (cpu-serial at 1000, cpu-blocked at 1000 and 2500) took 86 s on an
+     * idle 2-core AMD EPYC and 142 s on a busy one; the first estimate must be within a factor 2 of both.
+     */
+    @Test
+    void theFirstEstimateOfACpuRunIsModelledFromNCubed() {
+        RunEstimate.Model twoThreads = RunEstimate.Model.planned(2);
+        RunEstimate estimate = new RunEstimate(List.of(new RunEstimate.Fork(RunEstimate.Key.solve("CPU_SERIAL", 1000), DEFAULTS),
+                new RunEstimate.Fork(SMALL, DEFAULTS), new RunEstimate.Fork(RunEstimate.Key.solve("CPU_BLOCKED", 2500), DEFAULTS)),
+                Map.of(), twoThreads);
+        RunEstimate.Left left = estimate.left();
+        assertFalse(left.lowerBound(), left.unknown().toString());
+        assertEquals(List.of("cpu-serial", "cpu-blocked"), left.assumed());
+        assertTrue(left.seconds() > 142 / 2.0 && left.seconds() < 86 * 2.0, left.text());
+        assertTrue(RunProgress.before(estimate).startsWith("estimated time for the whole run (3 forks): about "), RunProgress.before(estimate));
+        assertTrue(RunProgress.before(estimate).contains("time per solve of cpu-serial, cpu-blocked assumed from n^3 until measured"));
+        // cpu-blocked uses every thread, cpu-serial one; the check above the reference's limit is on the device for GPU variants
+        assertEquals(2 * twoThreads.solveSeconds(SMALL).getAsDouble(), RunEstimate.Model.planned(1).solveSeconds(SMALL).getAsDouble(), 1e-9);
+        RunEstimate.Key serial = RunEstimate.Key.solve("CPU_SERIAL", 1000);
+        assertEquals(twoThreads.solveSeconds(serial).getAsDouble(), RunEstimate.Model.planned(16).solveSeconds(serial).getAsDouble(), 1e-9);
+        assertTrue(twoThreads.solveSeconds(RunEstimate.Key.solve("KLEENE", 1000)).isEmpty(), "a GPU variant's rate depends on the device");
+        assertTrue(twoThreads.checkSeconds(RunEstimate.Key.solve("KLEENE", 1000)) > 0, "checked against the CPU reference");
+        assertEquals(0.0, twoThreads.checkSeconds(RunEstimate.Key.solve("KLEENE", 5000)), "checked on the device");
+        assertTrue(twoThreads.checkSeconds(RunEstimate.Key.solve("CPU_BLOCKED", 5000)) > 0, "checked by the host certificate");
+    }
+
+    /** A measurement replaces the assumption as soon as an iteration ends. */
+    @Test
+    void aMeasuredTimeReplacesTheAssumedOne() {
+        RunEstimate estimate = new RunEstimate(List.of(new RunEstimate.Fork(LARGE, DEFAULTS)), Map.of(), RunEstimate.Model.planned(2));
+        estimate.learn(SMALL, 0.2);
+        assertEquals(1.6, estimate.solveTime(LARGE).orElseThrow(), 1e-9);
+        assertEquals(List.of(), estimate.left().assumed());
+        assertEquals("measured on this device at another n, scaled by n^3", estimate.solveTimeSource(LARGE));
     }
 
     @Test

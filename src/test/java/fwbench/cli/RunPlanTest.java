@@ -26,7 +26,7 @@ class RunPlanTest {
     void withoutADeviceOnlyCpuVariantsRunAtSmallSizes() throws UsageException {
         RunPlan plan = RunPlan.make(List.of(), REPORT_SIZES, Optional.empty(), "no NVIDIA driver", 0, NO_HEAP_CHECK);
         assertTrue(plan.groups().stream().noneMatch(g -> g.variant().gpu()));
-        assertTrue(plan.notes().get(0).startsWith("No CUDA device (no NVIDIA driver): skipping the GPU variants"), plan.notes().get(0));
+        assertEquals(Optional.of("no NVIDIA driver; skipping the GPU variants, running cpu-serial, cpu-blocked"), plan.withoutDevice());
         for (RunPlan.Group g : plan.groups()) {
             assertTrue(g.sizes().stream().allMatch(n -> n <= g.variant().defaultMaxN()), g.toString());
         }
