@@ -2,6 +2,7 @@ package fwbench.bench;
 
 import fwbench.graph.Graph;
 import fwbench.graph.GraphSpec;
+import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.GraphFiles;
 import fwbench.variant.LaunchMode;
 import fwbench.variant.Solver;
@@ -86,7 +87,9 @@ public class FloydWarshallBenchmark {
     /** The graph of the {@code graph} parameter at n vertices; a file's n must be this n. */
     private Graph input() throws IOException {
         if (!GraphFiles.looksLikeFile(graph)) return GraphSpec.parse(graph).instance(n, seed);
-        Graph file = GraphFiles.read(Path.of(graph.trim())).graph();
+        GraphFile read = GraphFiles.read(Path.of(graph.trim()));
+        if (read.realWeights()) throw new IllegalStateException(graph + " has real weights; the benchmark runs integer graphs (solve takes it)");
+        Graph file = read.graph();
         if (file.n() != n) {
             throw new IllegalStateException(graph + " has " + file.n() + " vertices but the benchmark runs at n=" + n
                     + " (run it with -p n=" + file.n() + "; the suite's main sets this itself)");

@@ -469,6 +469,10 @@ public final class BenchmarkCommand {
         } catch (GraphFileException e) {
             throw new UsageException(e.getMessage());
         }
+        if (file.realWeights()) {
+            throw new UsageException(parameter + " has real weights (not all whole numbers): the benchmark's graphs are integer ones; "
+                    + "solve takes it (with kleene-f32 on a GPU): " + JarCommand.line("solve", "--graph", parameter.trim()) + " --out FILE");
+        }
         if (file.graph().negativeWeights()) {
             throw new UsageException(parameter + " has negative weights: the variants need weights >= 0 (they add INF like any other number); "
                     + "the CPU reference solves it: " + JarCommand.line("solve", "--graph", parameter.trim()) + " --out FILE");

@@ -133,14 +133,24 @@ final class HeapCheck {
         boolean fromFile = !file.isEmpty();
         long matrices = v.heapBytes(n, fromFile);
         if (matrices == 0) return;
-        requireFits(v.toString(), v.heapMatrices(fromFile), matrices, n, file, graphBytes, heap,
+        requireFits(v.toString(), v.heapMatrices(fromFile) + " n x n int32 matrices", matrices, n, file, graphBytes, heap,
                 room -> v.largestNInHeap(room - graphBytes, fromFile));
+    }
+
+    /**
+     * Refuses n when a solve of real weights, holding {@code bytesPerCell} x n^2 bytes of matrices
+     * ({@code held}, e.g. "its float32 answer and the float64 reference's n x n matrix"), the graph's
+     * edges and the reserve do not fit.
+     */
+    static void requireRealFits(String who, String held, int bytesPerCell, int n, String file, long graphBytes, Heap heap) throws UsageException {
+        requireFits(who, held + " (" + bytesPerCell + " bytes a cell)", (long) bytesPerCell * n * n, n, file, graphBytes, heap,
+                room -> (int) Math.min(Distances.MAX_N, Math.floor(Math.sqrt(Math.max(0, room - graphBytes) / (double) bytesPerCell))));
     }
 
     /** Refuses n when the CPU reference's matrices ({@link ReferenceFloydWarshall#heapMatrices}), the graph's edges and the reserve do not fit. */
     static void requireReferenceFits(boolean paths, int n, String file, long graphBytes, Heap heap) throws UsageException {
         int count = ReferenceFloydWarshall.heapMatrices(paths);
-        requireFits("the CPU reference", count, count * 4L * n * n, n, file, graphBytes, heap,
+        requireFits("the CPU reference", count + " n x n int32 matrices", count * 4L * n * n, n, file, graphBytes, heap,
                 room -> (int) Math.min(Distances.MAX_N, Math.floor(Math.sqrt(Math.max(0, room - graphBytes) / (4.0 * count)))));
     }
 
@@ -154,18 +164,18 @@ final class HeapCheck {
     }
 
     /**
-     * Refuses n when {@code matrices} (bytes, {@code count} n x n int32 matrices of {@code who}), the
-     * graph's edges and the reserve need more than the heap; {@code largestN} gives the largest n whose
+     * Refuses n when {@code matrices} (bytes: what {@code who} holds, said as {@code held}, e.g. "3 n x n
+     * int32 matrices"), the graph's edges and the reserve need more than the heap; {@code largestN} gives the largest n whose
      * matrices and edges fit a heap's room. When the heap needed is more than the machine's memory, the
      * line says so and names the largest n that memory holds, instead of an -Xmx that cannot work.
      */
-    static void requireFits(String who, int count, long matrices, int n, String file, long graphBytes, Heap heap, LongToIntFunction largestN)
+    static void requireFits(String who, String held, long matrices, int n, String file, long graphBytes, Heap heap, LongToIntFunction largestN)
             throws UsageException {
         long need = matrices + graphBytes;
         if (need <= room(heap)) return;
         String graph = file.isEmpty() ? "n=" + n : file + " (n=" + n + ")";
         long gib = (long) Math.ceil((need + RESERVE_BYTES) / USABLE_FRACTION / GIB);
-        String holds = String.format(Locale.ROOT, "%s holds %d n x n int32 matrices at once (%.2f GiB%s)", who, count, matrices / GIB,
+        String holds = String.format(Locale.ROOT, "%s holds %s at once (%.2f GiB%s)", who, held, matrices / GIB,
                 graphBytes >= SHOWN_EDGE_BYTES ? String.format(Locale.ROOT, ", and %.2f GiB of edges", graphBytes / GIB) : "");
         int inHeap = Math.max(0, largestN.applyAsInt(room(heap)));
         long machineGib = (long) (heap.machineBytes() / GIB);  // the largest -Xmx, in whole GiB, the machine could back

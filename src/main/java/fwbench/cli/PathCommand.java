@@ -61,10 +61,9 @@ public final class PathCommand implements Callable<Integer> {
         }
         int first = solution.firstVertex();
         int i = vertex(from, solution), j = vertex(to, solution);
-        ShortestPaths paths = solution.shortestPaths();
         Optional<List<Integer>> route;
         try {
-            route = paths.path(i, j);
+            route = reachable(solution, i, j) ? Optional.of(ShortestPaths.route(solution.n(), solution.intermediates(), i, j)) : Optional.empty();
         } catch (IllegalStateException e) {
             err.println("fwbench path: " + solutionFile + " does not describe a path from " + from.trim() + " to " + to.trim() + ": " + e.getMessage());
             err.flush();
@@ -76,10 +75,22 @@ public final class PathCommand implements Callable<Integer> {
             List<Integer> vertices = route.get();
             out.println(vertices.stream().map(v -> String.valueOf(v + first)).collect(Collectors.joining(" -> ")));
             int edges = vertices.size() - 1;
-            out.println("length " + Distances.format(paths.distance(i, j)) + " (" + edges + (edges == 1 ? " edge)" : " edges)"));
+            out.println("length " + length(solution, i, j) + " (" + edges + (edges == 1 ? " edge)" : " edges)"));
         }
         out.flush();
         return 0;
+    }
+
+    /** Whether j is reachable from i: a distance below INF, or a finite float32 one. */
+    private static boolean reachable(Solution solution, int i, int j) {
+        int cell = i * solution.n() + j;
+        return i == j || (solution.isReal() ? solution.realDistances()[cell] != Float.POSITIVE_INFINITY : solution.distances()[cell] < Distances.INF);
+    }
+
+    /** The distance from i to j as the file holds it: an integer, or a float32 as Float.toString writes it. */
+    private static String length(Solution solution, int i, int j) {
+        int cell = i * solution.n() + j;
+        return solution.isReal() ? Float.toString(solution.realDistances()[cell]) : Distances.format(solution.distances()[cell]);
     }
 
     /** A vertex in the file's numbering, as a 0-based index; refused when it is not one of the graph's. */

@@ -4,6 +4,8 @@ import fwbench.cuda.CudaContext;
 import fwbench.cuda.Gpu;
 import fwbench.graph.Graph;
 import fwbench.graph.NegativeCycle;
+import fwbench.graph.RealFloydWarshall;
+import fwbench.graph.RealGraph;
 import fwbench.graph.ReferenceFloydWarshall;
 import fwbench.graph.ShortestPaths;
 import fwbench.graph.io.GraphFile;
@@ -13,6 +15,7 @@ import fwbench.graph.io.Solution;
 import fwbench.graph.io.SolutionFiles;
 import fwbench.usage.UsageException;
 import fwbench.variant.PathSolver;
+import fwbench.variant.RealSolver;
 import fwbench.variant.Solver;
 import fwbench.variant.SolverConfig;
 import fwbench.variant.UnsupportedInputException;
@@ -106,7 +109,7 @@ public final class SolveCommand implements Callable<Integer> {
         Optional<Solution> solution = solve(candidates, requested.isPresent(), file, err);
         if (solution.isEmpty()) return 1;
         if (!write(solution.get(), err)) return 1;
-        sayWhatWasWritten(file, out);
+        sayWhatWasWritten(file, solution.get(), out);
         return 0;
     }
 
@@ -125,13 +128,17 @@ public final class SolveCommand implements Callable<Integer> {
      * a named variant the graph's weights rule out, and a first GPU variant that does not fit.
      */
     private List<Variant> chooseVariants(Optional<Variant> requested, GraphFile file, List<String> notes) throws UsageException {
-        if (requested.isPresent() && file.graph().negativeWeights()) {
+        if (requested.isPresent() && file.realWeights() && !requested.get().takesRealWeights()) {
+            throw new UsageException(requested.get() + " takes integer weights only, and " + graphFile + " has real ones (not all whole numbers): use --variant "
+                    + Variant.realWeightVariants() + ", or leave out --variant");
+        }
+        if (requested.isPresent() && file.negativeWeights()) {
             throw new UsageException(requested.get() + " needs edge weights >= 0 (it adds INF like any other number) and " + graphFile
                     + " has negative ones; leave out --variant, or use --variant reference, to solve with the CPU reference");
         }
         boolean reference = REFERENCE.equalsIgnoreCase(variantName == null ? "" : variantName.trim());
         List<Variant> candidates = reference ? List.of() : requested.map(List::of).orElseGet(() -> defaultCandidates(file, notes));
-        if (!candidates.isEmpty() && candidates.get(0).gpu()) requireDeviceMemory(candidates.get(0), file.graph().n());
+        if (!candidates.isEmpty() && candidates.get(0).gpu()) requireDeviceMemory(candidates.get(0), file.n());
         if (candidates.isEmpty()) requireReferenceHeap(file);
         else requireHeap(candidates.get(0), file);
         return candidates;
@@ -144,7 +151,8 @@ public final class SolveCommand implements Callable<Integer> {
     private Optional<Solution> solve(List<Variant> candidates, boolean named, GraphFile file, PrintWriter err) throws UsageException {
         try {
             Optional<Solution> solved = solveWithCandidates(candidates, named, file);
-            return solved.isPresent() ? solved : solveWithReference(file, err);
+            if (solved.isPresent()) return solved;
+            return file.realWeights() ? solveWithRealReference(file, err) : solveWithReference(file, err);
         } catch (VerificationFailure e) {
             err.println("fwbench solve: " + e.getMessage() + "; nothing written");
             err.flush();
@@ -155,7 +163,7 @@ public final class SolveCommand implements Callable<Integer> {
     /** Writes --out; false after a write error, said on stderr. */
     private boolean write(Solution solution, PrintWriter err) throws UsageException {
         try {
-            progress.timed("writing " + outFile + " (" + outputForm(solution.n()) + ")", () -> {
+            progress.timed("writing " + outFile + " (" + outputForm(solution) + ")", () -> {
                 SolutionFiles.write(outFile, solution, force);
                 return null;
             });
@@ -169,17 +177,18 @@ public final class SolveCommand implements Callable<Integer> {
         }
     }
 
-    private void sayWhatWasWritten(GraphFile file, PrintWriter out) {
-        int n = file.graph().n();
-        out.println("wrote " + outFile + ": " + (paths ? "distances and intermediate nodes" : "distances") + " of " + graphFile
-                + " (n=" + n + ", " + outputForm(n) + ", vertices numbered from " + file.firstVertex() + ")");
+    private void sayWhatWasWritten(GraphFile file, Solution solution, PrintWriter out) {
+        String distances = solution.isReal() ? "float32 distances" : "distances";
+        out.println("wrote " + outFile + ": " + (paths ? distances + " and intermediate nodes" : distances) + " of " + graphFile
+                + " (n=" + solution.n() + ", " + outputForm(solution) + ", vertices numbered from " + file.firstVertex() + ")");
         if (paths) out.println("rebuild a route with: " + JarCommand.line("path", outFile.toString()) + " FROM TO");
         out.flush();
     }
 
     /** "text", or "binary, N bytes". */
-    private String outputForm(int n) {
-        return SolutionFiles.isText(outFile) ? "text" : String.format(Locale.ROOT, "binary, %,d bytes", SolutionFiles.binaryBytes(n, paths));
+    private String outputForm(Solution solution) {
+        return SolutionFiles.isText(outFile) ? "text"
+                : String.format(Locale.ROOT, "binary, %,d bytes", SolutionFiles.binaryBytes(solution.n(), paths, solution.isReal()));
     }
 
     // ---- choosing how to solve ----
@@ -220,14 +229,14 @@ public final class SolveCommand implements Callable<Integer> {
 
     /** The variants the default tries, in order; empty for the CPU reference (each choice said in a line). */
     private List<Variant> defaultCandidates(GraphFile file, List<String> notes) {
-        Graph graph = file.graph();
         Gpu.Probe probe = Gpu.probe();
-        if (graph.negativeWeights()) {
+        if (file.negativeWeights()) {
             notes.add(graphFile + " has negative weights, which the variants cannot take (they add INF like any other number): "
-                    + "solving with the CPU reference, which tests for INF");
+                    + "solving with the " + (file.realWeights() ? "float64 " : "") + "CPU reference, which tests for INF");
             return List.of();
         }
         List<Variant> order = defaultOrder(paths, probe.available());
+        if (file.realWeights()) return realWeightCandidates(order, probe, notes);
         if (order.isEmpty()) {
             notes.add("--paths: no variant " + (probe.available() ? "in this build" : "that runs without a GPU (" + probe.reason() + ")")
                     + " computes the intermediate-node matrix: solving with the CPU reference, which does");
@@ -235,6 +244,19 @@ public final class SolveCommand implements Callable<Integer> {
             notes.add("no CUDA device (" + probe.reason() + "): solving on the CPU");
         }
         return order;
+    }
+
+    /** The default's variants that take real weights (kleene-f32 on a GPU); empty for the float64 CPU reference, said in a note. */
+    private List<Variant> realWeightCandidates(List<Variant> order, Gpu.Probe probe, List<String> notes) {
+        List<Variant> real = order.stream().filter(Variant::takesRealWeights).toList();
+        if (!real.isEmpty()) return real;
+        if (!probe.available()) {
+            notes.add("no CUDA device (" + probe.reason() + "): solving " + graphFile + "'s real weights with the float64 CPU reference");
+        } else {
+            notes.add("--paths: no variant that takes real weights (" + Variant.realWeightVariants()
+                    + ") computes the intermediate-node matrix: solving with the float64 CPU reference, which does");
+        }
+        return real;
     }
 
     static String pathChoices() {
@@ -250,11 +272,23 @@ public final class SolveCommand implements Callable<Integer> {
 
     /** Refuses, with the largest n that fits and the -Xmx that would do, a graph whose solve with v does not fit in the heap. */
     private void requireHeap(Variant v, GraphFile file) throws UsageException {
-        HeapCheck.requireFits(v, file.n(), graphFile.toString(), file.graph().heapBytes(), HeapCheck.Heap.thisJvm("solve ..."));
+        if (file.realWeights()) {
+            // the float32 answer read back, and while it is checked the float64 reference's matrix
+            HeapCheck.requireRealFits(v.toString(), "its float32 answer and the float64 reference's n x n matrix", Float.BYTES + Double.BYTES,
+                    file.n(), graphFile.toString(), file.heapBytes(), HeapCheck.Heap.thisJvm("solve ..."));
+            return;
+        }
+        HeapCheck.requireFits(v, file.n(), graphFile.toString(), file.heapBytes(), HeapCheck.Heap.thisJvm("solve ..."));
     }
 
     private void requireReferenceHeap(GraphFile file) throws UsageException {
-        HeapCheck.requireReferenceFits(paths, file.n(), graphFile.toString(), file.graph().heapBytes(), HeapCheck.Heap.thisJvm("solve ..."));
+        if (file.realWeights()) {
+            // its float64 distances (and intermediate nodes), then the float32 answer written
+            HeapCheck.requireRealFits("the float64 CPU reference", "its float64" + (paths ? ", int32" : "") + " and float32 n x n matrices",
+                    RealFloydWarshall.heapBytesPerCell(paths) + Float.BYTES, file.n(), graphFile.toString(), file.heapBytes(), HeapCheck.Heap.thisJvm("solve ..."));
+            return;
+        }
+        HeapCheck.requireReferenceFits(paths, file.n(), graphFile.toString(), file.heapBytes(), HeapCheck.Heap.thisJvm("solve ..."));
     }
 
     // ---- the work ----
@@ -274,12 +308,12 @@ public final class SolveCommand implements Callable<Integer> {
     private Optional<Solution> solveWithCandidates(List<Variant> candidates, boolean named, GraphFile file) throws UsageException {
         for (int c = 0; c < candidates.size(); c++) {
             Variant v = candidates.get(c);
-            if (v.gpu()) requireDeviceMemory(v, file.graph().n());
+            if (v.gpu()) requireDeviceMemory(v, file.n());
             requireHeap(v, file);
             Solver solver;
             try {
                 solver = progress.timed(v.gpu() ? "copying the graph to the device for " + v + " (" + CudaContext.get().device().name() + ")"
-                        : "preparing " + v, v.gpu(), () -> v.create(SolverConfig.of(file.graph())));
+                        : "preparing " + v, v.gpu(), () -> v.create(file.realWeights() ? SolverConfig.of(file.realGraph()) : SolverConfig.of(file.graph())));
             } catch (UnsupportedInputException e) {
                 // a variant with limits (say, 16-bit distances) refuses what it cannot represent
                 if (named) throw new UsageException(e.getMessage());
@@ -293,7 +327,6 @@ public final class SolveCommand implements Callable<Integer> {
     }
 
     private Solution solveWith(Variant v, Solver solver, GraphFile file) {
-        Graph graph = file.graph();
         try (solver) {
             progress.timed("solving with " + v, () -> {
                 solver.reset();
@@ -306,12 +339,14 @@ public final class SolveCommand implements Callable<Integer> {
             if (noVerify) {
                 progress.line("not verified (--no-verify)");
             } else {
-                String how = progress.timed("verifying", () -> Verification.check(solver, graph));
+                String how = progress.timed("verifying", () -> file.realWeights() ? Verification.checkReal((RealSolver) solver, file.realGraph())
+                        : Verification.check(solver, file.graph()));
                 progress.line("verified in " + progress.lastTime() + ": " + how);
             }
+            if (file.realWeights()) return Solution.real(file.n(), file.firstVertex(), ((RealSolver) solver).realDistances(), null);
             int[] distances = solver.distances();
             int[] intermediates = paths ? ((PathSolver) solver).intermediates() : null;
-            return new Solution(graph.n(), file.firstVertex(), distances, intermediates);
+            return new Solution(file.n(), file.firstVertex(), distances, intermediates);
         }
     }
 
@@ -349,6 +384,53 @@ public final class SolveCommand implements Callable<Integer> {
             progress.line("not re-checked: the CPU reference is the oracle the variants are checked against (itself tested against JGraphT)");
         }
         return Optional.of(new Solution(n, file.firstVertex(), distances, paths ? withPaths.intermediates() : null));
+    }
+
+    /**
+     * Solves a graph of real weights with the float64 CPU reference, and writes its distances as
+     * float32; a negative distance from a vertex to itself (a negative cycle) writes nothing.
+     */
+    private Optional<Solution> solveWithRealReference(GraphFile file, PrintWriter err) throws UsageException {
+        requireReferenceHeap(file);
+        RealGraph graph = file.realGraph();
+        int n = graph.n();
+        int[] intermediates = paths ? new int[n * n] : null;
+        String stage = "solving with the float64 CPU reference (RealFloydWarshall, " + Runtime.getRuntime().availableProcessors() + " threads)";
+        double[] distances = progress.timed(stage, () -> paths ? RealFloydWarshall.distances(graph, intermediates) : RealFloydWarshall.distances(graph));
+        progress.line("solved in " + progress.lastTime());
+        for (int v = 0; v < n; v++) {
+            if (distances[v * n + v] < 0) {
+                err.println("fwbench solve: " + graphFile + ": vertex " + (v + file.firstVertex()) + " reaches a cycle of negative length "
+                        + "(vertices numbered as in the file): shortest paths are undefined; nothing written");
+                err.flush();
+                return Optional.empty();
+            }
+        }
+        if (noVerify) {
+            progress.line("not verified (--no-verify)");
+        } else if (paths) {
+            String how = progress.timed("verifying", () -> checkSampledRealPaths(graph, distances, intermediates));
+            progress.line("verified in " + progress.lastTime() + ": " + how);
+        } else {
+            progress.line("not re-checked: the float64 CPU reference is the oracle kleene-f32 is checked against");
+        }
+        float[] written = new float[distances.length];
+        for (int c = 0; c < written.length; c++) written[c] = (float) distances[c];
+        return Optional.of(Solution.real(n, file.firstVertex(), written, intermediates));
+    }
+
+    /** Rebuilds sampled paths from the float64 reference's intermediate-node matrix and checks each against the graph. */
+    static String checkSampledRealPaths(RealGraph graph, double[] distances, int[] intermediates) {
+        int n = graph.n();
+        long all = (long) n * n, checked = Math.min(SAMPLED_PATHS, all);
+        SplittableRandom random = new SplittableRandom(n);
+        for (long s = 0; s < checked; s++) {
+            long cell = all <= SAMPLED_PATHS ? s : random.nextLong(all);
+            Optional<String> problem = PathCheck.realProblem(graph, distances, intermediates, (int) (cell / n), (int) (cell % n));
+            if (problem.isPresent()) throw new VerificationFailure("the float64 CPU reference's intermediate-node matrix is wrong: " + problem.get());
+        }
+        return (all <= SAMPLED_PATHS ? "all " : "") + checked + (all <= SAMPLED_PATHS ? "" : " sampled")
+                + " rebuilt paths are real paths as long as their distances (within float64 rounding)";
     }
 
     /** Pairs whose rebuilt path is checked after a reference solve with --paths. */

@@ -34,24 +34,32 @@ public record ShortestPaths(int n, int[] distances, int[] intermediates) {
     public Optional<List<Integer>> path(int i, int j) {
         if (i == j) return Optional.of(List.of(i));
         if (distance(i, j) >= Distances.INF) return Optional.empty();
+        return Optional.of(route(n, intermediates, i, j));
+    }
+
+    /**
+     * The vertices from i to a reachable j, both included, rebuilt from an n x n intermediate-node
+     * matrix of any distances (integer or real); IllegalStateException as for {@link #path}.
+     */
+    public static List<Integer> route(int n, int[] intermediates, int i, int j) {
         List<Integer> vertices = new ArrayList<>();
         vertices.add(i);
-        appendAfter(i, j, vertices, 0);
-        return Optional.of(vertices);
+        if (i != j) appendAfter(n, intermediates, i, j, vertices, 0);
+        return vertices;
     }
 
     // Appends the vertices after i up to and including j. Depth bounds the splits: a simple path
     // has at most n - 1 edges, so deeper recursion means the matrix loops.
-    private void appendAfter(int i, int j, List<Integer> out, int depth) {
+    private static void appendAfter(int n, int[] intermediates, int i, int j, List<Integer> out, int depth) {
         if (depth > n || out.size() > n) throw new IllegalStateException("intermediate-node matrix loops between " + i + " and " + j);
         int k = intermediates[i * n + j];
-        if (k == noIntermediate()) {
+        if (k == n + 1) {
             out.add(j);
             return;
         }
         if (k < 0 || k >= n) throw new IllegalStateException("intermediate node " + k + " at (" + i + ", " + j + ") is not a vertex");
-        appendAfter(i, k, out, depth + 1);
-        appendAfter(k, j, out, depth + 1);
+        appendAfter(n, intermediates, i, k, out, depth + 1);
+        appendAfter(n, intermediates, k, j, out, depth + 1);
     }
 
     /** A vertex whose distance to itself is negative (it lies on a negative cycle), or -1. */

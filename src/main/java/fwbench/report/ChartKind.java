@@ -13,6 +13,19 @@ public enum ChartKind {
     /** The charts of one run's table, in the order the report shows them (COMPARE belongs to a comparison). */
     public static final List<ChartKind> RUN = List.of(TIME, SPEEDUP, THROUGHPUT, BARS);
 
+    /**
+     * The charts the report draws for a table: {@link #RUN}, less the speedup and bar charts where no
+     * variant but the baseline has a speedup (they would show the baseline's 1x and nothing else).
+     */
+    public static List<ChartKind> of(SpeedupTable table) {
+        return RUN.stream().filter(k -> !k.showsSpeedups() || table.hasSpeedups()).toList();
+    }
+
+    /** Whether the chart is of speedups over the baseline. */
+    public boolean showsSpeedups() {
+        return this == SPEEDUP || this == BARS;
+    }
+
     private final String fileKind;
     private final String caption;
 

@@ -8,7 +8,6 @@ import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.axis.Axis;
 import org.jfree.chart.axis.AxisLocation;
 import org.jfree.chart.axis.CategoryAxis;
-import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.labels.CategoryItemLabelGenerator;
 import org.jfree.chart.labels.ItemLabelAnchor;
@@ -47,11 +46,8 @@ import java.awt.Graphics2D;
 import java.awt.Shape;
 import java.awt.geom.Line2D;
 import java.awt.geom.Rectangle2D;
-import java.text.DecimalFormat;
-import java.text.DecimalFormatSymbols;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -128,6 +124,7 @@ final class Charts {
      * sizes at which the baseline ran, and the variants with a speedup there.
      */
     static JFreeChart speedup(SpeedupTable table) {
+        if (!table.hasSpeedups()) throw new IllegalArgumentException(table.noSpeedupCharts());
         XYSeriesCollection data = new XYSeriesCollection();
         List<Double> values = new ArrayList<>(List.of(1.0));
         List<VariantName> shown = table.variantsWithSpeedup();
@@ -186,9 +183,10 @@ final class Charts {
      * so labels never overlap ({@link #height}); only the sizes at which the baseline ran.
      */
     static JFreeChart bars(SpeedupTable table) {
+        if (!table.hasSpeedups()) throw new IllegalArgumentException(table.noSpeedupCharts());
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         List<Double> values = new ArrayList<>(List.of(1.0));
-        List<VariantName> shown = barVariants(table);
+        List<VariantName> shown = table.comparedVariants();
         for (VariantName variant : shown) {
             for (int n : table.speedupSizes()) {
                 OptionalDouble s = table.row(variant, n).speedup();
@@ -224,18 +222,13 @@ final class Charts {
                 subtitle(table.setup(), "log scale; bars start at " + table.baseline() + "'s 1x (dashed)"), plot);
     }
 
-    /** The bars of {@link #bars}: every variant with a speedup but the baseline, whose 1x is the dashed line. */
-    static List<VariantName> barVariants(SpeedupTable table) {
-        return table.variantsWithSpeedup().stream().filter(v -> !v.equals(table.baseline())).toList();
-    }
-
     /**
      * A chart's height in pixels: {@link ChartFiles#HEIGHT}, or for the bars as much as gives each
      * bar a row at least {@link #BAR_ROW} high.
      */
     static int height(ChartKind kind, SpeedupTable table) {
         if (kind != ChartKind.BARS) return ChartFiles.HEIGHT;
-        int bars = table.speedupSizes().size() * barVariants(table).size();
+        int bars = table.speedupSizes().size() * table.comparedVariants().size();
         double share = 1 - 2 * BAR_AXIS_MARGIN - (table.speedupSizes().size() > 1 ? BAR_CATEGORY_MARGIN : 0);
         return Math.max(ChartFiles.HEIGHT, BAR_CHROME + (int) Math.ceil(bars * BAR_ROW / share));
     }
@@ -276,31 +269,33 @@ final class Charts {
         }
     }
 
-    /** The ratio after / before per variant vs n, with the line of no change at 1. */
+    /**
+     * The ratio after / before per variant vs n on a log axis (2x slower as far from the line of no
+     * change at 1 as 2x faster); only the variants and sizes with a ratio, so the legend lists no
+     * variant without a point.
+     */
     static JFreeChart compare(CompareTable table) {
+        List<VariantName> shown = table.variantsWithRatio();
+        if (shown.isEmpty()) throw new IllegalArgumentException("nothing to chart: " + table.noSharedSolves());
         XYSeriesCollection data = new XYSeriesCollection();
-        double min = 1;
-        double max = 1;
-        for (VariantName variant : table.variants()) {
+        List<Double> values = new ArrayList<>(List.of(1.0));
+        for (VariantName variant : shown) {
             XYSeries series = new XYSeries(variant.id(), true, false);
-            for (int n : table.sizes()) {
+            for (int n : table.sizesWithRatio()) {
                 OptionalDouble r = table.row(variant, n).ratio();
                 if (r.isPresent()) {
                     series.add(n, r.getAsDouble());
-                    min = Math.min(min, r.getAsDouble());
-                    max = Math.max(max, r.getAsDouble());
+                    values.add(r.getAsDouble());
                 }
             }
             data.addSeries(series);
         }
-        double pad = Math.max(0.05, (max - min) * 0.1);
-        NumberAxis y = linearAxis("time after / before (> 1: after is slower)", Math.max(0, min - pad), max + pad);
-        XYPlot plot = xyPlot(data, nAxis(table.sizes()), y, lines(), table.variants(), table.variants());
+        ReadableLogAxis y = logAxis("time after / before (> 1: after is slower)", values);
+        XYPlot plot = xyPlot(data, nAxis(table.sizesWithRatio()), y, lines(), shown, table.variants());
         plot.addRangeMarker(dashedLine(1.0, "no change"), Layer.BACKGROUND);
-        String settings = table.settings().isEmpty() ? "" : RunSetup.settingsText(table.settings());
-        String sub = table.beforeDevice().equals(table.afterDevice()) ? settings
-                : (settings.isEmpty() ? "" : settings + "; ") + "before: " + RunSetup.deviceName(table.beforeDevice());
-        return chart("Time after / before " + RunSetup.whereRun(table.afterDevice()), sub.isEmpty() ? null : sub, plot);
+        String settings = table.settings().isEmpty() ? "" : RunSetup.settingsText(table.settings()) + "; ";
+        String devices = table.beforeDevice().equals(table.afterDevice()) ? "" : "; before: " + RunSetup.deviceName(table.beforeDevice());
+        return chart("Time after / before " + RunSetup.whereRun(table.afterDevice()), settings + "log scale" + devices, plot);
     }
 
     /** A labelled horizontal reference line (a ceiling, or no change), dashed so it is not read as a variant. */
@@ -353,13 +348,6 @@ final class Charts {
         return new ReadableLogAxis(label, range[0], range[1], List.of());
     }
 
-    private static NumberAxis linearAxis(String label, double lower, double upper) {
-        NumberAxis axis = new NumberAxis(label);
-        axis.setRange(lower, upper);
-        axis.setNumberFormatOverride(format("#,##0.##"));
-        return axis;
-    }
-
     private static void style(Axis axis) {
         axis.setLabelFont(new Font(FONT, Font.PLAIN, 14));
         axis.setTickLabelFont(new Font(FONT, Font.PLAIN, 12));
@@ -398,6 +386,18 @@ final class Charts {
      * A marker's shape: JFreeChart's standard sequence, which the charts drew by series position
      * before variants had markers of their own, then crosses.
      */
+    /** A five-pointed star of outer and inner radius, centred on the point. */
+    private static Shape star(double outer, double inner) {
+        java.awt.geom.Path2D.Double p = new java.awt.geom.Path2D.Double();
+        for (int k = 0; k < 10; k++) {
+            double r = k % 2 == 0 ? outer : inner, a = -Math.PI / 2 + k * Math.PI / 5;
+            if (k == 0) p.moveTo(r * Math.cos(a), r * Math.sin(a));
+            else p.lineTo(r * Math.cos(a), r * Math.sin(a));
+        }
+        p.closePath();
+        return p;
+    }
+
     static Shape shape(Variant.Marker marker) {
         Shape[] standard = DefaultDrawingSupplier.createStandardSeriesShapes();
         return switch (marker) {
@@ -413,11 +413,7 @@ final class Charts {
             case TRIANGLE_LEFT -> standard[9];
             case CROSS -> ShapeUtils.createDiagonalCross(3f, 1f);
             case PLUS -> ShapeUtils.createRegularCross(3f, 1f);
-            case STAR -> ShapeUtils.createDownTriangle(2.5f);
+            case STAR -> star(4.0, 1.8);
         };
-    }
-
-    private static DecimalFormat format(String pattern) {
-        return new DecimalFormat(pattern, DecimalFormatSymbols.getInstance(Locale.ROOT));
     }
 }

@@ -3,11 +3,14 @@ package fwbench.report;
 import fwbench.usage.UsageException;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.SortedMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -33,6 +36,38 @@ public record CompareTable(SortedMap<String, String> settings, String beforeDevi
     public Row row(VariantName variant, int n) {
         return rows.stream().filter(r -> r.variant().equals(variant) && r.n() == n).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no row for " + variant + " at n=" + n));
+    }
+
+    /** The variants with a ratio at some n, in row order: those the chart draws and its legend lists. */
+    public List<VariantName> variantsWithRatio() {
+        return variants.stream().filter(v -> rows.stream().anyMatch(r -> r.variant().equals(v) && r.ratio().isPresent())).toList();
+    }
+
+    /** The sizes with a ratio for some variant: the chart's columns (none left empty). */
+    public List<Integer> sizesWithRatio() {
+        return sizes.stream().filter(n -> rows.stream().anyMatch(r -> r.n() == n && r.ratio().isPresent())).toList();
+    }
+
+    /** Whether the runs share a (variant, n) here: only then is there a ratio to chart. */
+    public boolean hasRatios() {
+        return !variantsWithRatio().isEmpty();
+    }
+
+    /** "the runs share no (variant, n): before has naive at n = 1,000, 2,500; after has blocked at n = 5,000". */
+    public String noSharedSolves() {
+        return "the runs share no (variant, n): before has " + holdings(Row::before) + "; after has " + holdings(Row::after);
+    }
+
+    /** A side's solves as "a, b at n = 1,000, 2,500 and c at n = 5,000": variants that ran at the same sizes together. */
+    private String holdings(Function<Row, Optional<Timing>> side) {
+        Map<List<Integer>, List<String>> bySizes = new LinkedHashMap<>();
+        for (VariantName variant : variants) {
+            List<Integer> ran = sizes.stream().filter(n -> side.apply(row(variant, n)).isPresent()).toList();
+            if (!ran.isEmpty()) bySizes.computeIfAbsent(ran, k -> new ArrayList<>()).add(variant.id());
+        }
+        if (bySizes.isEmpty()) return "no solve";
+        return bySizes.entrySet().stream().map(e -> String.join(", ", e.getValue()) + " at n = "
+                + e.getKey().stream().map(Numbers::grouped).collect(Collectors.joining(", "))).collect(Collectors.joining(" and "));
     }
 
     /** The settings as a RunSetup on the after device (for titles and file names). */

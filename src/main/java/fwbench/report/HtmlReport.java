@@ -43,7 +43,7 @@ final class HtmlReport {
             ".swatch { display: inline-block; width: 0.8em; height: 0.8em; margin-right: 0.4em; vertical-align: baseline; }",
             "figure { margin: 1.5em 0; }",
             "figure svg { max-width: 100%; height: auto; }",
-            "figcaption { color: #555; }",
+            "figcaption, p.note { color: #555; }",
             "code { font-size: 0.95em; }");
 
     private HtmlReport() {
@@ -65,7 +65,8 @@ final class HtmlReport {
             body.add("<h2>" + escape(table.setup().title()) + "</h2>");
             body.add(variantsByN(Markdown.matrixCaption(table), table.variants(), table.sizes(), Markdown.speedupCell(table)));
             body.add(rows(Markdown.detailColumns(table), table.rows(), SpeedupTable.Row::variant, table.variants()));
-            for (ChartKind kind : ChartKind.RUN) body.add(figure(kind.caption(), svgByBaseName.get(kind.baseName(table.setup(), withDevice))));
+            for (ChartKind kind : ChartKind.of(table)) body.add(figure(kind.caption(), svgByBaseName.get(kind.baseName(table.setup(), withDevice))));
+            if (!table.hasSpeedups()) body.add(note(Markdown.sentence(table.noSpeedupCharts())));
             body.add("</section>");
         }
         return page("fwbench report: " + String.join(", ", inputs), body);
@@ -98,7 +99,8 @@ final class HtmlReport {
             body.add("<h2>" + escape(Markdown.compareHeading(table)) + "</h2>");
             body.add(variantsByN(Markdown.RATIO_CAPTION, table.variants(), table.sizes(), Markdown.ratioCell(table)));
             body.add(rows(Markdown.compareColumns(), table.rows(), CompareTable.Row::variant, table.variants()));
-            body.add(figure(ChartKind.COMPARE.caption(), svgByBaseName.get(Markdown.compareChart(table))));
+            body.add(table.hasRatios() ? figure(ChartKind.COMPARE.caption(), svgByBaseName.get(Markdown.compareChart(table)))
+                    : note(Markdown.noCompareChart(table)));
             body.add("</section>");
         }
         return page("fwbench comparison: " + String.join(", ", before) + " vs " + String.join(", ", after), body);
@@ -182,6 +184,11 @@ final class HtmlReport {
     private static String figure(String caption, String svg) {
         if (svg == null) throw new IllegalArgumentException("no chart drawn for " + caption);
         return "<figure>\n" + svg + "\n<figcaption>" + escape(caption) + "</figcaption>\n</figure>";
+    }
+
+    /** A line in place of charts that are not drawn, saying why. */
+    private static String note(String text) {
+        return "<p class=\"note\">" + escape(text) + "</p>";
     }
 
     private static String codeList(List<String> names) {

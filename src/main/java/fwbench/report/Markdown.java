@@ -73,9 +73,10 @@ public final class Markdown {
             out.add("");
             out.addAll(details(table));
             out.add("");
-            for (ChartKind kind : ChartKind.RUN) {
+            for (ChartKind kind : ChartKind.of(table)) {
                 out.add(image(kind.caption(), kind.baseName(table.setup(), withDevice) + ".png"));
             }
+            if (!table.hasSpeedups()) out.addAll(List.of("", sentence(table.noSpeedupCharts())));
         }
         return String.join("\n", out) + "\n";
     }
@@ -160,7 +161,7 @@ public final class Markdown {
             out.add("");
             out.addAll(compareDetails(table));
             out.add("");
-            out.add(image(ChartKind.COMPARE.caption(), compareChart(table) + ".png"));
+            out.add(table.hasRatios() ? image(ChartKind.COMPARE.caption(), compareChart(table) + ".png") : noCompareChart(table));
         }
         return String.join("\n", out) + "\n";
     }
@@ -175,6 +176,11 @@ public final class Markdown {
         return List.of("- **after / before**: the after run's time per solve / the before run's, at the same variant and n. "
                         + "Above 1: after is slower; below 1: after is faster.",
                 "- **n/a**: one of the runs has no result there.");
+    }
+
+    /** What stands where a comparison's chart would be when the runs share no (variant, n). */
+    static String noCompareChart(CompareTable table) {
+        return sentence("no chart: " + table.noSharedSolves());
     }
 
     /** The base name of a comparison's chart. */
@@ -226,6 +232,11 @@ public final class Markdown {
 
     static String image(String caption, String path) {
         return "![" + caption + "](" + path + ")";
+    }
+
+    /** A note as a sentence of its own: capitalised, with its full stop. */
+    static String sentence(String note) {
+        return Character.toUpperCase(note.charAt(0)) + note.substring(1) + ".";
     }
 
     private static String codeList(List<String> names) {

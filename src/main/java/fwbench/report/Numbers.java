@@ -76,9 +76,14 @@ public final class Numbers {
         return format.format(value);
     }
 
-    /** Tick labels people read: 1,000 and 10,000 (not 10^3), 0.5, 0.02. */
+    /**
+     * Tick labels people read: 1,000 and 10,000 (not 10^3), 0.5, 0.02, 0.000000001; six significant
+     * digits at most, enough for the ticks of any axis at least {@link ReadableLogAxis#MIN_SPAN} wide.
+     */
     public static String tick(double value) {
-        DecimalFormat format = new DecimalFormat("#,##0.########", ROOT);
+        int magnitude = value == 0 || !Double.isFinite(value) ? 0 : (int) Math.floor(Math.log10(Math.abs(value)));
+        int decimals = Math.max(0, 5 - magnitude);
+        DecimalFormat format = new DecimalFormat(decimals == 0 ? "#,##0" : "#,##0." + "#".repeat(decimals), ROOT);
         format.setRoundingMode(RoundingMode.HALF_UP);
         return format.format(value);
     }

@@ -20,16 +20,27 @@ import java.util.List;
  */
 final class ReadableLogAxis extends LogAxis {
 
+    /**
+     * The narrowest range an axis spans, as upper / lower: about 5% each way of a single value, so that
+     * ticks a step of 1, 2 or 5 apart in the second digit mark it and none prints like its neighbour.
+     */
+    static final double MIN_SPAN = 1.1;
+
     private final List<Double> fixedTicks;
 
     /**
+     * @param lower      greater than 0; a range narrower than {@link #MIN_SPAN} (even a single value) is widened around its middle
      * @param fixedTicks values to mark if they read well (not too many, not too close), e.g. the
      *                   measured n; empty for the 1-2-5 sequence
      */
     ReadableLogAxis(String label, double lower, double upper, List<Double> fixedTicks) {
         super(label);
+        if (!(lower > 0) || !(upper >= lower) || Double.isInfinite(upper)) {
+            throw new IllegalArgumentException("a log axis needs 0 < lower <= upper, got " + lower + ".." + upper);
+        }
         this.fixedTicks = List.copyOf(fixedTicks);
-        setRange(lower, upper);
+        double widen = Math.sqrt(Math.max(1, MIN_SPAN / (upper / lower)));
+        setRange(lower / widen, upper * widen);
         setMinorTickMarksVisible(false);
     }
 

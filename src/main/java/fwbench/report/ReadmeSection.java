@@ -37,12 +37,13 @@ public final class ReadmeSection {
             out.addAll(Markdown.speedupMatrix(table));
             out.add("");
             List<String> images = new ArrayList<>();
-            for (ChartKind kind : ChartKind.RUN) {
+            for (ChartKind kind : ChartKind.of(table)) {
                 images.add("<img src=\"" + chart.apply(kind.baseName(table.setup(), withDevice)) + "\" alt=\""
                         + kind.caption() + "\" width=\"49%\">");
             }
             // two charts a line: side by side on GitHub, each readable
             for (int i = 0; i < images.size(); i += 2) out.add(String.join(" ", images.subList(i, Math.min(i + 2, images.size()))));
+            if (!table.hasSpeedups()) out.addAll(List.of("", Markdown.sentence(table.noSpeedupCharts())));
         }
         return String.join("\n", out);
     }

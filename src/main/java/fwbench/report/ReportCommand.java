@@ -107,7 +107,7 @@ public final class ReportCommand implements Callable<Integer> {
         Path html = folder.resolve(OutputNames.TABLES + ".html");
         List<ChartJob> jobs = new ArrayList<>();
         for (SpeedupTable table : tables) {
-            for (ChartKind kind : ChartKind.RUN) jobs.add(new ChartJob(kind.baseName(table.setup(), withDevice), kind, table, null));
+            for (ChartKind kind : ChartKind.of(table)) jobs.add(new ChartJob(kind.baseName(table.setup(), withDevice), kind, table, null));
         }
         String readmeText = null;
         if (readme != null) readmeText = readmeUpdate(tables, folder, withDevice);
@@ -119,12 +119,14 @@ public final class ReportCommand implements Callable<Integer> {
 
         run.notes().forEach(note -> stdout.println("fwbench report: " + note));
         stdout.println("fwbench report: " + base.line() + (base.named() ? "" : "; --baseline VARIANT chooses another"));
+        for (SpeedupTable table : tables) {
+            if (!table.hasSpeedups()) stdout.println("fwbench report: " + (tables.size() > 1 ? table.setup().title() + ": " : "") + table.noSpeedupCharts());
+        }
         prepare(folder);
         for (Map.Entry<Path, String> e : texts.entrySet()) write(e.getKey(), e.getValue());
         Map<String, String> svgs = drawCharts(jobs, folder);
         write(html, HtmlReport.report(tables, fileNames(inputs), origin(), withDevice, svgs));
-        stdout.println("fwbench report: wrote " + OutputNames.TABLES + ".md, " + OutputNames.TABLES + ".csv, "
-                + chartCount(jobs) + " and " + html.getFileName() + " (all in one page) to " + folder);
+        stdout.println(wrote(OutputNames.TABLES, jobs, folder));
         if (readme != null) {
             write(readme, readmeText);
             stdout.println("fwbench report: rewrote the results section of " + readme);
@@ -140,7 +142,9 @@ public final class ReportCommand implements Callable<Integer> {
         texts.put(folder.resolve(OutputNames.COMPARE + ".csv"), Csv.compare(tables));
         Path html = folder.resolve(OutputNames.COMPARE + ".html");
         List<ChartJob> jobs = new ArrayList<>();
-        for (CompareTable table : tables) jobs.add(new ChartJob(Markdown.compareChart(table), ChartKind.COMPARE, null, table));
+        for (CompareTable table : tables) {
+            if (table.hasRatios()) jobs.add(new ChartJob(Markdown.compareChart(table), ChartKind.COMPARE, null, table));
+        }
         List<Path> planned = new ArrayList<>(texts.keySet());
         planned.add(html);
         jobs.forEach(j -> planned.addAll(j.files(folder)));
@@ -150,12 +154,16 @@ public final class ReportCommand implements Callable<Integer> {
         after.notes().forEach(note -> stdout.println("fwbench report: after: " + note));
         CompareTable.unmatched(before, after).forEach(s -> stdout.println("fwbench report: only the before run has " + s));
         CompareTable.unmatched(after, before).forEach(s -> stdout.println("fwbench report: only the after run has " + s));
+        for (CompareTable table : tables) {
+            if (table.hasRatios()) continue;
+            String where = tables.size() > 1 ? Markdown.compareHeading(table) + ": " : "";
+            stdout.println("fwbench report: " + where + table.noSharedSolves() + "; no chart");
+        }
         prepare(folder);
         for (Map.Entry<Path, String> e : texts.entrySet()) write(e.getKey(), e.getValue());
         Map<String, String> svgs = drawCharts(jobs, folder);
         write(html, HtmlReport.compare(tables, fileNames(inputs), fileNames(compare), origin(), svgs));
-        stdout.println("fwbench report: wrote " + OutputNames.COMPARE + ".md, " + OutputNames.COMPARE + ".csv, "
-                + chartCount(jobs) + " and " + html.getFileName() + " (all in one page) to " + folder);
+        stdout.println(wrote(OutputNames.COMPARE, jobs, folder));
         return 0;
     }
 
@@ -166,8 +174,14 @@ public final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    private static String chartCount(List<ChartJob> jobs) {
-        return jobs.size() + (jobs.size() == 1 ? " chart" : " charts") + " (PNG and SVG)";
+    /** "fwbench report: wrote report.md, report.csv, 4 charts (PNG and SVG) and report.html (all in one page) to FOLDER". */
+    private static String wrote(String name, List<ChartJob> jobs, Path folder) {
+        String charts = switch (jobs.size()) {
+            case 0 -> "";
+            case 1 -> ", 1 chart (PNG and SVG)";
+            default -> ", " + jobs.size() + " charts (PNG and SVG)";
+        };
+        return "fwbench report: wrote " + name + ".md, " + name + ".csv" + charts + " and " + name + ".html (all in one page) to " + folder;
     }
 
     /** The command as typed, for the HTML page: the jar's report subcommand and these arguments. */

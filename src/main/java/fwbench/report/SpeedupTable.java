@@ -65,6 +65,21 @@ public record SpeedupTable(RunSetup setup, VariantName baseline, List<VariantNam
         return variants.stream().filter(v -> rows.stream().anyMatch(r -> r.variant().equals(v) && r.speedup().isPresent())).toList();
     }
 
+    /** The variants but the baseline with a speedup at some n, in row order: the bars of the bar chart. */
+    public List<VariantName> comparedVariants() {
+        return variantsWithSpeedup().stream().filter(v -> !v.equals(baseline)).toList();
+    }
+
+    /** Whether a variant but the baseline has a speedup: only then are there speedup charts ({@link ChartKind#of}). */
+    public boolean hasSpeedups() {
+        return !comparedVariants().isEmpty();
+    }
+
+    /** Why a table has no speedup charts, where it has none ({@link #hasSpeedups()}). */
+    public String noSpeedupCharts() {
+        return "no speedup charts: speedups need a second variant beside the baseline " + baseline + " at the same n";
+    }
+
     public Row row(VariantName variant, int n) {
         return rows.stream().filter(r -> r.variant().equals(variant) && r.n() == n).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no row for " + variant + " at n=" + n));

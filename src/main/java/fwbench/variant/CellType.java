@@ -37,6 +37,11 @@ public enum CellType {
         this.peakKernel = peakKernel;
     }
 
+    /** Whether the cells are floating point, so the variant takes graphs of real weights (fwbench.graph.RealGraph). */
+    public boolean real() {
+        return this == FLOAT32;
+    }
+
     /** Bits of one distance. */
     public int bits() {
         return bits;

@@ -1,7 +1,5 @@
 package fwbench.variant;
 
-import fwbench.graph.Graph;
-
 import java.util.OptionalDouble;
 
 /** What the CPU variants share: the input and a working copy in host memory. */
@@ -12,7 +10,7 @@ abstract class CpuSolver implements Solver {
     protected final int[] d;
 
     CpuSolver(Variant variant, SolverConfig config) {
-        requireNonNegative(variant, config.graph());
+        requireNonNegative(variant, config);
         this.variant = variant;
         this.n = config.graph().n();
         this.input = config.graph().weights();
@@ -20,10 +18,10 @@ abstract class CpuSolver implements Solver {
     }
 
     /** Variants compute min(c, a + b) with INF as a plain number, which is right only for weights >= 0. */
-    static void requireNonNegative(Variant variant, Graph graph) {
-        if (graph.negativeWeights()) {
+    static void requireNonNegative(Variant variant, SolverConfig config) {
+        if (config.negativeWeights()) {
             throw new UnsupportedInputException(variant + " needs edge weights >= 0 (it adds INF like any other number); "
-                    + graph.describe() + " has negative weights");
+                    + config.describe() + " has negative weights");
         }
     }
 

@@ -7,13 +7,17 @@ import fwbench.cuda.KernelArgs;
 import fwbench.cuda.CudaStream;
 import fwbench.graph.GeneratedGraph;
 import fwbench.graph.Graph;
+import fwbench.graph.RealGraph;
 import jcuda.Pointer;
 
 import static fwbench.cuda.KernelArgs.buffer;
 import static fwbench.cuda.KernelArgs.params;
 import static fwbench.cuda.KernelArgs.value;
 
-/** Puts a graph's weights into device memory: generated graphs on the device itself, others by copy. */
+/**
+ * Puts a graph's weights into device memory: generated graphs on the device itself, others by
+ * copy; real weights as float32 bits.
+ */
 public final class DeviceGraphs {
 
     private DeviceGraphs() {
@@ -60,6 +64,20 @@ public final class DeviceGraphs {
             if (ld > n) kernel("fw_pad").launch(stream, blocksX, blocksY, 32, 8, 0, new Pad(target, n, ld));
         }
         stream.synchronize();
+    }
+
+    /**
+     * Fills {@code target}, an ld x ld matrix with ld >= n, with float32 bits: the graph's weights
+     * rounded to float32 in the top-left n x n cells ({@link RealGraph#float32Words()}), and
+     * padding elsewhere: isolated vertices, +infinity off the diagonal and 0 on it. Returns when done.
+     */
+    public static void load(RealGraph graph, DeviceBuffer target, int ld, CudaStream stream) {
+        int n = graph.n();
+        target.fill(Float.floatToRawIntBits(Float.POSITIVE_INFINITY), stream);
+        stream.synchronize();  // the stream does not wait for the synchronous copies below
+        target.uploadRows(graph.float32Words(), n, ld);
+        for (int p = n; p < ld; p++) target.write((long) p * ld + p, Float.floatToRawIntBits(0f));
+        CudaContext.get().synchronize();  // copies from pageable memory may return before their DMA ends
     }
 
     private static Kernel kernel(String name) {

@@ -40,11 +40,10 @@ public abstract class GpuSolver implements Solver {
     private boolean solved;
 
     protected GpuSolver(Variant variant, SolverConfig config) {
-        Graph g = config.graph();
-        CpuSolver.requireNonNegative(variant, g);
+        CpuSolver.requireNonNegative(variant, config);
         this.cuda = CudaContext.get();
         this.variant = variant;
-        this.n = g.n();
+        this.n = config.n();
         this.ld = variant.padded(n);
         this.launch = config.launch();
         // highest priority: a variant that runs bulk work on a side stream (LookaheadRounds) keeps
@@ -54,7 +53,8 @@ public abstract class GpuSolver implements Solver {
         try {
             in = new DeviceBuffer((long) ld * ld);
             work = new DeviceBuffer((long) ld * ld);
-            DeviceGraphs.load(g, in, ld, stream);
+            if (config.realWeights()) DeviceGraphs.load(config.realGraph(), in, ld, stream);
+            else DeviceGraphs.load(config.graph(), in, ld, stream);
             work.copyFrom(in, stream);
             stream.synchronize();
         } catch (RuntimeException e) {

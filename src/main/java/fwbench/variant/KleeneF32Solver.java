@@ -11,13 +11,15 @@ import static fwbench.cuda.KernelArgs.params;
 import static fwbench.cuda.KernelArgs.value;
 
 /**
- * kernels/11_kleene_f32.cu: kleene's rounds and tile choice on float32 distances. The graph's
- * integer weights become floats on the device at each reset and the distances integers again when
- * read (exact below {@link CellType#FLOAT32}'s bound, 2^24, which the solver requires), so the
- * suite's oracles check it as they check kleene. The matrix holds floats from a reset (or a solve)
- * until the result is read, integers after.
+ * kernels/11_kleene_f32.cu: kleene's rounds and tile choice on float32 distances.
+ *
+ * <p>A graph of real weights is uploaded as float32 bits (DeviceGraphs) and read back as floats
+ * ({@link #realDistances()}). An integer graph's weights become floats on the device at each reset
+ * and the distances integers again when read (exact below {@link CellType#FLOAT32}'s bound, 2^24,
+ * which the solver requires), so the suite's oracles check it as they check kleene: its matrix
+ * holds floats from a reset (or a solve) until the result is read, integers after.
  */
-final class KleeneF32Solver extends KleeneSolver {
+final class KleeneF32Solver extends KleeneSolver implements RealSolver {
 
     /** fw_kleene_f32_from_int(int* d, int ld) and fw_kleene_f32_to_int(int* d, int ld): in place over ld x ld. */
     record Convert(DeviceBuffer d, int ld) implements KernelArgs {
@@ -29,7 +31,8 @@ final class KleeneF32Solver extends KleeneSolver {
 
     private final Kernel toFloat;
     private final Kernel toInt;
-    private boolean floats;  // whether the matrix holds float bits
+    private final boolean realWeights;
+    private boolean floats;  // whether the matrix holds float bits (always, for real weights)
 
     KleeneF32Solver(SolverConfig config) {
         this(config, 0);
@@ -38,6 +41,8 @@ final class KleeneF32Solver extends KleeneSolver {
     /** With {@code forcedTile} 64 or 128 that tile is used whatever n (tests); 0 chooses as kleene does. */
     KleeneF32Solver(SolverConfig config, int forcedTile) {
         super(Variant.KLEENE_F32, "fw_kleene_f32", requireExact(config), forcedTile);
+        realWeights = config.realWeights();
+        floats = realWeights;
         try {
             toFloat = module().kernel("fw_kleene_f32_from_int");
             toInt = module().kernel("fw_kleene_f32_to_int");
@@ -50,13 +55,35 @@ final class KleeneF32Solver extends KleeneSolver {
 
     /** Refuses, before anything is allocated, an integer graph whose distances float32 might not hold exactly. */
     static SolverConfig requireExact(SolverConfig config) {
+        if (config.realWeights()) return config;  // real weights are float32 on the device as they are
         requireDistancesBelow(config.graph(), Variant.KLEENE_F32.inf(), "kleene-f32 holds integer distances exactly only", "kleene");
         return config;
     }
 
     @Override
+    public boolean realWeights() {
+        return realWeights;
+    }
+
+    @Override
+    public float[] realDistances() {
+        if (!realWeights) throw new IllegalStateException("an integer graph: its distances are distances()");
+        int[] bits = deviceMatrix().downloadRows(n, ld);
+        float[] d = new float[bits.length];
+        for (int c = 0; c < bits.length; c++) d[c] = Float.intBitsToFloat(bits[c]);
+        return d;
+    }
+
+    /** Integer distances, of an integer graph; a graph of real weights has {@link #realDistances()} instead. */
+    @Override
+    public int[] distances() {
+        if (realWeights) throw new IllegalStateException("real weights: the distances are realDistances()");
+        return super.distances();
+    }
+
+    @Override
     protected void enqueueResetExtras(CudaStream stream, DeviceBuffer matrix) {
-        convert(toFloat, stream, matrix);
+        if (!realWeights) convert(toFloat, stream, matrix);
         floats = true;
     }
 
@@ -69,6 +96,7 @@ final class KleeneF32Solver extends KleeneSolver {
 
     @Override
     protected void enqueuePublishResult(CudaStream stream, DeviceBuffer matrix) {
+        if (realWeights) return;  // float32 is the answer
         if (floats) convert(toInt, stream, matrix);
         floats = false;
     }

@@ -280,8 +280,28 @@ public enum Variant {
         return description;
     }
 
-    /** Builds a solver holding the graph (on the device for GPU variants). */
+    /**
+     * Whether the variant takes graphs of real weights ({@link SolverConfig#realGraph()}): its cells
+     * are floating point. Such a variant takes integer graphs too.
+     */
+    public boolean takesRealWeights() {
+        return cellType.real();
+    }
+
+    /** The ids of the variants that take real weights, for messages: "kleene-f32". */
+    public static String realWeightVariants() {
+        return Arrays.stream(values()).filter(Variant::takesRealWeights).map(Variant::id).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * Builds a solver holding the graph (on the device for GPU variants); a graph of real weights
+     * given to an integer variant is refused, naming the variants that take it.
+     */
     public Solver create(SolverConfig config) {
+        if (config.realWeights() && !takesRealWeights()) {
+            throw new UnsupportedInputException(this + " takes integer weights only, and " + config.describe()
+                    + " has real ones (not all whole numbers): use " + realWeightVariants());
+        }
         return factory.apply(config);
     }
 

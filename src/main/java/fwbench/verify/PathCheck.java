@@ -2,6 +2,7 @@ package fwbench.verify;
 
 import fwbench.graph.Distances;
 import fwbench.graph.Graph;
+import fwbench.graph.RealGraph;
 import fwbench.graph.ShortestPaths;
 
 import java.util.List;
@@ -38,5 +39,31 @@ public final class PathCheck {
         }
         return length == distance ? Optional.empty()
                 : Optional.of("path " + i + " -> " + j + " " + vertices + " is " + length + " long, the distance is " + Distances.format(distance));
+    }
+
+    /**
+     * The same for a graph of real weights and its float64 distances (+infinity: no path): the
+     * rebuilt path's length, summed in float64, must be its distance within 2 (n + 1) 2^-53 x the
+     * sum of |w| along it (both are sums of the same weights, each with at most n roundings).
+     */
+    public static Optional<String> realProblem(RealGraph graph, double[] distances, int[] intermediates, int i, int j) {
+        int n = graph.n();
+        double distance = distances[i * n + j];
+        if (i != j && distance == Double.POSITIVE_INFINITY) return Optional.empty();
+        List<Integer> vertices;
+        try {
+            vertices = ShortestPaths.route(n, intermediates, i, j);
+        } catch (IllegalStateException e) {
+            return Optional.of("path " + i + " -> " + j + ": " + e.getMessage());
+        }
+        double length = 0, magnitude = 0;
+        for (int s = 1; s < vertices.size(); s++) {
+            double w = graph.weight(vertices.get(s - 1), vertices.get(s));
+            if (w == Double.POSITIVE_INFINITY) return Optional.of("path " + i + " -> " + j + " uses the absent edge " + vertices.get(s - 1) + " -> " + vertices.get(s));
+            length += w;
+            magnitude += Math.abs(w);
+        }
+        return Math.abs(length - distance) <= 2.0 * (n + 1) * 0x1p-53 * magnitude ? Optional.empty()
+                : Optional.of("path " + i + " -> " + j + " " + vertices + " is " + length + " long, the distance is " + distance);
     }
 }

@@ -2,10 +2,13 @@ package fwbench.verify;
 
 import fwbench.graph.Distances;
 import fwbench.graph.Graph;
+import fwbench.graph.RealFloydWarshall;
+import fwbench.graph.RealGraph;
 import fwbench.graph.ReferenceFloydWarshall;
 import fwbench.graph.ShortestPaths;
 import fwbench.variant.GpuSolver;
 import fwbench.variant.PathSolver;
+import fwbench.variant.RealSolver;
 import fwbench.variant.Solver;
 
 import java.util.Optional;
@@ -16,7 +19,9 @@ import java.util.SplittableRandom;
  * Checks a variant's answer before it is timed, against an oracle that shares none of its code:
  * up to {@link #REFERENCE_LIMIT} vertices (or for graphs with weights <= 0) every cell against the
  * CPU reference; above it the shortest-path certificate, on the device for GPU variants.
- * A path variant also has sampled rebuilt paths checked against the graph.
+ * A path variant also has sampled rebuilt paths checked against the graph. Float32 distances of
+ * a graph of real weights are checked cell by cell against the float64 CPU reference, within a
+ * tolerance derived from float32 rounding ({@link #realTolerance}).
  */
 public final class Verification {
 
@@ -72,6 +77,69 @@ public final class Verification {
             how += "; " + Math.min(SAMPLED_PATHS, (long) graph.n() * graph.n()) + " rebuilt paths match their distances";
         }
         return how;
+    }
+
+    /** u = 2^-24: the largest relative error of one float32 rounding (an addition, or a weight's conversion). */
+    public static final double FLOAT32_ROUNDOFF = 0x1p-24;
+
+    /**
+     * The largest |got - exact| accepted for a float32 distance whose float64 reference is
+     * {@code exact}, in a graph of n vertices with weights >= 0: 2 (n + 1) u exact.
+     *
+     * <p>Why it is sound: with weights >= 0 every float32 distance is a minimum of sums of the
+     * graph's weights, built by a chain of at most m rounded steps (a weight's conversion, then one
+     * addition per step of k; kleene's rounds add two per tile of T >= 64, so m <= n + 2n/64 + 1);
+     * rounding is monotone and each step errs by a factor within 1 +- u, so got lies within a
+     * factor (1 +- u)^m of the exact distance: |got - exact| <= ((1 + u)^m - 1) exact <= 1.01 m u
+     * exact (m u < 0.003 for every n fwbench takes), below 2 (n + 1) u exact with room left for
+     * the float64 reference's own rounding (u = 2^-53). docs/solve.md, "Real weights", says the same.
+     */
+    public static double realTolerance(int n, double exact) {
+        return 2.0 * (n + 1) * FLOAT32_ROUNDOFF * Math.abs(exact);
+    }
+
+    /**
+     * Checks the float32 distances of a graph of real weights that the solver has just computed,
+     * every cell against the float64 CPU reference ({@link RealFloydWarshall}) within
+     * {@link #realTolerance}; returns how it was checked, throws {@link VerificationFailure} naming
+     * the first wrong cell.
+     */
+    public static String checkReal(RealSolver solver, RealGraph graph) {
+        String subject = solver.variant() + " at n=" + graph.n() + " (" + graph.describe() + ")";
+        checkRealDistances(subject, graph, solver.realDistances());
+        return "every cell within 2 (n + 1) 2^-24 x its distance of the float64 CPU reference";
+    }
+
+    /**
+     * Compares float32 distances of a graph with weights >= 0 with the float64 CPU reference, cell
+     * by cell within {@link #realTolerance} (no path: +infinity in both).
+     */
+    public static void checkRealDistances(String subject, RealGraph graph, float[] got) {
+        if (graph.negativeWeights()) throw new IllegalArgumentException("the float32 tolerance is derived for weights >= 0; " + graph.describe() + " has negative ones");
+        int n = graph.n();
+        double[] expected = RealFloydWarshall.distances(graph);
+        int first = -1;
+        long wrong = 0;
+        for (int c = 0; c < expected.length; c++) {
+            double exact = expected[c];
+            boolean right = exact == Double.POSITIVE_INFINITY ? got[c] == Float.POSITIVE_INFINITY
+                    : Math.abs(got[c] - exact) <= realTolerance(n, exact);  // false for NaN and +infinity
+            if (!right) {
+                if (first < 0) first = c;
+                wrong++;
+            }
+        }
+        if (first >= 0) {
+            double exact = expected[first];
+            String message = subject + ": wrong distance at (" + first / n + ", " + first % n + "): expected " + realText(exact)
+                    + " (the float64 CPU reference" + (exact == Double.POSITIVE_INFINITY ? "" : ", within " + realTolerance(n, exact)) + "), got "
+                    + realText(got[first]);
+            throw new VerificationFailure(wrong == 1 ? message : message + " (" + wrong + " wrong cells in all)");
+        }
+    }
+
+    private static String realText(double distance) {
+        return distance == Double.POSITIVE_INFINITY ? "INF" : Double.toString(distance);
     }
 
     private static void compareWithReference(String subject, Graph graph, int[] got) {

@@ -2,18 +2,24 @@ package fwbench.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import fwbench.variant.Variant;
+import org.jfree.chart.axis.AxisState;
 import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.ValueTick;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.util.ShapeUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.w3c.dom.Document;
 
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.Graphics2D;
 import java.awt.Shape;
 import java.awt.font.FontRenderContext;
 import java.awt.font.LineMetrics;
@@ -98,6 +104,19 @@ class ChartsTest {
         assertTrue(svg.contains("time after / before"));
     }
 
+    /** blocked ran in the after run only: it has no ratio, so the chart neither draws nor lists it, nor leaves room for its n. */
+    @Test
+    void aComparisonsLegendListsOnlyVariantsWithARatio() throws Exception {
+        RunData before = Fixtures.read(Fixtures.write(Fixtures.without(Fixtures.tree(Fixtures.RUN),
+                Fixtures.variant("BLOCKED").or(Fixtures.at("NAIVE", 5000))), dir.resolve("before.json")));
+        RunData after = Fixtures.read(Fixtures.write(Fixtures.tree(Fixtures.RUN), dir.resolve("after.json")));
+        CompareTable table = CompareTable.build(before, after).get(0);
+        String svg = draw(ChartKind.COMPARE, null, table);
+        assertTrue(svg.contains(">naive</text>"), "naive has ratios");
+        assertFalse(svg.contains(">blocked</text>"), "blocked has no point: not in the legend");
+        assertTrue(Charts.compare(table).getXYPlot().getDomainAxis().getUpperBound() < 5000, "no room for an n without a ratio");
+    }
+
     @Test
     void drawingTwiceGivesTheSameSvg() throws Exception {
         SpeedupTable table = table(Fixtures.tree(Fixtures.RUN));
@@ -165,6 +184,51 @@ class ChartsTest {
         assertEquals(List.of(46_336.0), ReadableLogAxis.tickValues(30_000, 70_000, List.of(46_336.0)), "a single n is marked");
     }
 
+    /**
+     * A log axis over a narrow or degenerate range (one value, or values a hair apart, at any
+     * magnitude) still marks at least two ticks inside its range, and never prints a label twice.
+     */
+    @ParameterizedTest(name = "{0}..{1}")
+    @CsvSource({"1, 1", "0.95, 1.05", "0.999, 1.001", "1, 1.0001", "0.9999999, 1.0000001", "1e-9, 1.00001e-9",
+            "3.5e-7, 3.5e-7", "46336, 46336.5", "12345.678, 12345.679", "2e6, 2.000001e6", "0.5, 0.6", "150, 450"})
+    void aLogAxisNeverRepeatsALabelOverANarrowRange(double lower, double upper) {
+        ReadableLogAxis axis = new ReadableLogAxis("y", lower, upper, List.of());
+        assertTrue(axis.getLowerBound() <= lower && axis.getUpperBound() >= upper, "the range holds the values");
+        List<String> labels = tickLabels(axis);
+        assertTrue(labels.size() >= 2, "ticks to read a value by: " + labels);
+        assertEquals(new HashSet<>(labels).size(), labels.size(), "a label printed twice: " + labels);
+    }
+
+    private static List<String> tickLabels(org.jfree.chart.axis.ValueAxis axis) {
+        BufferedImage image = new BufferedImage(ChartFiles.WIDTH, ChartFiles.HEIGHT, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g2 = image.createGraphics();
+        try {
+            List<?> ticks = axis.refreshTicks(g2, new AxisState(), new Rectangle2D.Double(60, 40, 880, 480), RectangleEdge.LEFT);
+            List<String> labels = new ArrayList<>();
+            for (Object tick : ticks) {
+                double value = ((ValueTick) tick).getValue();
+                assertTrue(value >= axis.getLowerBound() && value <= axis.getUpperBound(), value + " is off the axis");
+                labels.add(((ValueTick) tick).getText());
+            }
+            return labels;
+        } finally {
+            g2.dispose();
+        }
+    }
+
+    /** A comparison whose ratios lie within a few percent of 1: an axis that reads, not 1.05, 1.05, 1.04, 1.04, ... */
+    @Test
+    void aComparisonOfCloseRunsPrintsEachRatioTickOnce() throws Exception {
+        RunData before = Fixtures.read(Fixtures.write(Fixtures.tree(Fixtures.RUN), dir.resolve("before.json")));
+        RunData after = Fixtures.read(Fixtures.write(Fixtures.scaled(Fixtures.tree(Fixtures.RUN), Fixtures.variant("BLOCKED"), 1.001),
+                dir.resolve("after.json")));
+        XYPlot plot = Charts.compare(CompareTable.build(before, after).get(0)).getXYPlot();
+        assertInstanceOf(LogAxis.class, plot.getRangeAxis(), "ratios on a log axis: 2x slower and 2x faster as far from 1");
+        List<String> labels = tickLabels(plot.getRangeAxis());
+        assertTrue(labels.size() >= 2, labels.toString());
+        assertEquals(new HashSet<>(labels).size(), labels.size(), "a label printed twice: " + labels);
+    }
+
     @Test
     void speedupsAreOnALogAxisAtTheSizesWithABaselineOnly() throws Exception {
         // naive did not run at 5000: that n has no speedup, and the speedup charts leave it out
@@ -178,6 +242,15 @@ class ChartsTest {
         assertInstanceOf(LogAxis.class, bars.getRangeAxis());
         assertEquals(List.of("n = 1,000", "n = 2,500"), bars.getDataset().getColumnKeys(), "no empty group of bars");
         assertEquals(List.of("blocked"), bars.getDataset().getRowKeys(), "the baseline is the dashed line at 1x, not a bar");
+    }
+
+    /** Speedup charts need a variant besides the baseline at one of its sizes: blocked ran only where naive did not. */
+    @Test
+    void speedupChartsOnlyWhenAnotherVariantSharesASizeWithTheBaseline() throws Exception {
+        SpeedupTable apart = table(Fixtures.without(Fixtures.tree(Fixtures.RUN),
+                Fixtures.at("NAIVE", 5000).or(Fixtures.at("BLOCKED", 1000)).or(Fixtures.at("BLOCKED", 2500))));
+        assertEquals(List.of(ChartKind.TIME, ChartKind.THROUGHPUT), ChartKind.of(apart));
+        assertEquals(ChartKind.RUN, ChartKind.of(table(Fixtures.tree(Fixtures.RUN))));
     }
 
     @Test

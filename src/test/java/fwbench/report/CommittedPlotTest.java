@@ -42,7 +42,7 @@ class CommittedPlotTest {
             assertEquals(Csv.speedups(tables), Files.readString(folder.resolve(OutputNames.TABLES + ".csv")), folder + " is stale");
             String html = Files.readString(folder.resolve(OutputNames.TABLES + ".html"));
             for (SpeedupTable table : tables) {
-                for (ChartKind kind : ChartKind.RUN) {
+                for (ChartKind kind : ChartKind.of(table)) {
                     String chart = kind.baseName(table.setup(), withDevice);
                     assertTrue(Files.exists(folder.resolve(chart + ".png")), kind + " in " + folder);
                     assertTrue(html.contains("<svg id='" + chart + "'"), chart + " inline in " + folder + "/report.html");

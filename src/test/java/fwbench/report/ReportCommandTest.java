@@ -122,6 +122,27 @@ class ReportCommandTest {
         assertTrue(md.contains("| blocked | 0.800 | 0.800 | 0.800 |"), md);
     }
 
+    /** Runs of the same settings with no (variant, n) in common: one line saying what each holds, and no empty chart. */
+    @Test
+    void aComparisonOfRunsThatShareNoSolveSaysSoAndDrawsNoChart() throws Exception {
+        Path before = Fixtures.write(Fixtures.without(Fixtures.tree(Fixtures.RUN), Fixtures.variant("BLOCKED")), dir.resolve("before.json"));
+        Path after = Fixtures.write(Fixtures.without(Fixtures.tree(Fixtures.RUN),
+                Fixtures.variant("NAIVE").or(Fixtures.at("BLOCKED", 5000))), dir.resolve("after.json"));
+        Path folder = dir.resolve("cmp");
+        assertEquals(0, report(before, "--compare", after, "--out", folder), err.toString());
+        String shareNone = "the runs share no (variant, n): before has naive at n = 1,000, 2,500, 5,000;"
+                + " after has blocked at n = 1,000, 2,500";
+        assertEquals("fwbench report: " + shareNone + "; no chart\n"
+                + "fwbench report: wrote compare.md, compare.csv and compare.html (all in one page) to " + folder + "\n", out.toString());
+        assertEquals(List.of("compare.csv", "compare.html", "compare.md"), files(folder), "no empty chart");
+        String md = Files.readString(folder.resolve("compare.md"));
+        assertTrue(md.endsWith("\nNo chart: " + shareNone + ".\n"), md);
+        assertFalse(md.contains(".png"), md);
+        String html = Files.readString(folder.resolve("compare.html"));
+        assertTrue(html.contains("<p class=\"note\">No chart: " + shareNone + ".</p>"), html);
+        assertFalse(html.contains("<svg"), "the page shows no chart");
+    }
+
     @Test
     void theReadmeSectionIsRegeneratedBetweenItsMarkersOnly() throws Exception {
         Path input = run();
@@ -189,6 +210,37 @@ class ReportCommandTest {
                 + " in story order); --baseline VARIANT chooses another\n"), out.toString());
         String md = Files.readString(folder.resolve("report.md"));
         assertTrue(md.contains("| blocked | 0.6057 (1.00x) | 5.189 (1.00x) | 36.24 (1.00x) |"), md);
+    }
+
+    /**
+     * A run of one variant is its own baseline: no speedup besides its own 1x, so no speedup or bar
+     * chart (they would hold a flat line at 1 and nothing), a line that says why, and the other two charts.
+     */
+    @Test
+    void aRunOfOneVariantHasNoSpeedupCharts() throws Exception {
+        Path file = Fixtures.write(Fixtures.without(Fixtures.tree(Fixtures.RUN), Fixtures.variant("NAIVE")), dir.resolve("x.json"));
+        Path readme = Files.writeString(dir.resolve("README.md"), ReadmeSection.BEGIN + "\n" + ReadmeSection.END + "\n");
+        Path folder = dir.resolve("out");
+        assertEquals(0, report(file, "--out", folder, "--readme", readme), err.toString());
+        String why = "no speedup charts: speedups need a second variant beside the baseline blocked at the same n";
+        assertEquals(List.of("fwbench report: speedups are over blocked (the run has no naive: its first variant in story order);"
+                        + " --baseline VARIANT chooses another",
+                "fwbench report: " + why,
+                "fwbench report: wrote report.md, report.csv, 2 charts (PNG and SVG) and report.html (all in one page) to " + folder,
+                "fwbench report: rewrote the results section of " + readme), out.toString().lines().toList());
+        assertEquals(List.of("report.csv", "report.html", "report.md", "throughput-random-graph-42.png", "throughput-random-graph-42.svg",
+                "time-random-graph-42.png", "time-random-graph-42.svg"), files(folder));
+        String md = Files.readString(folder.resolve("report.md"));
+        assertTrue(md.contains("](time-random-graph-42.png)\n![relaxations per second vs n](throughput-random-graph-42.png)\n\n"
+                + "N" + why.substring(1) + ".\n"), md);
+        assertFalse(md.contains("speedup-") || md.contains("bars-"), md);
+        String html = Files.readString(folder.resolve("report.html"));
+        assertEquals(2, HtmlReportTest.count(html, "<svg "), "the time and throughput charts");
+        assertTrue(html.contains("<p class=\"note\">N" + why.substring(1) + ".</p>"), html);
+        String section = Files.readString(readme);
+        assertFalse(section.contains("speedup-") || section.contains("bars-"), "the README embeds only charts that exist: " + section);
+        assertTrue(section.contains("throughput-random-graph-42.png"), section);
+        assertTrue(section.contains("\n\nN" + why.substring(1) + ".\n"), section);
     }
 
     @Test

@@ -4,7 +4,7 @@ import java.io.IOException;
 
 /**
  * A dense weight matrix as text (.dense), like report 003's example: n rows of n values separated
- * by spaces, tabs or commas; value j of row i is the edge i -> j, {@code INF} (any case) for no
+ * by spaces, tabs or commas (integers or decimals); value j of row i is the edge i -> j, {@code INF} (any case) for no
  * edge. The first row sets n. Blank lines and lines starting with {@code #} are comments. Vertices
  * are numbered from 0, as rows and columns. A diagonal value is a self-loop: 0, INF or any other
  * value >= 0 leaves the diagonal 0; a negative one is a negative cycle.
@@ -36,10 +36,11 @@ final class DenseMatrixReader {
             do {
                 if (column == n) throw badRow(in, line, n, firstRowLine);
                 if (!f.is("INF")) {
-                    if (!f.parseLong()) {
-                        throw in.error("expected a weight (an integer) or INF in column " + column + ", got '" + f.token() + "'");
+                    double w = edges.weight(f);
+                    if (Double.isNaN(w)) {
+                        throw in.error("expected a weight (a number) or INF in column " + column + ", got '" + f.token() + "'");
                     }
-                    edges.edge(row, column, f.value());
+                    edges.edge(row, column, w, f.token());
                 }
                 column++;
             } while (f.next());

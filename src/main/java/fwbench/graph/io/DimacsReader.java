@@ -7,7 +7,7 @@ import java.io.IOException;
  * <pre>
  *   c any comment
  *   p sp N M        the problem line: N vertices (1..N), M arcs; once, before the arcs
- *   a U V W         an arc U -> V of integer weight W
+ *   a U V W         an arc U -> V of weight W, an integer or a decimal (2.5, 1e-3)
  * </pre>
  * The number of arcs must be M: a short file is a truncated one, and is refused.
  */
@@ -37,8 +37,9 @@ final class DimacsReader {
                 long u = f.value();
                 if (!f.nextLong()) throw badArc(in, line);
                 long v = f.value();
-                if (!f.nextLong() || f.more()) throw badArc(in, line);
-                edges.edge(u, v, f.value());
+                double w = f.next() ? edges.weight(f) : Double.NaN;
+                if (Double.isNaN(w) || f.more()) throw badArc(in, line);
+                edges.edge(u, v, w, f.token());
                 arcs++;
             } else {
                 throw in.error("expected a comment 'c ...', the problem line 'p sp N M' or an arc 'a U V W', got " + LineReader.shown(line));
@@ -53,6 +54,6 @@ final class DimacsReader {
     }
 
     private static GraphFileException badArc(LineReader in, String line) {
-        return in.error("expected an arc 'a U V W' (three integers), got " + LineReader.shown(line));
+        return in.error("expected an arc 'a U V W' (integers U and V, a number W), got " + LineReader.shown(line));
     }
 }

@@ -1,6 +1,7 @@
 package fwbench.graph.io;
 
 import fwbench.graph.Distances;
+import fwbench.graph.RealGraph;
 import fwbench.graph.SparseGraph;
 
 import java.util.Arrays;
@@ -8,9 +9,11 @@ import java.util.Locale;
 
 /**
  * The edges a reader finds, checked as they come: vertices in the file's numbering (from
- * {@code firstVertex}) within 0..n-1 once renumbered, and |w| < INF. It keeps edges, not the n x n
- * matrix: the graph it makes ({@link SparseGraph}) builds that only when a solver asks, after the
- * heap and device checks. Parallel edges and self-loops are settled there.
+ * {@code firstVertex}) within 0..n-1 once renumbered, and weights that are whole numbers with
+ * |w| < INF (an integer graph) or, once one has a fraction, finite float32 values (a real graph).
+ * It keeps edges, not the n x n matrix: the graph it makes ({@link SparseGraph}, {@link RealGraph})
+ * builds that only when a solver asks, after the heap and device checks. Parallel edges and
+ * self-loops are settled there.
  */
 final class EdgeCollector {
 
@@ -20,11 +23,23 @@ final class EdgeCollector {
      */
     private static final int PEAK_BYTES_PER_EDGE = 12 * 2 + 8 + 16;
 
+    /**
+     * The same with real weights: the triple, its float64 weight (16, twice while growing), its
+     * sort key (8), the ends handed to the graph (8) and the graph's column and weight (12).
+     */
+    private static final int PEAK_BYTES_PER_REAL_EDGE = 12 * 2 + 16 + 8 + 8 + 12;
+
     private final LineReader source;
     private final int firstVertex;
     private int n;
     private int[] edges = new int[3 * 1024];
     private int count;
+    /** The weights once one is not a whole number below INF (before, they are the triples' third ints); null for an integer graph. */
+    private double[] realWeights;
+    /** Whether some weight has a fraction: the graph is real. */
+    private boolean fractions;
+    /** The first whole weight with |w| >= INF: refused at the end if the graph stays an integer one. */
+    private GraphFileException wholeOutOfRange;
 
     private EdgeCollector(LineReader source, int n, int firstVertex) {
         this.source = source;
@@ -66,41 +81,100 @@ final class EdgeCollector {
     }
 
     /**
-     * Adds edge u -> v of weight w, vertices in the file's numbering (checked against n once it is
-     * known; before, the reader checks them); errors name the line last read.
+     * The current field of {@code f} as a weight: a whole number or a decimal (float64 as written).
+     * NaN when it is neither, for the reader to say what its format expects; refused here: NaN and
+     * infinities written out, and decimals beyond float32's range or too close to 0 for it.
      */
+    double weight(Fields f) throws GraphFileException {
+        if (f.parseLong()) return f.value();
+        if (f.isNotFinite()) {
+            throw source.error("weight " + LineReader.shown(f.token()) + " is not a finite number: leave an absent edge out (a .dense file writes INF)");
+        }
+        if (!f.parseDecimal()) return Double.NaN;
+        double w = Math.abs(f.decimal());
+        if (w > RealGraph.MAX_ABS_WEIGHT) {
+            throw source.error("weight " + LineReader.shown(f.token()) + " is out of range: |w| must be at most " + Float.MAX_VALUE + " (float32's largest value)");
+        }
+        if (w != 0 && w < RealGraph.MIN_ABS_WEIGHT) {
+            throw source.error("weight " + LineReader.shown(f.token()) + " is too close to 0: |w| must be 0 or at least " + Float.MIN_NORMAL
+                    + " (float32's smallest normal value)");
+        }
+        return f.decimal();
+    }
+
+    /** Adds edge u -> v of whole weight w (integer fields): see {@link #edge(long, long, double, String)}. */
     void edge(long u, long v, long w) throws GraphFileException {
+        edge(u, v, w, Long.toString(w));
+    }
+
+    /**
+     * Adds edge u -> v of weight w (from {@link #weight}, {@code written} as in the file), vertices in
+     * the file's numbering (checked against n once it is known; before, the reader checks them);
+     * errors name the line last read. The graph is an integer one while every weight is whole and
+     * |w| < INF; a weight with a fraction makes it real. A whole |w| >= INF is refused unless the
+     * graph turns out real, so its line is kept until the end.
+     */
+    void edge(long u, long v, double w, String written) throws GraphFileException {
         long i = u - firstVertex, j = v - firstVertex;
         if (n > 0 && (i < 0 || i >= n)) throw source.error(outOfRange(u));
         if (n > 0 && (j < 0 || j >= n)) throw source.error(outOfRange(v));
-        if (w <= -Distances.INF || w >= Distances.INF) {
-            throw source.error("weight " + w + " is out of range: |w| must be below " + Distances.INF + " (INF, fwbench's 'no edge')");
+        boolean whole = w == Math.rint(w);
+        if (whole && Math.abs(w) >= Distances.INF && wholeOutOfRange == null) {
+            wholeOutOfRange = source.error("weight " + written + " is out of range: |w| must be below " + Distances.INF + " (INF, fwbench's 'no edge')");
+        }
+        if (!whole) fractions = true;
+        if (realWeights == null && !(whole && Math.abs(w) < Distances.INF)) {
+            realWeights = new double[edges.length / 3];
+            for (int e = 0; e < count; e++) realWeights[e] = edges[3 * e + 2];
         }
         if (3 * count == edges.length) grow();
         edges[3 * count] = (int) i;
         edges[3 * count + 1] = (int) j;
-        edges[3 * count + 2] = (int) w;
+        if (realWeights == null) edges[3 * count + 2] = (int) w;
+        else realWeights[count] = w;
         count++;
+    }
+
+    /**
+     * Whether the graph has real weights (some not whole); refuses, naming its line, a whole weight
+     * beyond INF in an integer graph.
+     */
+    boolean realWeights() throws GraphFileException {
+        if (fractions) return true;
+        if (wholeOutOfRange != null) throw wholeOutOfRange;
+        return false;
     }
 
     int count() {
         return count;
     }
 
-    /** The graph of the edges (n must be set), its matrix not yet made. */
+    /** The graph of the edges (n must be set, the weights integers), its matrix not yet made. */
     SparseGraph graph(String description) {
         return SparseGraph.lightestEdges(n, edges, count, description);
+    }
+
+    /** The graph of the edges (n must be set, the weights real), its matrix not yet made. */
+    RealGraph realGraph(String description) {
+        int[] ends = new int[2 * count];
+        for (int e = 0; e < count; e++) {
+            ends[2 * e] = edges[3 * e];
+            ends[2 * e + 1] = edges[3 * e + 1];
+        }
+        return RealGraph.lightestEdges(n, ends, realWeights, count, description);
     }
 
     /** Doubles the room for edges, or refuses the file while the JVM can still say so in one line. */
     private void grow() throws GraphFileException {
         long heap = Runtime.getRuntime().maxMemory();
         long room = 2L * count;
-        if (room * PEAK_BYTES_PER_EDGE > heap || 3 * room > Integer.MAX_VALUE) {
+        int perEdge = realWeights == null ? PEAK_BYTES_PER_EDGE : PEAK_BYTES_PER_REAL_EDGE;
+        if (room * perEdge > heap || 3 * room > Integer.MAX_VALUE) {
             throw source.error(String.format(Locale.ROOT, "more than %,d edges: too many for this JVM's heap of %,d MiB "
-                    + "(give java more with -Xmx, e.g. java -Xmx%dg -jar ...)", count, heap >> 20, gibFor(room * PEAK_BYTES_PER_EDGE)));
+                    + "(give java more with -Xmx, e.g. java -Xmx%dg -jar ...)", count, heap >> 20, gibFor(room * perEdge)));
         }
         edges = Arrays.copyOf(edges, (int) (3 * room));
+        if (realWeights != null) realWeights = Arrays.copyOf(realWeights, (int) room);
     }
 
     private static long gibFor(long bytes) {

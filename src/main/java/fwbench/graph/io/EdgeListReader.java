@@ -5,7 +5,7 @@ import fwbench.graph.Distances;
 import java.io.IOException;
 
 /**
- * A plain edge list (.edges): one directed edge {@code u v w} per line, fields separated by spaces,
+ * A plain edge list (.edges): one directed edge {@code u v w} per line (w an integer or a decimal), fields separated by spaces,
  * tabs or commas; vertices numbered from 0; blank lines and lines starting with {@code #} or
  * {@code %} are comments. The file has no header, so n is one more than the largest vertex number
  * (a 1-based list works too: vertex 0 is then a vertex without edges).
@@ -25,15 +25,16 @@ final class EdgeListReader {
             long u = f.value();
             if (!f.nextLong()) throw badEdge(in, line);
             long v = f.value();
-            if (!f.nextLong() || f.more()) throw badEdge(in, line);
-            long w = f.value();
+            double w = f.next() ? edges.weight(f) : Double.NaN;
+            if (Double.isNaN(w) || f.more()) throw badEdge(in, line);
+            String written = f.token();
             for (long vertex : new long[] {u, v}) {
                 if (vertex < 0 || vertex >= Distances.MAX_N) {
                     throw in.error("vertex " + vertex + " is out of range 0.." + (Distances.MAX_N - 1) + " (vertices are numbered from 0; at most "
                             + Distances.MAX_N + " fit)");
                 }
             }
-            edges.edge(u, v, w);
+            edges.edge(u, v, w, written);
             largest = Math.max(largest, Math.max(u, v));
         }
         if (edges.count() == 0) throw in.fileError("no edges, so no vertices (n = 0): expected lines 'u v w'");
@@ -42,6 +43,6 @@ final class EdgeListReader {
     }
 
     private static GraphFileException badEdge(LineReader in, String line) {
-        return in.error("expected an edge 'u v w' (three integers), got " + LineReader.shown(line));
+        return in.error("expected an edge 'u v w' (integers u and v, a number w), got " + LineReader.shown(line));
     }
 }

@@ -3,7 +3,7 @@ package fwbench.graph.io;
 /**
  * Walks the fields of one line without splitting it into strings: fields are separated by spaces
  * and tabs (and commas where a format allows them). Whole numbers are parsed in place, because a
- * dense 5000-vertex file has 25 million of them.
+ * dense 5000-vertex file has 25 million of them; decimals are checked in place, then parsed.
  */
 final class Fields {
     private final boolean commas;
@@ -12,6 +12,7 @@ final class Fields {
     private int start;
     private int end;
     private long value;
+    private double decimal;
 
     Fields(boolean commas) {
         this.commas = commas;
@@ -83,6 +84,49 @@ final class Fields {
 
     long value() {
         return value;
+    }
+
+    /**
+     * Parses the current field as a decimal number (then in {@link #decimal()}): digits with an
+     * optional sign, point and exponent, like {@code 2.5}, {@code -.5}, {@code 1e-3}; not Java's
+     * other forms (hexadecimal, a trailing f or d, NaN, Infinity).
+     */
+    boolean parseDecimal() {
+        int p = start;
+        if (p < end && (line.charAt(p) == '-' || line.charAt(p) == '+')) p++;
+        int digits = 0;
+        while (p < end && isDigit(line.charAt(p))) { p++; digits++; }
+        if (p < end && line.charAt(p) == '.') {
+            p++;
+            while (p < end && isDigit(line.charAt(p))) { p++; digits++; }
+        }
+        if (digits == 0) return false;
+        if (p < end && (line.charAt(p) == 'e' || line.charAt(p) == 'E')) {
+            p++;
+            if (p < end && (line.charAt(p) == '-' || line.charAt(p) == '+')) p++;
+            int exponent = 0;
+            while (p < end && isDigit(line.charAt(p))) { p++; exponent++; }
+            if (exponent == 0) return false;
+        }
+        if (p != end) return false;
+        decimal = Double.parseDouble(line.substring(start, end));
+        return true;
+    }
+
+    double decimal() {
+        return decimal;
+    }
+
+    /** Whether the current field names a value that is not a finite number: nan, inf or infinity, any case, with an optional sign. */
+    boolean isNotFinite() {
+        int p = start;
+        if (p < end && (line.charAt(p) == '-' || line.charAt(p) == '+')) p++;
+        String word = line.substring(p, end);
+        return word.equalsIgnoreCase("nan") || word.equalsIgnoreCase("inf") || word.equalsIgnoreCase("infinity");
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     private boolean separator(char c) {

@@ -1,6 +1,7 @@
 package fwbench.graph.io;
 
 import fwbench.graph.Distances;
+import fwbench.graph.RealGraph;
 import fwbench.graph.SparseGraph;
 
 import java.io.BufferedReader;
@@ -21,7 +22,8 @@ import java.util.zip.ZipException;
  * solver asks for it: {@link SparseGraph}), and refuses, in one line
  * each, what cannot be solved: a missing file, an unknown extension, a malformed line (its number
  * and what was expected), a vertex out of range, n = 0 or beyond {@link Distances#MAX_N}, and
- * weights so large that a simple path could reach INF.
+ * weights so large that a simple path could reach INF (integer weights) or overflow float32 (real
+ * weights: a file with some weight that is not a whole number).
  */
 public final class GraphFiles {
 
@@ -62,6 +64,7 @@ public final class GraphFiles {
         } catch (IOException e) {
             throw new GraphFileException("cannot read " + name + ": " + e.getMessage());
         }
+        if (edges.realWeights()) return realFile(path, format, edges.realGraph(name));
         SparseGraph graph = edges.graph(name);
         int n = graph.n();
         long maxAbs = graph.maxAbsWeight();
@@ -73,6 +76,20 @@ public final class GraphFiles {
                     + " (distances are int32); scale the weights down");
         }
         return new GraphFile(path, format, graph);
+    }
+
+    /**
+     * A file of real weights, once no path's float32 sum can overflow: (n - 1) x max |w| stays
+     * within half of float32's largest value (the other half is room for rounding).
+     */
+    private static GraphFile realFile(Path path, GraphFormat format, RealGraph graph) throws GraphFileException {
+        double bound = (graph.n() - 1) * graph.maxAbsWeight();
+        if (bound > RealGraph.MAX_ABS_WEIGHT / 2) {
+            throw new GraphFileException(path + ": weights too large: a simple path of n - 1 = " + (graph.n() - 1) + " edges of up to |w| = "
+                    + graph.maxAbsWeight() + " could weigh " + bound + ", above " + (float) (RealGraph.MAX_ABS_WEIGHT / 2)
+                    + " (half of float32's largest value; distances are float32); scale the weights down");
+        }
+        return new GraphFile(path, format, null, graph);
     }
 
     private static String extensionOf(Path path) {

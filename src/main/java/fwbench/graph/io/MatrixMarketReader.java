@@ -13,16 +13,13 @@ import java.io.IOException;
  * </pre>
  * FIELD is {@code integer}, {@code real} or {@code pattern} (every edge weighs 1); SYMMETRY is
  * {@code general} or {@code symmetric} (each entry off the diagonal is an edge both ways). Real
- * values must be whole numbers ({@code 3}, {@code 3.0}, {@code 2e3}): fwbench's distances are
- * integers, and rounding would silently change which paths are shortest, so a fraction is refused
- * with its line. The matrix must be square, and the number of entries must be ENTRIES.
+ * values are decimals ({@code 2.5}, {@code 1e-3}); when all are whole ({@code 3}, {@code 3.0},
+ * {@code 2e3}) the graph is an integer one. The matrix must be square, and the number of entries
+ * must be ENTRIES.
  */
 final class MatrixMarketReader {
 
     private static final String BANNER = "'%%MatrixMarket matrix coordinate FIELD SYMMETRY'";
-
-    /** Largest whole number a double holds exactly. */
-    private static final double EXACT = 1L << 53;
 
     private MatrixMarketReader() {
     }
@@ -43,7 +40,7 @@ final class MatrixMarketReader {
         if (f.is("integer")) field = Field.INTEGER;
         else if (f.is("real")) field = Field.REAL;
         else if (f.is("pattern")) field = Field.PATTERN;
-        else throw in.error("the field '" + f.token() + "' is not read: integer, real (whole numbers) or pattern");
+        else throw in.error("the field '" + f.token() + "' is not read: integer, real or pattern");
         if (!f.next()) throw in.error("expected the banner " + BANNER + ", got " + LineReader.shown(banner));
         boolean symmetric;
         if (f.is("general")) symmetric = false;
@@ -71,21 +68,21 @@ final class MatrixMarketReader {
             long i = f.value();
             if (!f.nextLong()) throw badEntry(in, expected, line);
             long j = f.value();
-            long w;
+            double w;
+            String written;
             if (field == Field.PATTERN) {
                 w = 1;
+                written = "1";
             } else if (!f.next()) {
                 throw badEntry(in, expected, line);
-            } else if (f.parseLong()) {
-                w = f.value();
-            } else if (field == Field.REAL) {
-                w = wholeNumber(in, f.token(), expected, line);
             } else {
-                throw badEntry(in, expected, line);
+                w = field == Field.REAL ? edges.weight(f) : f.parseLong() ? f.value() : Double.NaN;
+                if (Double.isNaN(w)) throw badEntry(in, expected, line);
+                written = f.token();
             }
             if (f.more()) throw badEntry(in, expected, line);
-            edges.edge(i, j, w);
-            if (symmetric && i != j) edges.edge(j, i, w);
+            edges.edge(i, j, w, written);
+            if (symmetric && i != j) edges.edge(j, i, w, written);
             entries++;
         }
         if (entries != declared) {
@@ -101,20 +98,6 @@ final class MatrixMarketReader {
             if (f.of(line).next() && !f.token().startsWith("%")) return line;
         }
         return null;
-    }
-
-    private static long wholeNumber(LineReader in, String token, String expected, String line) throws GraphFileException {
-        double v;
-        try {
-            v = Double.parseDouble(token);
-        } catch (NumberFormatException e) {
-            throw badEntry(in, expected, line);
-        }
-        if (Double.isNaN(v) || Double.isInfinite(v)) throw badEntry(in, expected, line);
-        if (v != Math.rint(v) || Math.abs(v) >= EXACT) {
-            throw in.error("weight " + token + " is not a whole number: fwbench's distances are integers (scale the weights, e.g. by 1000, and round them)");
-        }
-        return (long) v;
     }
 
     private static GraphFileException badSize(LineReader in, String line) {

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
 
 /**
  * The files {@code solve} writes, in two forms (docs/solve.md, "Output files"):
- * <p><b>Binary</b> (any name not ending in {@code .txt}), little-endian:
+ * <p><b>Binary</b> (any name not ending in {@code .txt}), little-endian. Version 1, int32 distances:
  * <pre>
  *   offset  size    field
  *   0       8       magic, the ASCII bytes "FWBDIST\n"
@@ -34,21 +34,33 @@ import java.util.regex.Pattern;
  *   24      4 n^2   distances, int32 row-major, 1073741823 (INF) = no path
  *   24+4n^2 4 n^2   (flag 0 only) intermediates, int32 row-major: vertex k from 0, or n + 1 = none
  * </pre>
- * <p><b>Text</b> (a name ending in {@code .txt}): the line {@code # fwbench solution n=N first=F intermediates=yes|no},
- * n rows of n distances ({@code INF} for no path), then, with intermediates, the line
- * {@code # intermediates ...} and n rows of n vertex numbers (from 0; n + 1 = none).
+ * Version 2, of graphs with real weights: the same fields up to the flags, then at 24 an int32 cell
+ * type, 1 = float32, and from 28 the distances as float32 (+infinity = no path), then the intermediates.
+ * <p><b>Text</b> (a name ending in {@code .txt}): the line {@code # fwbench solution n=N first=F intermediates=yes|no}
+ * (followed by {@code  cells=float32} for real distances), n rows of n distances ({@code INF} for no
+ * path; a float32 as Java's Float.toString writes it, which reads back to the same value), then,
+ * with intermediates, the line {@code # intermediates ...} and n rows of n vertex numbers (from 0;
+ * n + 1 = none).
  *
  * <p>Rows and columns are always 0..n-1; the first vertex number only tells {@code path} how the user
  * numbers vertices. Both forms are written atomically ({@link AtomicFile}).
  */
 public final class SolutionFiles {
 
+    /** The layout of int32 distances. */
     public static final int VERSION = 1;
+    /** The layout with a cell type: float32 distances. */
+    public static final int REAL_VERSION = 2;
     static final byte[] MAGIC = "FWBDIST\n".getBytes(StandardCharsets.US_ASCII);
     static final int HEADER_BYTES = 24;
+    /** Version 2's header: version 1's and the cell type. */
+    static final int REAL_HEADER_BYTES = 28;
+    /** Version 2's cell type for float32 distances. */
+    static final int FLOAT32_CELLS = 1;
     private static final int PATHS_FLAG = 1;
     private static final int CHUNK_INTS = 1 << 18;
-    private static final Pattern TEXT_HEADER = Pattern.compile("# fwbench solution n=(\\d+) first=([01]) intermediates=(yes|no)");
+    private static final String FLOAT32_WORD = "float32";
+    private static final Pattern TEXT_HEADER = Pattern.compile("# fwbench solution n=(\\d+) first=([01]) intermediates=(yes|no)( cells=" + FLOAT32_WORD + ")?");
 
     private SolutionFiles() {
     }
@@ -58,9 +70,14 @@ public final class SolutionFiles {
         return file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".txt");
     }
 
-    /** Size of the binary form, in bytes. */
+    /** Size of the binary form of int32 distances, in bytes. */
     public static long binaryBytes(int n, boolean paths) {
-        return HEADER_BYTES + 4L * n * n * (paths ? 2 : 1);
+        return binaryBytes(n, paths, false);
+    }
+
+    /** Size of the binary form, in bytes: {@code real} for float32 distances (version 2). */
+    public static long binaryBytes(int n, boolean paths, boolean real) {
+        return (real ? REAL_HEADER_BYTES : HEADER_BYTES) + 4L * n * n * (paths ? 2 : 1);
     }
 
     /** Writes the solution, binary or text by the file's name, atomically; never overwrites unless {@code replace}. */
@@ -70,11 +87,24 @@ public final class SolutionFiles {
     }
 
     private static void writeBinary(OutputStream out, Solution s) throws IOException {
-        ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        header.put(MAGIC).putInt(VERSION).putInt(s.n()).putInt(s.firstVertex()).putInt(s.hasPaths() ? PATHS_FLAG : 0);
+        ByteBuffer header = ByteBuffer.allocate(s.isReal() ? REAL_HEADER_BYTES : HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        header.put(MAGIC).putInt(s.isReal() ? REAL_VERSION : VERSION).putInt(s.n()).putInt(s.firstVertex()).putInt(s.hasPaths() ? PATHS_FLAG : 0);
+        if (s.isReal()) header.putInt(FLOAT32_CELLS);
         out.write(header.array());
-        writeInts(out, s.distances());
+        writeInts(out, s.isReal() ? floatBits(s.realDistances()) : s.distances());
         if (s.hasPaths()) writeInts(out, s.intermediates());
+    }
+
+    private static int[] floatBits(float[] values) {
+        int[] bits = new int[values.length];
+        for (int c = 0; c < values.length; c++) bits[c] = Float.floatToRawIntBits(values[c]);
+        return bits;
+    }
+
+    private static float[] floats(int[] bits) {
+        float[] values = new float[bits.length];
+        for (int c = 0; c < bits.length; c++) values[c] = Float.intBitsToFloat(bits[c]);
+        return values;
     }
 
     private static void writeInts(OutputStream out, int[] values) throws IOException {
@@ -90,8 +120,10 @@ public final class SolutionFiles {
     private static void writeText(OutputStream stream, Solution s) throws IOException {
         Writer out = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.US_ASCII), 1 << 16);
         int n = s.n();
-        out.write("# fwbench solution n=" + n + " first=" + s.firstVertex() + " intermediates=" + (s.hasPaths() ? "yes" : "no") + "\n");
-        writeRows(out, n, s.distances(), true);
+        out.write("# fwbench solution n=" + n + " first=" + s.firstVertex() + " intermediates=" + (s.hasPaths() ? "yes" : "no")
+                + (s.isReal() ? " cells=" + FLOAT32_WORD : "") + "\n");
+        if (s.isReal()) writeRealRows(out, n, s.realDistances());
+        else writeRows(out, n, s.distances(), true);
         if (s.hasPaths()) {
             out.write("# intermediates: vertex k (rows and columns from 0) whose relaxation last improved the distance; " + (n + 1) + " = n + 1 = none\n");
             writeRows(out, n, s.intermediates(), false);
@@ -108,6 +140,21 @@ public final class SolutionFiles {
                 int v = values[i * n + j];
                 if (distances) row.append(Distances.format(v));
                 else row.append(v);
+            }
+            row.append('\n');
+            out.append(row);
+        }
+    }
+
+    /** Float32 distances: Float.toString reads back to the same float; INF for +infinity. */
+    private static void writeRealRows(Writer out, int n, float[] values) throws IOException {
+        StringBuilder row = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            row.setLength(0);
+            for (int j = 0; j < n; j++) {
+                if (j > 0) row.append(' ');
+                float v = values[i * n + j];
+                row.append(v == Float.POSITIVE_INFINITY ? "INF" : Float.toString(v));
             }
             row.append('\n');
             out.append(row);
@@ -141,19 +188,33 @@ public final class SolutionFiles {
             if (header.hasRemaining()) throw new GraphFileException(name + ": the file ends inside its " + HEADER_BYTES + "-byte header");
             header.flip().position(MAGIC.length);
             int version = header.getInt(), n = header.getInt(), first = header.getInt(), flags = header.getInt();
-            if (version != VERSION) throw new GraphFileException(name + ": version " + version + " of the solution layout; this fwbench reads version " + VERSION);
-            if (n < 1 || n > Distances.MAX_N || (first != 0 && first != 1) || (flags & ~PATHS_FLAG) != 0) {
-                throw new GraphFileException(name + ": damaged header (n = " + n + ", first vertex " + first + ", flags " + flags + ")");
+            if (version != VERSION && version != REAL_VERSION) {
+                throw new GraphFileException(name + ": version " + version + " of the solution layout; this fwbench reads versions "
+                        + VERSION + " (int32) and " + REAL_VERSION + " (float32)");
+            }
+            boolean real = version == REAL_VERSION;
+            int cells = FLOAT32_CELLS;
+            if (real) {
+                ByteBuffer cellType = ByteBuffer.allocate(REAL_HEADER_BYTES - HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+                while (cellType.hasRemaining() && channel.read(cellType) >= 0) {
+                    // as for the header
+                }
+                if (cellType.hasRemaining()) throw new GraphFileException(name + ": the file ends inside its " + REAL_HEADER_BYTES + "-byte header");
+                cells = cellType.flip().getInt();
+            }
+            if (n < 1 || n > Distances.MAX_N || (first != 0 && first != 1) || (flags & ~PATHS_FLAG) != 0 || cells != FLOAT32_CELLS) {
+                throw new GraphFileException(name + ": damaged header (n = " + n + ", first vertex " + first + ", flags " + flags
+                        + (real ? ", cell type " + cells : "") + ")");
             }
             boolean paths = (flags & PATHS_FLAG) != 0;
-            long expected = binaryBytes(n, paths), actual = channel.size();
+            long expected = binaryBytes(n, paths, real), actual = channel.size();
             if (actual != expected) {
                 throw new GraphFileException(name + ": " + actual + " bytes, but n = " + n + (paths ? " with intermediates" : "") + " needs " + expected
                         + (actual < expected ? " (is it truncated?)" : ""));
             }
             int[] distances = readInts(channel, n);
             int[] intermediates = paths ? readInts(channel, n) : null;
-            return new Solution(n, first, distances, intermediates);
+            return real ? Solution.real(n, first, floats(distances), intermediates) : new Solution(n, first, distances, intermediates);
         }
     }
 
@@ -184,7 +245,9 @@ public final class SolutionFiles {
             long n = Long.parseLong(m.group(1));
             if (n < 1 || n > Distances.MAX_N) throw in.error("n = " + n + " is out of range 1.." + Distances.MAX_N);
             int size = (int) n;
-            int[] distances = readRows(in, size, true);
+            boolean real = m.group(4) != null;
+            float[] realDistances = real ? readRealRows(in, size) : null;
+            int[] distances = real ? null : readRows(in, size, true);
             int[] intermediates = null;
             if (m.group(3).equals("yes")) {
                 String line = in.next();
@@ -194,7 +257,7 @@ public final class SolutionFiles {
                 intermediates = readRows(in, size, false);
             }
             if (in.next() != null) throw in.error("more lines than the header announces");
-            return new Solution(size, Integer.parseInt(m.group(2)), distances, intermediates);
+            return new Solution(size, Integer.parseInt(m.group(2)), distances, realDistances, intermediates);
         }
     }
 
@@ -213,6 +276,28 @@ public final class SolutionFiles {
                     values[i * n + j] = (int) f.value();
                 } else {
                     throw in.error("expected an integer" + (distances ? " or INF" : "") + ", got '" + f.token() + "'");
+                }
+            }
+            if (f.more()) throw in.error("row " + i + " has more than " + n + " values");
+        }
+        return values;
+    }
+
+    private static float[] readRealRows(LineReader in, int n) throws IOException {
+        float[] values = new float[n * n];
+        Fields f = new Fields(false);
+        for (int i = 0; i < n; i++) {
+            String line = in.next();
+            if (line == null) throw in.fileError("the file ends after " + i + " of " + n + " rows");
+            f.of(line);
+            for (int j = 0; j < n; j++) {
+                if (!f.next()) throw in.error("row " + i + " has " + j + " values, expected " + n);
+                if (f.is("INF")) {
+                    values[i * n + j] = Float.POSITIVE_INFINITY;
+                } else if (f.parseDecimal() && !Float.isInfinite(Float.parseFloat(f.token()))) {
+                    values[i * n + j] = Float.parseFloat(f.token());  // Float.toString's text back to the same float
+                } else {
+                    throw in.error("expected a float32 or INF, got '" + f.token() + "'");
                 }
             }
             if (f.more()) throw in.error("row " + i + " has more than " + n + " values");

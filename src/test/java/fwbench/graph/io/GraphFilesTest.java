@@ -128,6 +128,44 @@ class GraphFilesTest {
         assertArrayEquals(new int[] {0, 3, 20, 0}, real.graph().weights());
     }
 
+    // ---- decimal weights: a graph of real weights in every format ----
+
+    /** Every format reads decimals into a real graph; whole ones among them stay exact, and the lightest parallel edge is kept. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '¦', textBlock = """
+            r.gr    ¦ c decimals\\np sp 3 4\\na 1 2 2.5\\na 2 3 -1e-3\\na 3 1 4\\na 1 2 7.25\\n
+            r.mtx   ¦ %%MatrixMarket matrix coordinate real general\\n3 3 4\\n1 2 2.5\\n2 3 -.001\\n3 1 4.0\\n1 2 7.25\\n
+            r.edges ¦ 0 1 2.5\\n1,2,-1E-3\\n2 0 4\\n0 1 7.25\\n
+            r.dense ¦ 0 2.5 INF\\nINF 0 -0.001\\n4 INF 0\\n
+            """)
+    void everyFormatReadsDecimalWeights(String name, String content) throws IOException {
+        GraphFile read = GraphFiles.read(file(name, content.replace("\\n", "\n")));
+        assertTrue(read.realWeights());
+        assertEquals(null, read.graph());
+        double inf = Double.POSITIVE_INFINITY;
+        assertArrayEquals(new double[] {0, 2.5, inf, inf, 0, -0.001, 4, inf, 0}, read.realGraph().weights());
+        assertTrue(read.negativeWeights());
+        assertEquals(4, read.maxAbsWeight());
+        assertTrue(read.summary().contains("real weights"), read.summary());
+    }
+
+    /** A whole weight beyond INF is fine in a graph of real weights (it is refused in an integer one: badFilesAreRefusedInOneLine). */
+    @Test
+    void largeWholeWeightsAreRealWhenAnotherHasAFraction() throws IOException {
+        GraphFile read = GraphFiles.read(file("big.gr", "p sp 2 2\na 1 2 2000000000\na 2 1 0.5\n"));
+        assertArrayEquals(new double[] {0, 2e9, 0.5, 0}, read.realGraph().weights());
+    }
+
+    /** On the device each weight is its float32 bits; no edge is +infinity. */
+    @Test
+    void realWeightsBecomeFloat32Words() throws IOException {
+        GraphFile read = GraphFiles.read(file("w.edges", "0 1 0.1\n"));
+        int[] words = read.realGraph().float32Words();
+        assertEquals(Float.floatToRawIntBits(0.1f), words[1]);
+        assertEquals(Float.floatToRawIntBits(Float.POSITIVE_INFINITY), words[2]);
+        assertEquals(0, words[0]);
+    }
+
     @Test
     void edgeListTakesCommasAndCommentsAndNumbersFromZero() throws IOException {
         GraphFile read = GraphFiles.read(file("g.edges", "# u v w\n% also a comment\n0,2,5\n\n2\t1  -1\n"));
@@ -150,8 +188,8 @@ class GraphFilesTest {
 
     @ParameterizedTest(name = "{0}: {2}")
     @CsvSource(delimiter = '¦', quoteCharacter = '"', textBlock = """
-            bad.gr    ¦ p sp 3 2\\na 1 2\\n                      ¦ line 2: expected an arc 'a U V W' (three integers), got 'a 1 2'
-            bad.gr    ¦ p sp 3 1\\na 1 2 x\\n                    ¦ line 2: expected an arc 'a U V W' (three integers), got 'a 1 2 x'
+            bad.gr    ¦ p sp 3 2\\na 1 2\\n                      ¦ line 2: expected an arc 'a U V W' (integers U and V, a number W), got 'a 1 2'
+            bad.gr    ¦ p sp 3 1\\na 1 2 x\\n                    ¦ line 2: expected an arc 'a U V W' (integers U and V, a number W), got 'a 1 2 x'
             bad.gr    ¦ a 1 2 3\\n                               ¦ line 1: an arc before the problem line 'p sp N M'
             bad.gr    ¦ p sp 3 1\\na 1 4 5\\n                    ¦ line 2: vertex 4 is out of range 1..3 (n = 3)
             bad.gr    ¦ p sp 3 1\\na 0 1 5\\n                    ¦ line 2: vertex 0 is out of range 1..3 (n = 3)
@@ -166,18 +204,28 @@ class GraphFilesTest {
             bad.gr    ¦ p sp 2 1\\na 1 2 2000000000\\n           ¦ line 2: weight 2000000000 is out of range: |w| must be below 1073741823 (INF, fwbench's 'no edge')
             bad.mtx   ¦ 3 3 1\\n1 2 3\\n                         ¦ line 1: expected the banner '%%MatrixMarket matrix coordinate FIELD SYMMETRY', got '3 3 1'
             bad.mtx   ¦ %%MatrixMarket matrix array real general\\n3 3\\n ¦ line 1: 'array' (dense) MatrixMarket files are not read: use 'coordinate', or the .dense format
-            bad.mtx   ¦ %%MatrixMarket matrix coordinate complex general\\n ¦ line 1: the field 'complex' is not read: integer, real (whole numbers) or pattern
+            bad.mtx   ¦ %%MatrixMarket matrix coordinate complex general\\n ¦ line 1: the field 'complex' is not read: integer, real or pattern
             bad.mtx   ¦ %%MatrixMarket matrix coordinate real skew-symmetric\\n ¦ line 1: the symmetry 'skew-symmetric' is not read: general or symmetric
             bad.mtx   ¦ %%MatrixMarket matrix coordinate real general\\n% c\\n3 4 0\\n ¦ line 3: the matrix is 3 x 4: a graph's adjacency matrix is square
-            bad.mtx   ¦ %%MatrixMarket matrix coordinate real general\\n2 2 2\\n1 2 1.0\\n2 1 2.5\\n ¦ line 4: weight 2.5 is not a whole number: fwbench's distances are integers (scale the weights, e.g. by 1000, and round them)
+            bad.mtx   ¦ %%MatrixMarket matrix coordinate real general\\n2 2 2\\n1 2 1.0\\n2 1 nan\\n ¦ line 4: weight 'nan' is not a finite number: leave an absent edge out (a .dense file writes INF)
+            bad.mtx   ¦ %%MatrixMarket matrix coordinate real general\\n2 2 1\\n1 2 1e39\\n ¦ line 3: weight '1e39' is out of range: |w| must be at most 3.4028235E38 (float32's largest value)
+            bad.mtx   ¦ %%MatrixMarket matrix coordinate real general\\n2 2 1\\n1 2 0x1p3\\n ¦ line 3: expected an entry 'I J VALUE' (two integers and a number), got '1 2 0x1p3'
+            bad.gr    ¦ p sp 2 1\\na 1 2 -Infinity\\n           ¦ line 2: weight '-Infinity' is not a finite number: leave an absent edge out (a .dense file writes INF)
+            bad.gr    ¦ p sp 2 1\\na 1 2 1e-40\\n               ¦ line 2: weight '1e-40' is too close to 0: |w| must be 0 or at least 1.17549435E-38 (float32's smallest normal value)
+            bad.gr    ¦ p sp 2 1\\na 1 2 2.5e400\\n             ¦ line 2: weight '2.5e400' is out of range: |w| must be at most 3.4028235E38 (float32's largest value)
+            bad.gr    ¦ p sp 2 2\\na 1 2 2000000000\\na 2 1 1\\n ¦ line 2: weight 2000000000 is out of range: |w| must be below 1073741823 (INF, fwbench's 'no edge')
+            bad.edges ¦ 0 1 NaN\\n                              ¦ line 1: weight 'NaN' is not a finite number: leave an absent edge out (a .dense file writes INF)
+            bad.edges ¦ 0 1 1.5f\\n                             ¦ line 1: expected an edge 'u v w' (integers u and v, a number w), got '0 1 1.5f'
+            bad.dense ¦ 0 -inf\\n1 0\\n                        ¦ line 1: weight '-inf' is not a finite number: leave an absent edge out (a .dense file writes INF)
+            bad.dense ¦ 0 0.5\\n3.4e38 0\\n                    ¦ weights too large: a simple path of n - 1 = 1 edges of up to |w| = 3.4E38 could weigh 3.4E38, above 1.7014117E38 (half of float32's largest value; distances are float32); scale the weights down
             bad.mtx   ¦ %%MatrixMarket matrix coordinate integer general\\n2 2 1\\n1 2 1.5\\n ¦ line 3: expected an entry 'I J VALUE' (three integers), got '1 2 1.5'
             bad.mtx   ¦ %%MatrixMarket matrix coordinate pattern general\\n2 2 1\\n1 2 3\\n ¦ line 3: expected an entry 'I J' (two integers), got '1 2 3'
             bad.mtx   ¦ %%MatrixMarket matrix coordinate integer general\\n2 2 3\\n1 2 1\\n ¦ the size line (line 2) declares 3 entries, the file has 1 (is it truncated?)
             bad.mtx   ¦ %%MatrixMarket matrix coordinate integer general\\n2 2 1\\n3 1 1\\n ¦ line 3: vertex 3 is out of range 1..2 (n = 2)
             bad.mtx   ¦ %%MatrixMarket matrix coordinate integer general\\n0 0 0\\n ¦ line 2: the size line gives n = 0: a graph needs at least one vertex
             bad.mtx   ¦ %%MatrixMarket matrix coordinate integer general\\n% only comments\\n ¦ no size line 'ROWS COLUMNS ENTRIES' after the banner
-            bad.edges ¦ 0 1 2\\n1 2\\n                           ¦ line 2: expected an edge 'u v w' (three integers), got '1 2'
-            bad.edges ¦ 0 1 2\\n1 x 2\\n                         ¦ line 2: expected an edge 'u v w' (three integers), got '1 x 2'
+            bad.edges ¦ 0 1 2\\n1 2\\n                           ¦ line 2: expected an edge 'u v w' (integers u and v, a number w), got '1 2'
+            bad.edges ¦ 0 1 2\\n1 x 2\\n                         ¦ line 2: expected an edge 'u v w' (integers u and v, a number w), got '1 x 2'
             bad.edges ¦ # no edges\\n\\n                         ¦ no edges, so no vertices (n = 0): expected lines 'u v w'
             bad.edges ¦ 0 -1 2\\n                                ¦ line 1: vertex -1 is out of range 0..46335 (vertices are numbered from 0; at most 46336 fit)
             bad.edges ¦ 0 46336 2\\n                             ¦ line 1: vertex 46336 is out of range 0..46335 (vertices are numbered from 0; at most 46336 fit)
@@ -185,7 +233,7 @@ class GraphFilesTest {
             bad.dense ¦ 0 1\\n1 0 5\\n                          ¦ line 2: 3 values, expected 2 (one per vertex, as the first row on line 1)
             bad.dense ¦ 0 1\\n1 0\\n1 1\\n                      ¦ line 3: more than 2 rows: the first row (line 1) has 2 values, so n = 2
             bad.dense ¦ # c\\n0 1 2\\n1 0 2\\n                   ¦ the file ends after 2 rows, expected 3 (one per vertex; the first row has 3 values)
-            bad.dense ¦ 0 abc\\n1 0\\n                           ¦ line 1: expected a weight (an integer) or INF in column 1, got 'abc'
+            bad.dense ¦ 0 abc\\n1 0\\n                           ¦ line 1: expected a weight (a number) or INF in column 1, got 'abc'
             bad.dense ¦ # nothing\\n                             ¦ no rows: expected n rows of n weights
             bad.dense ¦ 0 600000000 INF\\nINF 0 600000000\\nINF INF 0\\n ¦ weights too large: a simple path of n - 1 = 2 edges of up to |w| = 600000000 could weigh 1200000000, not below INF = 1073741823 (distances are int32); scale the weights down
             """)
@@ -234,10 +282,14 @@ class GraphFilesTest {
 
     @Test
     void longLinesAreCutShortInMessages() throws IOException {
-        Path bad = file("long.gr", "p sp 2 1\na 1 2 " + "9".repeat(200) + "\n");
+        Path bad = file("long.gr", "p sp 2 1\na 1 2 " + "9".repeat(200) + "x\n");
         String message = assertThrows(GraphFileException.class, () -> GraphFiles.read(bad)).getMessage();
         assertTrue(message.endsWith("...'"), message);
         assertTrue(message.length() < 200, message);
+        Path huge = file("huge.gr", "p sp 2 1\na 1 2 " + "9".repeat(200) + "\n");  // a number, beyond float32
+        String weight = assertThrows(GraphFileException.class, () -> GraphFiles.read(huge)).getMessage();
+        assertTrue(weight.contains("...' is out of range"), weight);
+        assertTrue(weight.length() < 200, weight);
     }
 
     @ParameterizedTest

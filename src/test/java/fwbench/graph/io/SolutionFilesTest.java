@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -89,6 +90,91 @@ class SolutionFilesTest {
         assertArrayEquals(s.distances(), plain.distances());
         assertNull(plain.intermediates());
         assertEquals(List.of(4, 2, 0, 3), back.shortestPaths().path(4, 3).orElseThrow());
+    }
+
+    // ---- float32 distances: version 2 ----
+
+    /** Values a float32 file must bring back bit for bit: tiny, huge, negative, with long decimal forms, and no path. */
+    static final float[] AWKWARD_FLOATS = {0f, 0.1f, 1e-7f, 123456.79f, -2.5f, Float.MIN_VALUE, Float.MAX_VALUE, 1f / 3, 16777217f,
+            Float.POSITIVE_INFINITY, -0f, 3.4028233E38f, 7.006492E-45f, 2.7182817f, 1.1754944E-38f, 99999.99f};
+
+    @Test
+    void realBinaryLayoutIsTheDocumentedOne() throws IOException {
+        float[] d = {0f, Float.POSITIVE_INFINITY, 2.5f, 0f};
+        Path file = dir.resolve("two.apsp");
+        SolutionFiles.write(file, Solution.real(2, 1, d, new int[] {3, 3, 3, 3}), false);
+        ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
+        assertEquals(28 + 2 * 4 * 4, b.remaining());
+        assertEquals(SolutionFiles.binaryBytes(2, true, true), b.remaining());
+        byte[] magic = new byte[8];
+        b.get(magic);
+        assertEquals("FWBDIST\n", new String(magic, StandardCharsets.US_ASCII));
+        assertEquals(2, b.getInt(), "version");
+        assertEquals(2, b.getInt(), "n");
+        assertEquals(1, b.getInt(), "first vertex");
+        assertEquals(1, b.getInt(), "flags: intermediates follow");
+        assertEquals(1, b.getInt(), "cell type: float32");
+        assertEquals(List.of(0f, Float.POSITIVE_INFINITY, 2.5f, 0f), List.of(b.getFloat(), b.getFloat(), b.getFloat(), b.getFloat()));
+        assertEquals(List.of(3, 3, 3, 3), List.of(b.getInt(), b.getInt(), b.getInt(), b.getInt()));
+    }
+
+    @Test
+    void realTextFormSaysFloat32AndPrintsFloatsAsJavaDoes() throws IOException {
+        Path file = dir.resolve("two.txt");
+        SolutionFiles.write(file, Solution.real(2, 0, new float[] {0f, Float.POSITIVE_INFINITY, 0.1f, 1e10f}, null), false);
+        assertEquals("""
+                # fwbench solution n=2 first=0 intermediates=no cells=float32
+                0.0 INF
+                0.1 1.0E10
+                """, Files.readString(file));
+    }
+
+    /** Binary and text bring every float back to the same bits, with and without intermediates. */
+    @ParameterizedTest
+    @ValueSource(strings = {"r.apsp", "r.txt"})
+    void realDistancesReadBackBitForBit(String name) throws IOException {
+        int n = 4;
+        float[] d = java.util.Arrays.copyOf(AWKWARD_FLOATS, n * n);
+        int[] via = new int[n * n];
+        for (int c = 0; c < via.length; c++) via[c] = c % (n + 2);
+        for (int[] intermediates : new int[][] {via, null}) {
+            Path file = dir.resolve((intermediates == null ? "d-" : "p-") + name);
+            SolutionFiles.write(file, Solution.real(n, 1, d, intermediates), false);
+            Solution back = SolutionFiles.read(file);
+            assertTrue(back.isReal());
+            assertNull(back.distances());
+            assertEquals(1, back.firstVertex());
+            for (int c = 0; c < d.length; c++) {
+                assertEquals(Float.floatToRawIntBits(d[c]), Float.floatToRawIntBits(back.realDistances()[c]), "cell " + c + ": " + d[c]);
+            }
+            if (intermediates == null) assertNull(back.intermediates());
+            else assertArrayEquals(intermediates, back.intermediates());
+        }
+    }
+
+    @Test
+    void integerFilesStayVersionOne() throws IOException {
+        Path file = dir.resolve("int.apsp");
+        SolutionFiles.write(file, report003(), false);
+        assertEquals(1, ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN).getInt(8));
+        assertFalse(new Solution(1, 0, new int[] {0}, null).isReal());
+    }
+
+    @Test
+    void damagedRealFilesAreRefusedInOneLine() throws IOException {
+        Path good = dir.resolve("good.apsp");
+        SolutionFiles.write(good, Solution.real(2, 0, new float[] {0, 1.5f, 2, 0}, null), false);
+        byte[] bytes = Files.readAllBytes(good);
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt(24, 7);
+        Path cells = Files.write(dir.resolve("cells.apsp"), bytes);
+        assertEquals(cells + ": damaged header (n = 2, first vertex 0, flags 0, cell type 7)",
+                assertThrows(GraphFileException.class, () -> SolutionFiles.read(cells)).getMessage());
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt(8, 3);
+        Path version = Files.write(dir.resolve("version.apsp"), bytes);
+        assertEquals(version + ": version 3 of the solution layout; this fwbench reads versions 1 (int32) and 2 (float32)",
+                assertThrows(GraphFileException.class, () -> SolutionFiles.read(version)).getMessage());
+        Path text = Files.writeString(dir.resolve("bad.txt"), "# fwbench solution n=2 first=0 intermediates=no cells=float32\n0 NaN\n1 0\n");
+        assertEquals(text + ", line 2: expected a float32 or INF, got 'NaN'", assertThrows(GraphFileException.class, () -> SolutionFiles.read(text)).getMessage());
     }
 
     @Test

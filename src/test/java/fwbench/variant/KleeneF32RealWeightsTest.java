@@ -1,0 +1,75 @@
+package fwbench.variant;
+
+import fwbench.GpuTest;
+import fwbench.graph.RealGraph;
+import fwbench.graph.RealGraphs;
+import fwbench.verify.Verification;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.Arrays;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** kleene-f32 on graphs of real weights: float32 bits uploaded, float32 distances read back, checked against the float64 reference. */
+class KleeneF32RealWeightsTest {
+
+    /** Both tiles, around tile and padding edges (thin last tiles at 1040 and 1055), sparse and complete graphs. */
+    @GpuTest
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {1, 2, 63, 64, 65, 127, 129, 257, 640, 1000, 1040, 1055})
+    void bothTilesAreWithinTheToleranceOfTheFloat64Reference(int n) {
+        for (double p : new double[] {0.03, 1.0}) {
+            RealGraph graph = RealGraphs.random(n, p, n + 31);
+            for (int tile : new int[] {64, 128}) {
+                try (KleeneF32Solver solver = new KleeneF32Solver(SolverConfig.of(graph), tile)) {
+                    assertTrue(solver.realWeights());
+                    solver.reset();
+                    solver.solve();
+                    float[] first = solver.realDistances();
+                    String how = Verification.checkReal(solver, graph);
+                    assertTrue(how.contains("float64 CPU reference"), how);
+                    // a second solve from the input gives the same bits: the reset restored float32 weights, not converted integers
+                    solver.reset();
+                    solver.solve();
+                    assertArrayEquals(first, solver.realDistances(), "tile " + tile + ", p=" + p);
+                    assertThrows(IllegalStateException.class, solver::distances, "real weights have no integer distances");
+                }
+            }
+        }
+    }
+
+    /** Through the registry, as solve makes it, with the default tile. */
+    @GpuTest
+    @Test
+    void theRegistrysSolverTakesARealGraph() {
+        RealGraph graph = RealGraphs.random(300, 0.05, 4);
+        try (Solver solver = Variant.KLEENE_F32.create(SolverConfig.of(graph))) {
+            solver.reset();
+            solver.solve();
+            float[] d = ((RealSolver) solver).realDistances();
+            assertEquals(300 * 300, d.length);
+            assertTrue(Arrays.toString(Arrays.copyOf(d, 10)).contains("Infinity"), "vertex 3 is isolated: no path is +infinity");
+            Verification.checkReal((RealSolver) solver, graph);
+        }
+    }
+
+    /** Refused before any device work, so this runs without a GPU: every integer variant names the one that takes real weights. */
+    @Test
+    void integerVariantsRefuseRealWeightsNamingKleeneF32() {
+        RealGraph graph = RealGraphs.random(5, 0.5, 1);
+        for (Variant v : Variant.values()) {
+            assertEquals(v == Variant.KLEENE_F32, v.takesRealWeights(), v.id());
+            if (v.takesRealWeights()) continue;
+            UnsupportedInputException e = assertThrows(UnsupportedInputException.class, () -> v.create(SolverConfig.of(graph)));
+            assertEquals(v + " takes integer weights only, and " + graph.describe() + " has real ones (not all whole numbers): use kleene-f32", e.getMessage());
+        }
+        assertEquals("kleene-f32", Variant.realWeightVariants());
+        assertFalse(SolverConfig.of(fwbench.graph.Graphs.empty(2)).realWeights());
+    }
+}
