@@ -67,7 +67,7 @@ final class RunEstimate {
         /** Seconds a fork of {@code key} spends checking its first answer against an oracle. */
         double checkSeconds(Key key);
 
-        /** Assumes nothing, and no checking time. */
+        /** Assumes nothing, and no checking time (tests, and runs nothing can be assumed of). */
         Model NONE = new Model() {
             @Override
             public OptionalDouble solveSeconds(Key key) {
@@ -115,7 +115,7 @@ final class RunEstimate {
 
     /**
      * The host oracles' rate per thread (the CPU reference and the certificate: parallel rows, n^3
-     * steps in all), set low: a 2500-vertex certificate took about 25 s on 2 busy cores.
+     * steps in all), set low: a cpu-blocked fork at n = 2500 spent about 25 s beyond its iterations on 2 busy cores.
      */
     static final double ORACLE_RATE_PER_THREAD = 0.3e9;
 
@@ -150,11 +150,6 @@ final class RunEstimate {
         this.total = plan.size();
         this.solveSeconds = new HashMap<>(solveSeconds);
         this.model = model;
-    }
-
-    /** With nothing assumed. */
-    RunEstimate(List<Fork> plan, Map<Key, Double> solveSeconds) {
-        this(plan, solveSeconds, Model.NONE);
     }
 
     int forks() {
@@ -279,12 +274,14 @@ final class RunEstimate {
         }
     }
 
-    /** "45 s", "2 min 10 s", "1 h 5 min". */
+    /** "45 s", "2 min 10 s", "1 h 5 min", "3 days 2 h". */
     static String duration(double seconds) {
         long s = Math.round(seconds);
         if (s < 60) return s + " s";
         if (s < 3600) return s / 60 + " min" + (s % 60 == 0 ? "" : " " + s % 60 + " s");
         long minutes = Math.round(seconds / 60);
-        return minutes / 60 + " h" + (minutes % 60 == 0 ? "" : " " + minutes % 60 + " min");
+        if (minutes < 48 * 60) return minutes / 60 + " h" + (minutes % 60 == 0 ? "" : " " + minutes % 60 + " min");
+        long hours = Math.round(seconds / 3600);
+        return hours / 24 + " days" + (hours % 24 == 0 ? "" : " " + hours % 24 + " h");
     }
 }

@@ -23,7 +23,7 @@ class RunEstimateTest {
     Path dir;
 
     private static RunEstimate twoForks(Map<RunEstimate.Key, Double> known) {
-        return new RunEstimate(List.of(new RunEstimate.Fork(SMALL, DEFAULTS), new RunEstimate.Fork(LARGE, DEFAULTS)), known);
+        return new RunEstimate(List.of(new RunEstimate.Fork(SMALL, DEFAULTS), new RunEstimate.Fork(LARGE, DEFAULTS)), known, RunEstimate.Model.NONE);
     }
 
     @Test
@@ -48,8 +48,8 @@ class RunEstimateTest {
 
     /**
      * Without earlier results, the CPU variants' solves and the oracle's check are modelled from n^3:
-     * the default run without a GPU (cpu-serial at 1000, cpu-blocked at 1000 and 2500) took 86 s on an
-     * idle 2-core AMD EPYC and 142 s on a busy one; the first estimate must be within a factor 2 of both.
+     * the default run without a GPU (cpu-serial at 1000, cpu-blocked at 1000 and 2500) took 86 s on a
+     * quiet 2-core AMD EPYC and 142 s to 241 s on a busy one; the first estimate must be within a factor 2 of all.
      */
     @Test
     void theFirstEstimateOfACpuRunIsModelledFromNCubed() {
@@ -60,7 +60,7 @@ class RunEstimateTest {
         RunEstimate.Left left = estimate.left();
         assertFalse(left.lowerBound(), left.unknown().toString());
         assertEquals(List.of("cpu-serial", "cpu-blocked"), left.assumed());
-        assertTrue(left.seconds() > 142 / 2.0 && left.seconds() < 86 * 2.0, left.text());
+        assertTrue(left.seconds() > 241 / 2.0 && left.seconds() < 86 * 2.0, left.text());
         assertTrue(RunProgress.before(estimate).startsWith("estimated time for the whole run (3 forks): about "), RunProgress.before(estimate));
         assertTrue(RunProgress.before(estimate).contains("time per solve of cpu-serial, cpu-blocked assumed from n^3 until measured"));
         // cpu-blocked uses every thread, cpu-serial one; the check above the reference's limit is on the device for GPU variants
@@ -118,5 +118,7 @@ class RunEstimateTest {
         assertEquals("1 min", RunEstimate.duration(60));
         assertEquals("2 min 10 s", RunEstimate.duration(130));
         assertEquals("1 h 5 min", RunEstimate.duration(3900));
+        assertEquals("47 h 59 min", RunEstimate.duration(48 * 3600 - 60));
+        assertEquals("3 days 1 h", RunEstimate.duration(73 * 3600));
     }
 }

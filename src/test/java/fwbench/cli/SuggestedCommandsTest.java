@@ -162,7 +162,8 @@ class SuggestedCommandsTest {
         }
         assertFalse(out.contains("% complete, ETA"), "JMH's own ETA is replaced:\n" + out);
         assertTrue(out.contains("# Run progress: fork 1 of 4 of the whole run, "), out);
-        assertTrue(Pattern.compile("fwbench: estimated time for the whole run \\(4 forks\\): (about|at least) ").matcher(out).find(), out);
+        // nothing of a CPU run is unknown: its solves are assumed from n^3 until measured
+        assertTrue(out.contains("fwbench: estimated time for the whole run (4 forks): about "), out);
 
         List<List<String>> suggested = suggestions(run.all());
         assertEquals(1, suggested.size(), run.all());
