@@ -5,11 +5,19 @@ import fwbench.cuda.CudaGraph;
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Event;
+import fwbench.cuda.Kernel;
+import fwbench.cuda.KernelArgs;
 import fwbench.cuda.KernelModule;
 import fwbench.cuda.TileKernel;
 import fwbench.graph.Graph;
 
+import jcuda.Pointer;
+
 import java.util.OptionalDouble;
+
+import static fwbench.cuda.KernelArgs.buffer;
+import static fwbench.cuda.KernelArgs.params;
+import static fwbench.cuda.KernelArgs.value;
 
 /**
  * What every GPU variant shares: the input and working matrices on the device, a stream, the
@@ -122,6 +130,19 @@ public abstract class GpuSolver implements Solver {
                     + (g.complete() ? " (its largest weight)" : " ((n - 1) x its largest weight " + maxWeight + ")")
                     + ": use " + instead);
         }
+    }
+
+    /** An element-wise kernel over the ld x ld matrix d in place, (int* d, int ld): a variant's cell conversions. */
+    record InPlace(DeviceBuffer d, int ld) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), value(ld));
+        }
+    }
+
+    /** Launches an {@link InPlace} kernel over {@code d}, blocks of 32 x 8 cells. */
+    protected final void launchInPlace(Kernel kernel, CudaStream stream, DeviceBuffer d) {
+        kernel.launch(stream, ceilDiv(ld, 32), ceilDiv(ld, 8), 32, 8, 0, new InPlace(d, ld));
     }
 
     protected static int ceilDiv(int a, int b) {

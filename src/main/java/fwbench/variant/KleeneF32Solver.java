@@ -3,12 +3,6 @@ package fwbench.variant;
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Kernel;
-import fwbench.cuda.KernelArgs;
-import jcuda.Pointer;
-
-import static fwbench.cuda.KernelArgs.buffer;
-import static fwbench.cuda.KernelArgs.params;
-import static fwbench.cuda.KernelArgs.value;
 
 /**
  * kernels/11_kleene_f32.cu: kleene's rounds and tile choice on float32 distances.
@@ -20,14 +14,6 @@ import static fwbench.cuda.KernelArgs.value;
  * holds floats from a reset (or a solve) until the result is read, integers after.
  */
 final class KleeneF32Solver extends KleeneSolver implements RealSolver {
-
-    /** fw_kleene_f32_from_int(int* d, int ld) and fw_kleene_f32_to_int(int* d, int ld): in place over ld x ld. */
-    record Convert(DeviceBuffer d, int ld) implements KernelArgs {
-        @Override
-        public Pointer kernelParams() {
-            return params(buffer(d), value(ld));
-        }
-    }
 
     private final Kernel toFloat;
     private final Kernel toInt;
@@ -83,25 +69,21 @@ final class KleeneF32Solver extends KleeneSolver implements RealSolver {
 
     @Override
     protected void enqueueResetExtras(CudaStream stream, DeviceBuffer matrix) {
-        if (!realWeights) convert(toFloat, stream, matrix);
+        if (!realWeights) launchInPlace(toFloat, stream, matrix);
         floats = true;
     }
 
     /** A result read since the reset left integers in the matrix: floats again. */
     @Override
     protected void enqueueBeforeSolve(CudaStream stream, DeviceBuffer matrix) {
-        if (!floats) convert(toFloat, stream, matrix);
+        if (!floats) launchInPlace(toFloat, stream, matrix);
         floats = true;
     }
 
     @Override
     protected void enqueuePublishResult(CudaStream stream, DeviceBuffer matrix) {
         if (realWeights) return;  // float32 is the answer
-        if (floats) convert(toInt, stream, matrix);
+        if (floats) launchInPlace(toInt, stream, matrix);
         floats = false;
-    }
-
-    private void convert(Kernel kernel, CudaStream stream, DeviceBuffer d) {
-        kernel.launch(stream, ceilDiv(ld, 32), ceilDiv(ld, 8), 32, 8, 0, new Convert(d, ld));
     }
 }

@@ -24,14 +24,6 @@ final class KleenePathsSolver extends GpuSolver implements PathSolver {
     /** The "no path" distance of a route key (kernels: FW_ROUTE_INF): two INF keys and a mark still fit an int. */
     static final int ROUTE_INF = (1 << (30 - ROUTE_BITS)) - 1;
 
-    /** fw_kleene_paths_keys(int* d, int ld) and fw_kleene_paths_distances(int* d, int ld): in place over ld x ld. */
-    record Convert(DeviceBuffer d, int ld) implements KernelArgs {
-        @Override
-        public Pointer kernelParams() {
-            return params(buffer(d), value(ld));
-        }
-    }
-
     /** fw_kleene_paths_phase1_tT(int* d, int* q, int ld, int p). */
     record ClosePivot(DeviceBuffer d, DeviceBuffer q, int ld, int p) implements KernelArgs {
         @Override
@@ -133,7 +125,7 @@ final class KleenePathsSolver extends GpuSolver implements PathSolver {
     /** After the input is copied back: weights into keys, and no intermediate anywhere. */
     @Override
     protected void enqueueResetExtras(CudaStream stream, DeviceBuffer matrix) {
-        convert(toKeys, stream, matrix);
+        launchInPlace(toKeys, stream, matrix);
         intermediates.fill(n + 1, stream);
         keys = true;
     }
@@ -141,18 +133,14 @@ final class KleenePathsSolver extends GpuSolver implements PathSolver {
     /** A result read since the reset left distances in the matrix: keys again (marks clear, as stored). */
     @Override
     protected void enqueueBeforeSolve(CudaStream stream, DeviceBuffer matrix) {
-        if (!keys) convert(toKeys, stream, matrix);
+        if (!keys) launchInPlace(toKeys, stream, matrix);
         keys = true;
     }
 
     @Override
     protected void enqueuePublishResult(CudaStream stream, DeviceBuffer matrix) {
-        if (keys) convert(toDistances, stream, matrix);
+        if (keys) launchInPlace(toDistances, stream, matrix);
         keys = false;
-    }
-
-    private void convert(Kernel kernel, CudaStream stream, DeviceBuffer d) {
-        kernel.launch(stream, ceilDiv(ld, 32), ceilDiv(ld, 8), 32, 8, 0, new Convert(d, ld));
     }
 
     @Override

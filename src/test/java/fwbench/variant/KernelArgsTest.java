@@ -59,11 +59,11 @@ class KernelArgsTest {
             records.put("fw_kleene_f32_phase2_t" + tile, LookaheadRounds.Cross.class);
             records.put("fw_kleene_f32_phase3_t" + tile, LookaheadRounds.Rest.class);
         }
-        records.put("fw_kleene_f32_from_int", KleeneF32Solver.Convert.class);
-        records.put("fw_kleene_f32_to_int", KleeneF32Solver.Convert.class);
+        records.put("fw_kleene_f32_from_int", GpuSolver.InPlace.class);
+        records.put("fw_kleene_f32_to_int", GpuSolver.InPlace.class);
         records.put("fw_peak_float32", Class.forName("fwbench.bench.PeakBenchmark$Relax"));
-        records.put("fw_kleene_paths_keys", KleenePathsSolver.Convert.class);
-        records.put("fw_kleene_paths_distances", KleenePathsSolver.Convert.class);
+        records.put("fw_kleene_paths_keys", GpuSolver.InPlace.class);
+        records.put("fw_kleene_paths_distances", GpuSolver.InPlace.class);
         records.put("fw_packed16_pack", Packed16Solver.Repack.class);
         records.put("fw_packed16_unpack", Packed16Solver.Repack.class);
         records.put("fw_generate", DeviceGraphs.Generate.class);
