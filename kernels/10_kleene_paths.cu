@@ -126,7 +126,7 @@ extern "C" __global__ void fw_kleene_paths_keys(int* d, int ld)
     const int i = blockIdx.y * blockDim.y + threadIdx.y, j = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= ld || j >= ld) return;
     const int w = d[i * ld + j];
-    d[i * ld + j] = w >= FW_ROUTE_INF ? FW_ROUTE_INF << FW_ROUTE_BITS : w << FW_ROUTE_BITS;
+    d[i * ld + j] = (w >= FW_ROUTE_INF ? FW_ROUTE_INF : w) * (1 << FW_ROUTE_BITS);  // a multiply: w may be negative
 }
 
 extern "C" __global__ void fw_kleene_paths_distances(int* d, int ld)

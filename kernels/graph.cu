@@ -1,5 +1,6 @@
-// Support kernels (not a variant): generate the suite's seeded graphs on the device, and check a
-// solved matrix against the shortest-path certificate without a second solve.
+// Support kernels (not a variant): generate the suite's seeded graphs on the device, check a solved
+// matrix against the shortest-path certificate without a second solve, and finish a solve of a
+// graph with negative weights.
 //
 // The generator is counter-based: cell (i, j) depends only on (seed, i, j), so the device fills
 // the matrix in one parallel pass and fwbench.graph.GraphSpec produces the same cells on the host
@@ -15,13 +16,22 @@ __device__ __forceinline__ unsigned long long fw_splitmix64(unsigned long long z
     return z ^ (z >> 31);
 }
 
+// Vertex v's potential, 0..potentialRange: hashed from a counter no cell (i, j), i < 2^31, uses.
+__device__ __forceinline__ int fw_potential(unsigned long long seed, int v, int potentialRange)
+{
+    const unsigned long long h = fw_splitmix64(seed ^ fw_splitmix64((0xFFFFFFFFull << 32) | (unsigned)v));
+    return (int)((h >> 32) % (unsigned)(potentialRange + 1));
+}
+
 // Edge (i, j), i != j, exists when the low 32 bits of its hash are below edgeThreshold
-// (2^32 = always, a complete graph); its weight is 1 + (high 32 bits mod maxWeight).
+// (2^32 = always, a complete graph); its weight is 1 + (high 32 bits mod maxWeight), plus
+// p(i) - p(j) with potentials p in 0..potentialRange (0: none). Potentials add nothing to a
+// cycle, so the weights may be negative but every cycle stays positive.
 // The diagonal is 0, absent edges FW_INF. The matrix has ld >= n ints per row and ld rows;
 // cells past n are padding: isolated vertices (0 diagonal, FW_INF elsewhere).
 // Launch: grid (ceil(ld/32), ceil(ld/8)), block (32, 8).
 extern "C" __global__ void fw_generate(int* d, int n, int ld, unsigned long long seed,
-                                       unsigned long long edgeThreshold, int maxWeight)
+                                       unsigned long long edgeThreshold, int maxWeight, int potentialRange)
 {
     const int i = blockIdx.y * blockDim.y + threadIdx.y;
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
@@ -35,6 +45,8 @@ extern "C" __global__ void fw_generate(int* d, int n, int ld, unsigned long long
         const unsigned long long h =
             fw_splitmix64(seed ^ fw_splitmix64(((unsigned long long)i << 32) | (unsigned)j));
         w = (h & 0xFFFFFFFFull) < edgeThreshold ? 1 + (int)((h >> 32) % (unsigned)maxWeight) : FW_INF;
+        if (w != FW_INF && potentialRange > 0)
+            w += fw_potential(seed, i, potentialRange) - fw_potential(seed, j, potentialRange);
     }
     d[i * ld + j] = w;
 }
@@ -49,14 +61,27 @@ extern "C" __global__ void fw_pad(int* d, int n, int ld)
     d[i * ld + j] = i == j ? 0 : FW_INF;
 }
 
-// Certificate for graphs with positive weights: D is the distance matrix of W exactly when
-// D[i][i] = 0 and, for i != j, D[i][j] = min(FW_INF, min over k != j of D[i][k] + W[k][j])
-// (every finite D[i][j] is reached from a shorter D[i][k], and nothing improves on it).
+// Certificate for graphs whose cycles all weigh more than 0: D is the distance matrix of W
+// exactly when D[i][i] = 0 and, for i != j, D[i][j] = min(FW_INF, min over k != j of
+// D[i][k] + W[k][j]) (every finite D[i][j] steps back to a D[i][k] through an edge, and the steps
+// cannot close a cycle, so they reach D[i][i]: it is a real path; and nothing improves on it).
+// With weights >= 0 an INF operand gives a sum >= FW_INF, which the min with FW_INF absorbs; with
+// negative weights INF + w < INF, so the SIGNED form skips every term with an INF operand (it
+// expects D settled by fw_finish_negative_weights: unreachable cells exactly FW_INF, all cells
+// above -FW_INF, so no sum overflows).
+template <bool SIGNED>
+__device__ __forceinline__ int fw_certificate_term(int best, int a, int b)
+{
+    if (SIGNED && (a == FW_INF || b == FW_INF)) return best;
+    return fw_relax(best, a, b);
+}
+
 // One pass of a min-plus product D (x) W with W's diagonal masked to FW_INF.
 // Writes the smallest violating cell index i * n + j to *firstBad (left unchanged when D is
 // correct). Both matrices have ld ints per row. Launch: grid (ceil(n/32), ceil(n/32)), block (32, 32).
 #define CT 32
-extern "C" __global__ void fw_certificate(const int* D, const int* W, int n, int ld, int* firstBad)
+template <bool SIGNED>
+__device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W, int n, int ld, int* firstBad)
 {
     __shared__ int dRows[CT][CT + 1];  // D[i][k0 .. k0+31]; +1 column: rows are read across a warp
     __shared__ int wCols[CT][CT];      // W[k0 .. k0+31][j], with W[j][j] replaced by FW_INF
@@ -69,7 +94,7 @@ extern "C" __global__ void fw_certificate(const int* D, const int* W, int n, int
         wCols[ty][tx] = (kw < n && j < n && kw != j) ? W[kw * ld + j] : FW_INF;
         __syncthreads();  // both chunks loaded
 #pragma unroll
-        for (int k = 0; k < CT; ++k) best = fw_relax(best, dRows[ty][k], wCols[k][tx]);
+        for (int k = 0; k < CT; ++k) best = fw_certificate_term<SIGNED>(best, dRows[ty][k], wCols[k][tx]);
         __syncthreads();  // chunk consumed before the next one overwrites it
     }
     if (i < n && j < n) {
@@ -78,12 +103,51 @@ extern "C" __global__ void fw_certificate(const int* D, const int* W, int n, int
     }
 }
 
-// The certificate's expected value of one cell, for the error message. Launch: 1 thread.
+// For graphs with weights > 0 (the suite's generators without potentials).
+extern "C" __global__ void fw_certificate(const int* D, const int* W, int n, int ld, int* firstBad)
+{
+    fw_certificate_tiles<false>(D, W, n, ld, firstBad);
+}
+
+// For graphs with negative weights whose cycles are all positive (the generators with potentials).
+extern "C" __global__ void fw_certificate_signed(const int* D, const int* W, int n, int ld, int* firstBad)
+{
+    fw_certificate_tiles<true>(D, W, n, ld, firstBad);
+}
+
+// The certificate's expected value of one cell (the signed form: it serves both), for the error
+// message. Launch: 1 thread.
 extern "C" __global__ void fw_certificate_cell(const int* D, const int* W, int n, int ld, int i, int j,
                                                int* expected)
 {
     int best = FW_INF;
     for (int k = 0; k < n; ++k)
-        if (k != j) best = fw_relax(best, D[i * ld + k], W[k * ld + j]);
+        if (k != j) best = fw_certificate_term<true>(best, D[i * ld + k], W[k * ld + j]);
     *expected = (i == j) ? 0 : min(best, FW_INF);
+}
+
+// The last step of a solve of a graph with negative weights, over its n x n cells (ld ints a row),
+// each a distance << shift (shift: the low bits a variant keeps beside it, 0 for plain int32).
+// Without a negative cycle every cell ends as the shortest path of the complete graph whose absent
+// edges weigh inf: a finite distance (<= hi) where there is a path, and >= inf + 2 (n - 1) w_min
+// > hi (the solver refuses graphs where it is not) where there is none, since INF plus a negative
+// weight is below INF. Those cells are set back to inf, and their intermediate (q, if given) to
+// n + 1, none. A cell below lo = (n - 1) w_min, or a negative diagonal cell, proves a negative cycle
+// (no walk without one is that short; min never raises a cell, so one that fell there stays): the
+// smallest such cell index i * n + j goes to *negativeAt (left unchanged without one).
+// Launch: grid (ceil(n/32), ceil(n/8)), block (32, 8).
+extern "C" __global__ void fw_finish_negative_weights(int* d, int* q, int n, int ld, int shift, int hi, int lo, int inf,
+                                                      unsigned long long* negativeAt)
+{
+    const int i = blockIdx.y * blockDim.y + threadIdx.y;
+    const int j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n || j >= n) return;
+    const int at = i * ld + j;
+    const int distance = d[at] >> shift;  // arithmetic: a negative key keeps its distance
+    if (distance < lo || (i == j && distance < 0)) {
+        atomicMin(negativeAt, (unsigned long long)i * n + j);
+    } else if (distance > hi) {
+        d[at] = inf << shift;
+        if (q != nullptr) q[at] = n + 1;
+    }
 }

@@ -288,7 +288,7 @@ static void phases(int n, int T, cudaStream_t s)
     const int ld = (n + 127) / 128 * 128, tiles = ld / T, p = tiles / 2;
     int* d;
     CHECK(cudaMalloc(&d, (size_t)ld * ld * 4));
-    fw_generate<<<dim3((ld + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(d, n, ld, 42, 1ull << 32, 1000);
+    fw_generate<<<dim3((ld + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(d, n, ld, 42, 1ull << 32, 1000, 0);
     float p1 = median_ms([&] { phase1(d, ld, T, p, s); }, s);
     float p2 = median_ms([&] { phase2(d, ld, n, T, p, s); }, s);
     float p3 = median_ms([&] { phase3(d, ld, n, T, p, dim3(tiles - 1, tiles - 1), kleene::ALL, s); }, s);
@@ -336,7 +336,7 @@ int main(int argc, char** argv)
         int *input, *work;
         CHECK(cudaMalloc(&input, (size_t)ld * ld * 4));
         CHECK(cudaMalloc(&work, (size_t)ld * ld * 4));
-        fw_generate<<<dim3((ld + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(input, n, ld, 42, 1ull << 32, 1000);
+        fw_generate<<<dim3((ld + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(input, n, ld, 42, 1ull << 32, 1000, 0);
         g_trace = true;
         std::vector<unsigned long long> init(2 * TRACE_SLOTS), got(2 * TRACE_SLOTS);
         for (int i = 0; i < TRACE_SLOTS; ++i) init[2 * i] = ~0ull, init[2 * i + 1] = 0;
@@ -378,7 +378,7 @@ int main(int argc, char** argv)
         CHECK(cudaMalloc(&work, cells * 4));
         CHECK(cudaMalloc(&pin, cells * 2));
         CHECK(cudaMalloc(&pwork, cells * 2));
-        fw_generate<<<dim3((ld + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(input, n, ld, 42, 1ull << 32, 1000);
+        fw_generate<<<dim3((ld + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(input, n, ld, 42, 1ull << 32, 1000, 0);
         fw_packed16_pack<<<dim3((words + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(input, ld, pin, words, ld);
         const float copy32 = median_ms([&] { CHECK(cudaMemcpyAsync(work, input, cells * 4, cudaMemcpyDeviceToDevice, s)); }, s);
         const float copy16 = median_ms([&] { CHECK(cudaMemcpyAsync(pwork, pin, cells * 2, cudaMemcpyDeviceToDevice, s)); }, s);

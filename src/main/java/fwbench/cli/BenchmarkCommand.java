@@ -473,11 +473,7 @@ public final class BenchmarkCommand {
             throw new UsageException(parameter + " has real weights (not all whole numbers): the benchmark's graphs are integer ones; "
                     + "solve takes it (with kleene-f32 on a GPU): " + JarCommand.line("solve", "--graph", parameter.trim()) + " --out FILE");
         }
-        if (file.graph().negativeWeights()) {
-            throw new UsageException(parameter + " has negative weights: the variants need weights >= 0 (they add INF like any other number); "
-                    + "the CPU reference solves it: " + JarCommand.line("solve", "--graph", parameter.trim()) + " --out FILE");
-        }
-        return new RunPlan.FileGraph(parameter, file.n(), file.graph().heapBytes());
+        return new RunPlan.FileGraph(parameter, file.n(), file.graph().heapBytes(), file.graph().negativeWeights());
     }
 
     private static void seed(String text) {

@@ -1,6 +1,7 @@
 package fwbench.cli;
 
 import fwbench.cuda.DeviceInfo;
+import fwbench.graph.GraphSpec;
 import fwbench.usage.UsageException;
 import fwbench.variant.Variant;
 
@@ -19,6 +20,9 @@ import java.util.stream.Collectors;
  *       refused before anything runs.</li>
  *   <li>A graph file runs at its own n, in a session of its own (one per variant and file); the
  *       generators run at the sizes asked for, together.</li>
+ *   <li>A graph with negative weights (a file, or a generator with potentials) runs only with the
+ *       variants that {@linkplain Variant#takesNegativeWeights() take them}; naming only others
+ *       for it is refused.</li>
  * </ul>
  *
  * @param groups        the sessions, in order
@@ -43,8 +47,14 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
         }
     }
 
-    /** A graph file named with {@code -p graph}, read before planning: its -p value, its vertex count and the heap its edges take. */
-    public record FileGraph(String parameter, int n, long heapBytes) {
+    /**
+     * A graph file named with {@code -p graph}, read before planning: its -p value, its vertex
+     * count, the heap its edges take, and whether some weight is negative.
+     */
+    public record FileGraph(String parameter, int n, long heapBytes, boolean negativeWeights) {
+        public FileGraph(String parameter, int n, long heapBytes) {
+            this(parameter, n, heapBytes, false);
+        }
     }
 
     /** Plans generated graphs only (the benchmark's default graph, or those named in the options). */
@@ -80,9 +90,15 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
             }
         }
         boolean generated = !generators.isEmpty() || files.isEmpty();
+        requireTakers(named, variants, device.isPresent(), generators, files);
         List<Group> groups = new ArrayList<>();
         for (Variant v : variants) {
-            if (generated) {
+            List<String> takes = v.takesNegativeWeights() ? generators : generators.stream().filter(g -> !negativeWeights(g)).toList();
+            if (takes.size() < generators.size()) {
+                notes.add(v + " skipped on " + String.join(", ", generators.stream().filter(RunPlan::negativeWeights).toList())
+                        + " (negative weights; the variants that take them: " + Variant.negativeWeightVariants() + ")");
+            }
+            if (generated && (generators.isEmpty() || !takes.isEmpty())) {
                 List<Integer> run = sizes;
                 if (named.isEmpty()) {
                     run = sizes.stream().filter(n -> n <= v.defaultMaxN()).toList();
@@ -96,9 +112,13 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
                     if (v.gpu() && device.isPresent()) DeviceMemoryCheck.requireFits(v, n, "", device.get().name(), freeBytes, DeviceMemoryCheck.Units.GIB);
                     if (heap.isPresent()) HeapCheck.requireFits(v, n, "", 0, heap.get());
                 }
-                if (!run.isEmpty()) groups.add(new Group(v, run, generators));
+                if (!run.isEmpty()) groups.add(new Group(v, run, takes));
             }
             for (FileGraph file : files) {
+                if (file.negativeWeights() && !v.takesNegativeWeights()) {
+                    notes.add(v + " skipped on " + file.parameter() + " (negative weights; the variants that take them: " + Variant.negativeWeightVariants() + ")");
+                    continue;
+                }
                 if (named.isEmpty() && file.n() > v.defaultMaxN()) {
                     notes.add(v + " skipped on " + file.parameter() + " (n=" + file.n() + "; a solve there takes minutes; its default limit is n="
                             + v.defaultMaxN() + "; name it with -p variant=" + v + " to run it)");
@@ -117,6 +137,31 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
                     + (files.isEmpty() ? "" : "on " + files.stream().map(FileGraph::parameter).collect(Collectors.joining(", "))));
         }
         return new RunPlan(groups, notes, withoutDevice);
+    }
+
+    /** Whether a generator's graphs have negative weights (it is valid: the command checked it). */
+    private static boolean negativeWeights(String generator) {
+        return GraphSpec.parse(generator).potentialRange() > 0;
+    }
+
+    /**
+     * Refuses graphs with negative weights when no variant of the plan takes them: none was named,
+     * or without a device only CPU variants run. A graph file can still be solved by the CPU reference.
+     */
+    private static void requireTakers(List<Variant> named, List<Variant> variants, boolean device, List<String> generators,
+                                      List<FileGraph> files) throws UsageException {
+        if (variants.stream().anyMatch(Variant::takesNegativeWeights)) return;
+        List<String> negative = new ArrayList<>(generators.stream().filter(RunPlan::negativeWeights).toList());
+        List<String> negativeFiles = files.stream().filter(FileGraph::negativeWeights).map(FileGraph::parameter).toList();
+        negative.addAll(negativeFiles);
+        if (negative.isEmpty()) return;
+        String who = device ? ids(named) + (named.size() == 1 ? " does" : " do") + " not take" : "the variants that run here do not take";
+        String instead = device ? "name one of " + Variant.negativeWeightVariants() + " with -p variant"
+                : Variant.negativeWeightVariants() + " take them on a CUDA device, and there is none here";
+        String reference = negativeFiles.size() == 1
+                ? "; the CPU reference solves it: " + JarCommand.line("solve", "--graph", negativeFiles.get(0).trim()) + " --out FILE" : "";
+        throw new UsageException(String.join(",", negative) + " has negative weights, which " + who
+                + " (INF plus a negative weight is less than INF): " + instead + reference);
     }
 
     /** Number of (variant, graph, n) benchmarks in the plan. */

@@ -38,6 +38,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -132,9 +133,10 @@ public final class SolveCommand implements Callable<Integer> {
             throw new UsageException(requested.get() + " takes integer weights only, and " + graphFile + " has real ones (not all whole numbers): use --variant "
                     + Variant.realWeightVariants() + ", or leave out --variant");
         }
-        if (requested.isPresent() && file.negativeWeights()) {
+        if (requested.isPresent() && file.negativeWeights() && !requested.get().takesNegativeWeights()) {
             throw new UsageException(requested.get() + " needs edge weights >= 0 (it adds INF like any other number) and " + graphFile
-                    + " has negative ones; leave out --variant, or use --variant reference, to solve with the CPU reference");
+                    + " has negative ones; use --variant " + (file.realWeights() ? "" : Variant.negativeWeightVariants() + " (on a GPU), ")
+                    + "reference, or leave out --variant");
         }
         boolean reference = REFERENCE.equalsIgnoreCase(variantName == null ? "" : variantName.trim());
         List<Variant> candidates = reference ? List.of() : requested.map(List::of).orElseGet(() -> defaultCandidates(file, notes));
@@ -150,9 +152,11 @@ public final class SolveCommand implements Callable<Integer> {
      */
     private Optional<Solution> solve(List<Variant> candidates, boolean named, GraphFile file, PrintWriter err) throws UsageException {
         try {
-            Optional<Solution> solved = solveWithCandidates(candidates, named, file);
+            Optional<Solution> solved = solveWithCandidates(candidates, named, file, err);
             if (solved.isPresent()) return solved;
             return file.realWeights() ? solveWithRealReference(file, err) : solveWithReference(file, err);
+        } catch (NegativeCycleFound e) {
+            return Optional.empty();  // named on stderr already
         } catch (VerificationFailure e) {
             err.println("fwbench solve: " + e.getMessage() + "; nothing written");
             err.flush();
@@ -230,12 +234,8 @@ public final class SolveCommand implements Callable<Integer> {
     /** The variants the default tries, in order; empty for the CPU reference (each choice said in a line). */
     private List<Variant> defaultCandidates(GraphFile file, List<String> notes) {
         Gpu.Probe probe = Gpu.probe();
-        if (file.negativeWeights()) {
-            notes.add(graphFile + " has negative weights, which the variants cannot take (they add INF like any other number): "
-                    + "solving with the " + (file.realWeights() ? "float64 " : "") + "CPU reference, which tests for INF");
-            return List.of();
-        }
         List<Variant> order = defaultOrder(paths, probe.available());
+        if (file.negativeWeights()) return negativeWeightCandidates(order, file, probe, notes);
         if (file.realWeights()) return realWeightCandidates(order, probe, notes);
         if (order.isEmpty()) {
             notes.add("--paths: no variant " + (probe.available() ? "in this build" : "that runs without a GPU (" + probe.reason() + ")")
@@ -244,6 +244,22 @@ public final class SolveCommand implements Callable<Integer> {
             notes.add("no CUDA device (" + probe.reason() + "): solving on the CPU");
         }
         return order;
+    }
+
+    /**
+     * The default's variants that take negative weights (on a GPU: kleene, dataflow, kleene-paths);
+     * empty for the CPU reference, said in a note.
+     */
+    private List<Variant> negativeWeightCandidates(List<Variant> order, GraphFile file, Gpu.Probe probe, List<String> notes) {
+        List<Variant> negative = file.realWeights() ? List.of() : order.stream().filter(Variant::takesNegativeWeights).toList();
+        if (negative.isEmpty()) {
+            String why = file.realWeights() ? "no variant takes real weights of either sign"
+                    : !probe.available() ? "the variants that take them (" + Variant.negativeWeightVariants() + ") need a CUDA device (" + probe.reason() + ")"
+                    : "no variant in this build takes them" + (paths ? " with --paths" : "");
+            notes.add(graphFile + " has negative weights and " + why + ": solving with the " + (file.realWeights() ? "float64 " : "")
+                    + "CPU reference, which tests for INF");
+        }
+        return negative;
     }
 
     /** The default's variants that take real weights (kleene-f32 on a GPU); empty for the float64 CPU reference, said in a note. */
@@ -305,7 +321,8 @@ public final class SolveCommand implements Callable<Integer> {
      * The solution of the first candidate that takes the graph; empty when none does (each refusal
      * said, the next tried). A variant named with --variant that refuses it is the user's mistake.
      */
-    private Optional<Solution> solveWithCandidates(List<Variant> candidates, boolean named, GraphFile file) throws UsageException {
+    private Optional<Solution> solveWithCandidates(List<Variant> candidates, boolean named, GraphFile file, PrintWriter err)
+            throws UsageException, NegativeCycleFound {
         for (int c = 0; c < candidates.size(); c++) {
             Variant v = candidates.get(c);
             if (v.gpu()) requireDeviceMemory(v, file.n());
@@ -321,12 +338,17 @@ public final class SolveCommand implements Callable<Integer> {
                         + (c + 1 < candidates.size() ? "trying " + candidates.get(c + 1) : "solving with the CPU reference"));
                 continue;
             }
-            return Optional.of(solveWith(v, solver, file));
+            return Optional.of(solveWith(v, solver, file, err));
         }
         return Optional.empty();
     }
 
-    private Solution solveWith(Variant v, Solver solver, GraphFile file) {
+    /** A variant's solve found a negative cycle, which is named on stderr: there is nothing to write. */
+    private static final class NegativeCycleFound extends Exception {
+    }
+
+    /** The verified solution of one variant. */
+    private Solution solveWith(Variant v, Solver solver, GraphFile file, PrintWriter err) throws NegativeCycleFound {
         try (solver) {
             progress.timed("solving with " + v, () -> {
                 solver.reset();
@@ -336,6 +358,13 @@ public final class SolveCommand implements Callable<Integer> {
             String gpuTime = solver.lastSolveGpuMillis().isPresent()
                     ? String.format(Locale.ROOT, " (GPU time %.1f ms)", solver.lastSolveGpuMillis().getAsDouble()) : "";
             progress.line("solved in " + progress.lastTime() + gpuTime);
+            OptionalLong negative = solver.negativeCycleCell();
+            if (negative.isPresent()) {
+                int i = (int) (negative.getAsLong() / file.n());
+                reportNegativeCycle(file, i, "the solve on the device ends with a distance from vertex " + (i + file.firstVertex())
+                        + " below any path's length", err);
+                throw new NegativeCycleFound();
+            }
             if (noVerify) {
                 progress.line("not verified (--no-verify)");
             } else {
@@ -366,12 +395,7 @@ public final class SolveCommand implements Callable<Integer> {
         progress.line("solved in " + progress.lastTime());
         int diagonal = negativeDiagonal(n, distances);
         if (diagonal >= 0) {
-            Optional<List<Integer>> cycle = progress.timed("vertex " + (diagonal + file.firstVertex())
-                    + " has a negative distance to itself: looking for the negative cycle", () -> NegativeCycle.find(graph));
-            String what = cycle.map(c -> "negative cycle " + describeCycle(c, file.firstVertex()) + " of length " + NegativeCycle.length(graph, c))
-                    .orElse("vertex " + (diagonal + file.firstVertex()) + " reaches a cycle of negative length");
-            err.println("fwbench solve: " + graphFile + " has a " + what + " (vertices numbered as in the file): shortest paths are undefined; nothing written");
-            err.flush();
+            reportNegativeCycle(file, diagonal, "vertex " + (diagonal + file.firstVertex()) + " has a negative distance to itself", err);
             return Optional.empty();
         }
         if (noVerify) {
@@ -384,6 +408,19 @@ public final class SolveCommand implements Callable<Integer> {
             progress.line("not re-checked: the CPU reference is the oracle the variants are checked against (itself tested against JGraphT)");
         }
         return Optional.of(new Solution(n, file.firstVertex(), distances, paths ? withPaths.intermediates() : null));
+    }
+
+    /**
+     * Names a negative cycle of the graph on stderr (found on the CPU by {@link NegativeCycle}),
+     * after a solve that showed one: {@code evidence} says how, {@code vertex} reaches the cycle.
+     */
+    private void reportNegativeCycle(GraphFile file, int vertex, String evidence, PrintWriter err) {
+        Graph graph = file.graph();
+        Optional<List<Integer>> cycle = progress.timed(evidence + ": looking for the negative cycle", () -> NegativeCycle.find(graph));
+        String what = cycle.map(c -> "negative cycle " + describeCycle(c, file.firstVertex()) + " of length " + NegativeCycle.length(graph, c))
+                .orElse("vertex " + (vertex + file.firstVertex()) + " reaches a cycle of negative length");
+        err.println("fwbench solve: " + graphFile + " has a " + what + " (vertices numbered as in the file): shortest paths are undefined; nothing written");
+        err.flush();
     }
 
     /**

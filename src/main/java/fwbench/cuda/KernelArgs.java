@@ -28,6 +28,11 @@ public interface KernelArgs {
         return Pointer.to(buffer.pointer());
     }
 
+    /** A null device pointer argument, for a kernel's optional buffer. */
+    static Pointer noBuffer() {
+        return Pointer.to(new long[] {0L});
+    }
+
     /** An {@code int} argument. */
     static Pointer value(int value) {
         return Pointer.to(new int[] {value});

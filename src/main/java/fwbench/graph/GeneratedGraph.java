@@ -17,21 +17,33 @@ public record GeneratedGraph(GraphSpec spec, int n, long seed) implements Graph 
         return spec.generate(n, seed);
     }
 
-    /** Generated weights are at least 1. */
+    /** Generated weights are at least 1, unless potentials shift them. */
     @Override
     public boolean positiveWeights() {
+        return spec.potentialRange() == 0;
+    }
+
+    /** With potentials some weights may be negative (taken as so: the bound is what counts). */
+    @Override
+    public boolean negativeWeights() {
+        return spec.potentialRange() > 0;
+    }
+
+    /** Potentials leave every cycle's weight as it was, at least 1. */
+    @Override
+    public boolean positiveCycles() {
         return true;
     }
 
-    @Override
-    public boolean negativeWeights() {
-        return false;
-    }
-
-    /** The generator's bound: weights are drawn from 1..maxWeight. */
+    /** The generator's bound: weights are drawn from 1..maxWeight, then shifted by at most R. */
     @Override
     public int maxWeight() {
-        return spec.maxWeight();
+        return spec.maxEdgeWeight();
+    }
+
+    @Override
+    public int minWeight() {
+        return Math.min(0, spec.minWeight());
     }
 
     @Override

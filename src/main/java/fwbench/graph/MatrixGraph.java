@@ -8,6 +8,7 @@ public final class MatrixGraph implements Graph {
     private final boolean positive;
     private final boolean negative;
     private final int maxWeight;
+    private final int minWeight;
     private final boolean complete;
 
     public MatrixGraph(int n, int[] weights, String description) {
@@ -29,12 +30,13 @@ public final class MatrixGraph implements Graph {
         this.weights = copy ? weights.clone() : weights;
         this.description = description;
         boolean allPositive = true, anyNegative = false, allEdges = true;
-        int max = 0;
+        int max = 0, min = 0;
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
                 int w = weights[i * n + j];
                 if (i != j && w <= 0) allPositive = false;
                 if (w < 0) anyNegative = true;
+                min = Math.min(min, w);
                 if (i != j && w >= Distances.INF) allEdges = false;
                 if (i != j && w < Distances.INF) max = Math.max(max, w);
             }
@@ -42,6 +44,7 @@ public final class MatrixGraph implements Graph {
         this.positive = allPositive;
         this.negative = anyNegative;
         this.maxWeight = max;
+        this.minWeight = min;
         this.complete = allEdges;
     }
 
@@ -73,6 +76,11 @@ public final class MatrixGraph implements Graph {
     @Override
     public int maxWeight() {
         return maxWeight;
+    }
+
+    @Override
+    public int minWeight() {
+        return minWeight;
     }
 
     @Override

@@ -20,6 +20,7 @@ public final class SparseGraph implements Graph {
     private final boolean positive;
     private final boolean negative;
     private final int maxWeight;
+    private final int minWeight;
     private final long maxAbsWeight;
     private final boolean complete;
 
@@ -60,7 +61,7 @@ public final class SparseGraph implements Graph {
         this.column = new int[count];
         this.weight = Arrays.copyOf(weights, count);
         boolean allPositive = true, anyNegative = false;
-        int max = 0;
+        int max = 0, min = 0;
         long maxAbs = 0, selfLoops = 0;
         for (int e = 0; e < count; e++) {
             int i = cells[e] / n, j = cells[e] % n, w = weights[e];
@@ -69,6 +70,7 @@ public final class SparseGraph implements Graph {
             if (i == j) selfLoops++;
             if (i != j && w <= 0) allPositive = false;
             if (w < 0) anyNegative = true;
+            min = Math.min(min, w);
             if (i != j) max = Math.max(max, w);
             maxAbs = Math.max(maxAbs, Math.abs((long) w));
         }
@@ -76,6 +78,7 @@ public final class SparseGraph implements Graph {
         this.positive = allPositive;
         this.negative = anyNegative;
         this.maxWeight = max;
+        this.minWeight = min;
         this.maxAbsWeight = maxAbs;
         this.complete = count - selfLoops == (long) n * (n - 1);
     }
@@ -132,6 +135,11 @@ public final class SparseGraph implements Graph {
     @Override
     public int maxWeight() {
         return maxWeight;
+    }
+
+    @Override
+    public int minWeight() {
+        return minWeight;
     }
 
     @Override

@@ -17,11 +17,11 @@ abstract class CpuSolver implements Solver {
         this.d = input.clone();
     }
 
-    /** Variants compute min(c, a + b) with INF as a plain number, which is right only for weights >= 0. */
+    /** The CPU variants compute min(c, a + b) with INF as a plain number, which is right only for weights >= 0. */
     static void requireNonNegative(Variant variant, SolverConfig config) {
         if (config.negativeWeights()) {
             throw new UnsupportedInputException(variant + " needs edge weights >= 0 (it adds INF like any other number); "
-                    + config.describe() + " has negative weights");
+                    + config.describe() + " has negative weights: use " + Variant.negativeWeightVariants() + " on a GPU");
         }
     }
 

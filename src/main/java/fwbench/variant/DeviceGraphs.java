@@ -24,13 +24,13 @@ public final class DeviceGraphs {
     }
 
     /**
-     * fw_generate(int* d, int n, int ld, unsigned long long seed, unsigned long long edgeThreshold, int maxWeight):
-     * the cells of GraphSpec.generate, padded to ld.
+     * fw_generate(int* d, int n, int ld, unsigned long long seed, unsigned long long edgeThreshold, int maxWeight,
+     * int potentialRange): the cells of GraphSpec.generate, padded to ld.
      */
-    record Generate(DeviceBuffer d, int n, int ld, long seed, long edgeThreshold, int maxWeight) implements KernelArgs {
+    record Generate(DeviceBuffer d, int n, int ld, long seed, long edgeThreshold, int maxWeight, int potentialRange) implements KernelArgs {
         @Override
         public Pointer kernelParams() {
-            return params(buffer(d), value(n), value(ld), value(seed), value(edgeThreshold), value(maxWeight));
+            return params(buffer(d), value(n), value(ld), value(seed), value(edgeThreshold), value(maxWeight), value(potentialRange));
         }
     }
 
@@ -58,7 +58,7 @@ public final class DeviceGraphs {
         if (graph instanceof GeneratedGraph g) {
             // same cells as GraphSpec.generate, without an n x n host array
             kernel("fw_generate").launch(stream, blocksX, blocksY, 32, 8, 0,
-                    new Generate(target, n, ld, g.seed(), g.spec().edgeThreshold(), g.spec().maxWeight()));
+                    new Generate(target, n, ld, g.seed(), g.spec().edgeThreshold(), g.spec().maxWeight(), g.spec().potentialRange()));
         } else {
             target.uploadRows(graph.weights(), n, ld);
             if (ld > n) kernel("fw_pad").launch(stream, blocksX, blocksY, 32, 8, 0, new Pad(target, n, ld));

@@ -13,7 +13,9 @@ import fwbench.graph.Graph;
 
 import jcuda.Pointer;
 
+import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 import static fwbench.cuda.KernelArgs.buffer;
 import static fwbench.cuda.KernelArgs.params;
@@ -29,7 +31,8 @@ import static fwbench.cuda.KernelArgs.value;
  *
  * <p>The timed {@link #solve()} is: record an event, replay the captured graph (or issue the
  * launches), record an event, wait for it. Nothing else runs on the timed path; the input is
- * restored by {@link #reset()}, outside it.
+ * restored by {@link #reset()}, outside it. A graph with negative weights adds one step to the
+ * solve, timed with it ({@link NegativeWeights}), for the variants that take them.
  */
 public abstract class GpuSolver implements Solver {
 
@@ -44,11 +47,12 @@ public abstract class GpuSolver implements Solver {
     private final DeviceBuffer matrix;
     private final Event start;
     private final Event stop;
+    private final Optional<NegativeWeights> negativeWeights;
     private CudaGraph graph;
     private boolean solved;
 
     protected GpuSolver(Variant variant, SolverConfig config) {
-        CpuSolver.requireNonNegative(variant, config);
+        Optional<NegativeWeights.Bounds> bounds = NegativeWeights.bounds(variant, config);  // refuses before allocating
         this.cuda = CudaContext.get();
         this.variant = variant;
         this.n = config.n();
@@ -58,14 +62,20 @@ public abstract class GpuSolver implements Solver {
         // its critical path ahead of it
         this.stream = CudaStream.withPriority(true);
         DeviceBuffer in = null, work = null;
+        NegativeWeights negative = null;
         try {
             in = new DeviceBuffer((long) ld * ld);
             work = new DeviceBuffer((long) ld * ld);
             if (config.realWeights()) DeviceGraphs.load(config.realGraph(), in, ld, stream);
             else DeviceGraphs.load(config.graph(), in, ld, stream);
             work.copyFrom(in, stream);
+            if (bounds.isPresent()) {
+                negative = new NegativeWeights(bounds.get(), n, ld);
+                negative.enqueueReset(stream);
+            }
             stream.synchronize();
         } catch (RuntimeException e) {
+            if (negative != null) negative.close();
             if (work != null) work.close();
             if (in != null) in.close();
             stream.close();
@@ -73,12 +83,22 @@ public abstract class GpuSolver implements Solver {
         }
         this.input = in;
         this.matrix = work;
+        this.negativeWeights = Optional.ofNullable(negative);
         this.start = new Event();
         this.stop = new Event();
     }
 
     /** Enqueues on {@code stream} every launch of one solve of {@code matrix} in place. */
     protected abstract void enqueueSolve(CudaStream stream, DeviceBuffer matrix);
+
+    /**
+     * Enqueues the last step of a solve of a graph with negative weights over {@code matrix}: INF
+     * back where there is no path ({@link NegativeWeights#enqueueFinish}). A variant that keeps
+     * more than a distance in a cell, or an intermediate-node matrix, says so here.
+     */
+    protected void enqueueFinishNegativeWeights(CudaStream stream, DeviceBuffer matrix, NegativeWeights negative) {
+        negative.enqueueFinish(stream, matrix, null, 0);
+    }
 
     /** Enqueues restoring any extra state a variant keeps, after the input is copied into {@code matrix} (within {@link #reset()}). */
     protected void enqueueResetExtras(CudaStream stream, DeviceBuffer matrix) {
@@ -169,6 +189,7 @@ public abstract class GpuSolver implements Solver {
         cuda.makeCurrent();
         matrix.copyFrom(input, stream);
         enqueueResetExtras(stream, matrix);
+        negativeWeights.ifPresent(negative -> negative.enqueueReset(stream));
         stream.synchronize();
     }
 
@@ -176,15 +197,27 @@ public abstract class GpuSolver implements Solver {
     public final void solve() {
         if (launch == LaunchMode.GRAPH && graph == null) {
             // captured on first use: a subclass's kernels are not loaded yet while this constructor runs
-            graph = CudaGraph.capture(stream, () -> enqueueSolve(stream, matrix));
+            graph = CudaGraph.capture(stream, this::enqueueWholeSolve);
         }
         enqueueBeforeSolve(stream, matrix);
         start.record(stream);
         if (graph != null) graph.launch(stream);
-        else enqueueSolve(stream, matrix);
+        else enqueueWholeSolve();
         stop.record(stream);
         stop.synchronize();
         solved = true;
+    }
+
+    /** The variant's launches, and for a graph with negative weights the step that ends them. */
+    private void enqueueWholeSolve() {
+        enqueueSolve(stream, matrix);
+        negativeWeights.ifPresent(negative -> enqueueFinishNegativeWeights(stream, matrix, negative));
+    }
+
+    @Override
+    public OptionalLong negativeCycleCell() {
+        cuda.makeCurrent();
+        return solved && negativeWeights.isPresent() ? negativeWeights.get().negativeCycleCell() : OptionalLong.empty();
     }
 
     @Override
@@ -221,6 +254,7 @@ public abstract class GpuSolver implements Solver {
         if (graph != null) graph.close();
         start.close();
         stop.close();
+        negativeWeights.ifPresent(NegativeWeights::close);
         matrix.close();
         input.close();
         stream.close();

@@ -122,6 +122,12 @@ final class KleenePathsSolver extends GpuSolver implements PathSolver {
         rounds.enqueue(stream, ld / tile, new Routes(d, intermediates, ld, n));
     }
 
+    /** Keys: distances ROUTE_BITS to the left; no path also clears the cell's intermediate. */
+    @Override
+    protected void enqueueFinishNegativeWeights(CudaStream stream, DeviceBuffer matrix, NegativeWeights negative) {
+        negative.enqueueFinish(stream, matrix, intermediates, ROUTE_BITS);
+    }
+
     /** After the input is copied back: weights into keys, and no intermediate anywhere. */
     @Override
     protected void enqueueResetExtras(CudaStream stream, DeviceBuffer matrix) {

@@ -1,6 +1,7 @@
 package fwbench.variant;
 
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /**
  * One variant bound to one input graph: it holds the input and a working matrix, and solves
@@ -24,6 +25,15 @@ public interface Solver extends AutoCloseable {
 
     /** GPU time of the last solve, from CUDA events around it; empty for CPU variants. */
     OptionalDouble lastSolveGpuMillis();
+
+    /**
+     * After a solve of a graph with negative weights: the cell i * n + j that proves a negative
+     * cycle (a negative diagonal cell, or a distance below any path's), found on the device; empty
+     * when there is none, and for solvers that do not look (they refuse negative weights).
+     */
+    default OptionalLong negativeCycleCell() {
+        return OptionalLong.empty();
+    }
 
     /** Device memory this solver holds (0 for CPU variants). */
     default long deviceBytes() {

@@ -3,9 +3,11 @@ package fwbench.variant;
 import fwbench.graph.Distances;
 
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -96,6 +98,13 @@ public enum Variant {
     private static final List<Variant> SOLVE_PREFERENCE = List.of(
             PACKED16, KLEENE, DATAFLOW, KLEENE_F32, KLEENE_PATHS, PATHS, TILED_4X4, BATCHED, BLOCKED_REG, BLOCKED, NAIVE,
             CPU_BLOCKED, CPU_SERIAL);
+
+    /**
+     * The variants that take edge weights of any sign (no negative cycle): int32 product kernels,
+     * which a last step after the solve puts right where INF plus a negative weight leaked below
+     * INF ({@link NegativeWeights}). The others refuse such graphs.
+     */
+    private static final Set<Variant> NEGATIVE_WEIGHTS = EnumSet.of(KLEENE, DATAFLOW, KLEENE_PATHS);
 
     /** A line chart's point marker; Charts draws each as a shape (a new variant adds one). */
     public enum Marker {
@@ -291,6 +300,16 @@ public enum Variant {
     /** The ids of the variants that take real weights, for messages: "kleene-f32". */
     public static String realWeightVariants() {
         return Arrays.stream(values()).filter(Variant::takesRealWeights).map(Variant::id).collect(Collectors.joining(", "));
+    }
+
+    /** Whether the variant takes graphs with negative edge weights (and no negative cycle). */
+    public boolean takesNegativeWeights() {
+        return NEGATIVE_WEIGHTS.contains(this);
+    }
+
+    /** The ids of the variants that take negative weights, in story order, for messages: "kleene, dataflow, kleene-paths". */
+    public static String negativeWeightVariants() {
+        return Arrays.stream(values()).filter(Variant::takesNegativeWeights).map(Variant::id).collect(Collectors.joining(", "));
     }
 
     /**

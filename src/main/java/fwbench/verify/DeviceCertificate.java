@@ -16,14 +16,16 @@ import static fwbench.cuda.KernelArgs.value;
 /**
  * The shortest-path certificate of {@link HostCertificate}, run on the device over a result that
  * stays there (kernels/graph.cu, fw_certificate): no n x n copy to the host, no CPU solve.
- * Matrices are n x n with rows ld ints apart.
+ * Matrices are n x n with rows ld ints apart. For graphs with negative weights it runs the form
+ * that skips terms with an INF operand (fw_certificate_signed), which costs a few instructions a
+ * term more.
  */
 final class DeviceCertificate {
 
     private DeviceCertificate() {
     }
 
-    /** fw_certificate(const int* D, const int* W, int n, int ld, int* firstBad): atomicMin of the violating cell indices. */
+    /** fw_certificate[_signed](const int* D, const int* W, int n, int ld, int* firstBad): atomicMin of the violating cell indices. */
     record Check(DeviceBuffer distances, DeviceBuffer weights, int n, int ld, DeviceBuffer firstBad) implements KernelArgs {
         @Override
         public Pointer kernelParams() {
@@ -41,12 +43,12 @@ final class DeviceCertificate {
     }
 
     /** Index i * n + j of the first cell that breaks the certificate, if any. */
-    static OptionalLong firstViolation(DeviceBuffer weights, DeviceBuffer distances, int n, int ld) {
+    static OptionalLong firstViolation(DeviceBuffer weights, DeviceBuffer distances, int n, int ld, boolean negativeWeights) {
         KernelModule module = CudaContext.get().module("graph");
         try (CudaStream stream = new CudaStream(); DeviceBuffer first = new DeviceBuffer(1)) {
             first.fill(Integer.MAX_VALUE, stream);
             int tiles = (n + 31) / 32;
-            module.kernel("fw_certificate").launch(stream, tiles, tiles, 32, 32, 0, new Check(distances, weights, n, ld, first));
+            module.kernel(negativeWeights ? "fw_certificate_signed" : "fw_certificate").launch(stream, tiles, tiles, 32, 32, 0, new Check(distances, weights, n, ld, first));
             stream.synchronize();
             int index = first.read(0);
             return index == Integer.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(index);

@@ -8,11 +8,14 @@ import java.util.OptionalLong;
 import java.util.stream.IntStream;
 
 /**
- * The shortest-path certificate on the CPU, for graphs whose edges all weigh more than 0:
- * D is the distance matrix of W exactly when D[i][i] = 0 and, for i != j,
- * D[i][j] = min(INF, min over k != j of D[i][k] + W[k][j]). (Every finite D[i][j] then steps back
- * to a strictly shorter D[i][k], down to D[i][i]: it is a real path; and no edge improves on any
- * D[i][k], so no path is shorter.) One min-plus product: no second solve, no shared code.
+ * The shortest-path certificate on the CPU, for graphs whose cycles all weigh more than 0 (every
+ * graph with weights > 0; a generator's graph with potentials): D is the distance matrix of W
+ * exactly when D[i][i] = 0 and, for i != j, D[i][j] = min(INF, min over k != j of D[i][k] + W[k][j]),
+ * terms with an INF operand left out. (Every finite D[i][j] then steps back through an edge to a
+ * finite D[i][k]; the steps cannot close a cycle, whose weights would sum to 0, so they reach
+ * D[i][i]: it is a real path; and no edge improves on any D[i][k], so no path is shorter.) One
+ * min-plus product: no second solve, no shared code. Leaving INF terms out matters with negative
+ * weights, where INF + w < INF.
  */
 public final class HostCertificate {
 
@@ -25,7 +28,8 @@ public final class HostCertificate {
         if (i == j) return 0;
         long best = Distances.INF;
         for (int k = 0; k < n; k++) {
-            if (k != j) best = Math.min(best, (long) d[i * n + k] + graph.weight(k, j));
+            int dik = d[i * n + k], w = graph.weight(k, j);
+            if (k != j && dik != Distances.INF && w != Distances.INF) best = Math.min(best, (long) dik + w);
         }
         return (int) best;
     }
@@ -46,9 +50,12 @@ public final class HostCertificate {
         int row = i * n;
         for (int k = 0; k < n; k++) {
             long dik = d[row + k];
+            if (dik == Distances.INF) continue;
             int rowK = k * n;
-            for (int j = 0; j < k; j++) best[j] = Math.min(best[j], dik + w[rowK + j]);
-            for (int j = k + 1; j < n; j++) best[j] = Math.min(best[j], dik + w[rowK + j]);
+            for (int j = 0; j < n; j++) {
+                int wkj = w[rowK + j];
+                if (j != k && wkj != Distances.INF) best[j] = Math.min(best[j], dik + wkj);
+            }
         }
         for (int j = 0; j < n; j++) {
             long expected = i == j ? 0 : best[j];

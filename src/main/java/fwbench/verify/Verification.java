@@ -17,8 +17,9 @@ import java.util.SplittableRandom;
 
 /**
  * Checks a variant's answer before it is timed, against an oracle that shares none of its code:
- * up to {@link #REFERENCE_LIMIT} vertices (or for graphs with weights <= 0) every cell against the
- * CPU reference; above it the shortest-path certificate, on the device for GPU variants.
+ * up to {@link #REFERENCE_LIMIT} vertices (or for graphs not known to have only positive cycles)
+ * every cell against the CPU reference; above it the shortest-path certificate, on the device for
+ * GPU variants. A negative cycle that the solver found fails the check first.
  * A path variant also has sampled rebuilt paths checked against the graph. Float32 distances of
  * a graph of real weights are checked cell by cell against the float64 CPU reference, within a
  * tolerance derived from float32 rounding ({@link #realTolerance}).
@@ -50,13 +51,19 @@ public final class Verification {
      */
     public static String check(Solver solver, Graph graph) {
         String subject = solver.variant() + " at n=" + graph.n() + " (" + graph.describe() + ")";
+        OptionalLong negative = solver.negativeCycleCell();
+        if (negative.isPresent()) {
+            long cell = negative.getAsLong();
+            throw new VerificationFailure(subject + ": the solve ends with cell (" + cell / graph.n() + ", " + cell % graph.n()
+                    + ") below any path's length, which only a negative cycle gives" + (graph.positiveCycles() ? ", and the graph has none" : ""));
+        }
         String how;
-        if (graph.n() <= REFERENCE_LIMIT || !graph.positiveWeights()) {
+        if (graph.n() <= REFERENCE_LIMIT || !graph.positiveCycles()) {
             compareWithReference(subject, graph, solver.distances());
             how = "every cell equals the CPU reference";
         } else if (solver instanceof GpuSolver gpu) {
             int n = graph.n(), ld = gpu.leadingDimension();
-            OptionalLong bad = DeviceCertificate.firstViolation(gpu.deviceInput(), gpu.deviceMatrix(), n, ld);
+            OptionalLong bad = DeviceCertificate.firstViolation(gpu.deviceInput(), gpu.deviceMatrix(), n, ld, graph.negativeWeights());
             if (bad.isPresent()) {
                 int i = (int) (bad.getAsLong() / n), j = (int) (bad.getAsLong() % n);
                 int expected = DeviceCertificate.expected(gpu.deviceInput(), gpu.deviceMatrix(), n, ld, i, j);

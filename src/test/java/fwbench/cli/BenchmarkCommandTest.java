@@ -55,7 +55,7 @@ class BenchmarkCommandTest {
             "-p n=ten            | fwbench: n must be a whole number in 1..46336, got 'ten'",
             "-p n=50000          | fwbench: n must be in 1..46336 (cell indices of the padded matrix must fit an int), got 50000",
             "-p variant=fast     | fwbench: unknown variant 'fast'; variants: {registry}",
-            "-p graph=dense      | fwbench: unknown graph 'dense'; generators: random, sparse:P or hops:P with 0 < P <= 1, or a graph file: .gr, .mtx, .edges or .dense",
+            "-p graph=dense      | fwbench: unknown graph 'dense'; generators: random, sparse:P or hops:P with 0 < P <= 1, each optionally followed by +potentials:R for weights of either sign without a negative cycle (1 <= R <= 1000000), or a graph file: .gr, .mtx, .edges or .dense",
             "-p seed=x           | fwbench: seed must be a whole number, got 'x'",
             "-p launch=fast      | fwbench: unknown launch mode 'fast'; modes: graph, stream",
             "-p size=10          | fwbench: unknown parameter 'size'; parameters: cell, graph, launch, n, seed, variant",
@@ -89,7 +89,9 @@ class BenchmarkCommandTest {
                 malformed + ", line 2: vertex 9 is out of range 1..3 (n = 3)",
                 "no such file: " + graphs.resolve("missing.mtx"),
                 "no such file: " + graphs.resolve("g.txt"),
-                negative + " has negative weights: the variants need weights >= 0 (they add INF like any other number); "
+                // this machine has no GPU
+                negative + " has negative weights, which the variants that run here do not take (INF plus a negative weight is less than INF): "
+                        + "kleene, dataflow, kleene-paths take them on a CUDA device, and there is none here; "
                         + "the CPU reference solves it: java -jar target/benchmarks.jar solve --graph " + negative + " --out FILE",
                 "-p n=100 conflicts with " + good + ", which has 3 vertices: a graph file sets n itself (leave out -p n)",
         };

@@ -3,6 +3,7 @@ package fwbench.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fwbench.GpuTest;
+import fwbench.graph.Distances;
 import fwbench.graph.GraphSpec;
 import fwbench.graph.MatrixGraph;
 import fwbench.graph.ReferenceFloydWarshall;
@@ -132,16 +133,28 @@ class GraphFilesGpuTest {
     }
 
     @Test
-    void negativeWeightsFallBackToTheReferenceEvenWithAGpu() throws IOException {
+    void negativeWeightsAreSolvedOnTheGpu() throws IOException {
         Path edges = Files.writeString(dir.resolve("neg.edges"), "0 1 4\n0 2 1\n2 1 -2\n1 3 1\n");
         Path out = dir.resolve("neg.apsp");
         assertEquals(0, solve("--graph", edges.toString(), "--out", out.toString()), err.toString());
-        assertTrue(errLines().stream().anyMatch(l -> l.contains("has negative weights, which the variants cannot take")), err.toString());
+        assertTrue(errLines().stream().noneMatch(l -> l.contains("CPU reference")), err.toString());
         int[] d = SolutionFiles.read(out).distances();
         assertEquals(-1, d[1]);
         assertEquals(0, d[3]);
+        assertEquals(Distances.INF, d[1 * 4 + 0], "no path: INF, though INF plus -2 is less");
         assertEquals(2, solve("--graph", edges.toString(), "--out", dir.resolve("x.apsp").toString(), "--variant", "blocked"));
         assertTrue(errLines().get(errLines().size() - 1).startsWith("fwbench solve: blocked needs edge weights >= 0"), err.toString());
+    }
+
+    @Test
+    void aNegativeCycleFoundOnTheGpuIsNamed() throws IOException {
+        Path gr = Files.writeString(dir.resolve("cycle.gr"), "p sp 3 4\na 1 2 1\na 2 1 1\na 2 3 1\na 3 2 -5\n");
+        assertEquals(1, solve("--graph", gr.toString(), "--out", dir.resolve("cycle.apsp").toString(), "--variant", "kleene"));
+        List<String> lines = errLines();
+        assertEquals("fwbench solve: " + gr + " has a negative cycle 2 -> 3 -> 2 of length -4 (vertices numbered as in the file): "
+                + "shortest paths are undefined; nothing written", lines.get(lines.size() - 1));
+        assertTrue(lines.stream().anyMatch(l -> l.contains("the solve on the device ends with a distance from vertex")), lines.toString());
+        assertTrue(Files.notExists(dir.resolve("cycle.apsp")));
     }
 
     /** -p graph=FILE end to end in this JVM (-f 0) with a GPU variant: the file is uploaded, verified and timed. */

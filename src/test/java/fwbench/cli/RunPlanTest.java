@@ -106,4 +106,28 @@ class RunPlanTest {
             assertTrue(n > 25_000, v + " on 8 GiB: " + n);  // unpadded, 2 or 3 int32 matrices fit 7.75 GiB up to n = 32251 or 26333
         }
     }
+
+    @Test
+    void negativeWeightsRunOnlyWithTheVariantsThatTakeThem() throws UsageException {
+        RunPlan plan = RunPlan.make(List.of(), List.of(1000), List.of("random", "random+potentials:100"), List.of(new RunPlan.FileGraph("neg.gr", 500, 0, true)),
+                Optional.of(H100), "", FREE, NO_HEAP_CHECK);
+        for (RunPlan.Group g : plan.groups()) {
+            boolean negative = g.graphs().contains("random+potentials:100") || g.graphs().contains("neg.gr");
+            assertTrue(!negative || g.variant().takesNegativeWeights(), g.toString());
+        }
+        assertTrue(plan.groups().stream().anyMatch(g -> g.variant() == Variant.KLEENE && g.graphs().equals(List.of("random", "random+potentials:100"))));
+        assertTrue(plan.groups().stream().anyMatch(g -> g.variant() == Variant.BLOCKED && g.graphs().equals(List.of("random"))));
+        assertTrue(plan.notes().contains("blocked skipped on random+potentials:100 (negative weights; the variants that take them: kleene, dataflow, kleene-paths)"),
+                plan.notes().toString());
+        assertTrue(plan.notes().contains("blocked skipped on neg.gr (negative weights; the variants that take them: kleene, dataflow, kleene-paths)"),
+                plan.notes().toString());
+    }
+
+    @Test
+    void namingOnlyVariantsThatRefuseNegativeWeightsIsAnError() {
+        UsageException e = assertThrows(UsageException.class, () -> RunPlan.make(List.of(Variant.BLOCKED, Variant.PACKED16), List.of(1000),
+                List.of("random+potentials:100"), List.of(), Optional.of(H100), "", FREE, NO_HEAP_CHECK));
+        assertEquals("random+potentials:100 has negative weights, which blocked, packed16 do not take (INF plus a negative weight "
+                + "is less than INF): name one of kleene, dataflow, kleene-paths with -p variant", e.getMessage());
+    }
 }

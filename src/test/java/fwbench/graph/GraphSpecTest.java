@@ -54,6 +54,43 @@ class GraphSpecTest {
         for (int v : w) assertTrue(v == 0 || v == 1 || v == Distances.INF);
     }
 
+    @Test
+    void potentialsShiftWeightsButNoCycle() {
+        int n = 120;
+        GraphSpec base = GraphSpec.parse("sparse:0.3"), shifted = GraphSpec.parse("sparse:0.3+potentials:500");
+        assertEquals("sparse:0.3+potentials:500", shifted.toString());
+        assertEquals(shifted, GraphSpec.parse(shifted.toString()));
+        int[] w = base.generate(n, 7), v = shifted.generate(n, 7);
+        boolean negative = false, zero = false;
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                int c = i * n + j;
+                assertEquals(w[c] == Distances.INF, v[c] == Distances.INF, "the same edges");
+                if (w[c] == Distances.INF) continue;
+                // w(i, j) + p(i) - p(j): the shift of (i, j) and (j, i) cancel, so a 2-cycle keeps its weight
+                if (i != j && w[j * n + i] != Distances.INF) assertEquals(w[c] + w[j * n + i], v[c] + v[j * n + i]);
+                assertTrue(v[c] >= shifted.minWeight() && v[c] <= shifted.maxEdgeWeight(), "within the bounds: " + v[c]);
+                negative |= v[c] < 0;
+                zero |= i != j && v[c] == 0;
+            }
+        }
+        assertTrue(negative && zero, "some weights negative, some 0");
+        GeneratedGraph g = shifted.instance(n, 7);
+        assertTrue(g.negativeWeights() && g.positiveCycles() && !g.positiveWeights());
+        assertEquals(-499, g.minWeight());
+        assertEquals(1500, g.maxWeight());
+        GeneratedGraph plain = base.instance(n, 7);
+        assertTrue(!plain.negativeWeights() && plain.positiveCycles() && plain.positiveWeights());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"random+potentials:0", "random+potentials:x", "random+shift:3", "sparse:2+potentials:5",
+            "random+potentials:1000001"})
+    void badPotentialsSayWhatIsAllowed(String spec) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> GraphSpec.parse(spec));
+        assertTrue(e.getMessage().contains("'" + spec + "'") || e.getMessage().contains(spec.substring(0, spec.indexOf('+'))), e.getMessage());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"dense", "sparse", "sparse:0", "sparse:1.5", "sparse:x", "hops:-1"})
     void badSpecsSayWhatIsAllowed(String spec) {

@@ -118,7 +118,7 @@ class GpuVariantsTest {
 
     @Test
     void deviceGenerationEqualsHostGeneration() {
-        for (String spec : new String[] {"random", "sparse:0.01", "hops:0.2"}) {
+        for (String spec : new String[] {"random", "sparse:0.01", "hops:0.2", "random+potentials:1000", "sparse:0.01+potentials:7"}) {
             Graph graph = GraphSpec.parse(spec).instance(333, 99);
             CudaContext.get();
             try (CudaStream stream = new CudaStream(); DeviceBuffer buffer = new DeviceBuffer(333L * 333)) {

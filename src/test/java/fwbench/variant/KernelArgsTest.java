@@ -70,7 +70,9 @@ class KernelArgsTest {
         records.put("fw_pad", DeviceGraphs.Pad.class);
         // launched outside this package: by name, so that this test needs no dependency on them
         records.put("fw_certificate", Class.forName("fwbench.verify.DeviceCertificate$Check"));
+        records.put("fw_certificate_signed", Class.forName("fwbench.verify.DeviceCertificate$Check"));
         records.put("fw_certificate_cell", Class.forName("fwbench.verify.DeviceCertificate$Cell"));
+        records.put("fw_finish_negative_weights", NegativeWeights.Finish.class);
         records.put("fw_peak_int32", Class.forName("fwbench.bench.PeakBenchmark$Relax"));
         records.put("fw_peak_packed16", Class.forName("fwbench.bench.PeakBenchmark$Relax"));
         return records;

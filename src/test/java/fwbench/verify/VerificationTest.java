@@ -67,6 +67,32 @@ class VerificationTest {
         assertFalse(HostCertificate.firstViolation(graph, unreachable).isEmpty());
     }
 
+    /**
+     * With negative weights (potentials: every cycle still positive) the certificate leaves out
+     * terms with an INF operand: INF plus a negative weight is less than INF, and a cell with no
+     * path that holds such a value, or any wrong finite value, is caught.
+     */
+    @Test
+    void certificateWithNegativeWeightsSkipsInfTerms() {
+        int n = 90;
+        Graph graph = GraphSpec.parse("sparse:0.03+potentials:500").instance(n, 4);
+        assertTrue(graph.negativeWeights() && graph.positiveCycles());
+        int[] d = ReferenceFloydWarshall.distances(graph);
+        assertTrue(HostCertificate.firstViolation(graph, d).isEmpty(), "the reference passes");
+        int unreachable = -1, negative = -1;
+        for (int c = 0; c < d.length; c++) {
+            if (d[c] == Distances.INF && unreachable < 0) unreachable = c;
+            if (d[c] < 0 && negative < 0) negative = c;
+        }
+        assertTrue(unreachable >= 0 && negative >= 0, "the graph has unreachable pairs and negative distances");
+        for (int[] change : new int[][] {{unreachable, Distances.INF - 400}, {negative, d[negative] - 1}, {negative, d[negative] + 1}}) {
+            int[] wrong = d.clone();
+            wrong[change[0]] = change[1];
+            long flagged = HostCertificate.firstViolation(graph, wrong).orElseThrow();
+            assertEquals(change[0] / n, flagged / n, "a cell of the changed row is flagged");
+        }
+    }
+
     @Test
     void cpuVariantsPassAboveTheReferenceLimitByCertificate() {
         Graph graph = GraphSpec.RANDOM.instance(Verification.REFERENCE_LIMIT + 3, 5);
