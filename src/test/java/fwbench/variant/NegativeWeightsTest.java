@@ -166,8 +166,8 @@ class NegativeWeightsTest {
 
     @Test
     void weightsTooFarFromZeroForKleenePathsAreRefused() {
-        // (n - 1) x 1001000 is far below -ROUTE_INF: sums of route keys could overflow
-        Graph graph = GraphSpec.parse("sparse:0.5+potentials:1000000").instance(100, 1);
+        // complete: distances stay below 1001000 < ROUTE_INF, but (n - 1) x -999999 is far below -ROUTE_INF
+        Graph graph = GraphSpec.parse("random+potentials:1000000").instance(100, 1);
         UnsupportedInputException e = assertThrows(UnsupportedInputException.class, () -> Variant.KLEENE_PATHS.create(SolverConfig.of(graph)));
         assertTrue(e.getMessage().contains("too far from 0 for kleene-paths"), e.getMessage());
     }
