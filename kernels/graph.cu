@@ -36,7 +36,7 @@ extern "C" __global__ void fw_generate(int* d, int n, int ld, unsigned long long
             fw_splitmix64(seed ^ fw_splitmix64(((unsigned long long)i << 32) | (unsigned)j));
         w = (h & 0xFFFFFFFFull) < edgeThreshold ? 1 + (int)((h >> 32) % (unsigned)maxWeight) : FW_INF;
     }
-    d[i * ld + j] = w;
+    d[(long long)i * ld + j] = w;  // 64-bit: the matrix may pass 2^31 cells
 }
 
 // The padding of an ld x ld matrix whose top-left n x n cells were copied in: isolated vertices.
@@ -46,17 +46,17 @@ extern "C" __global__ void fw_pad(int* d, int n, int ld)
     const int i = blockIdx.y * blockDim.y + threadIdx.y;
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= ld || j >= ld || (i < n && j < n)) return;
-    d[i * ld + j] = i == j ? 0 : FW_INF;
+    d[(long long)i * ld + j] = i == j ? 0 : FW_INF;
 }
 
 // Certificate for graphs with positive weights: D is the distance matrix of W exactly when
 // D[i][i] = 0 and, for i != j, D[i][j] = min(FW_INF, min over k != j of D[i][k] + W[k][j])
 // (every finite D[i][j] is reached from a shorter D[i][k], and nothing improves on it).
 // One pass of a min-plus product D (x) W with W's diagonal masked to FW_INF.
-// Writes the smallest violating cell index i * n + j to *firstBad (left unchanged when D is
-// correct). Both matrices have ld ints per row. Launch: grid (ceil(n/32), ceil(n/32)), block (32, 32).
+// Writes the smallest violating cell index i * n + j, in 64 bits, to *firstBad (left unchanged when
+// D is correct). Both matrices have ld ints per row. Launch: grid (ceil(n/32), ceil(n/32)), block (32, 32).
 #define CT 32
-extern "C" __global__ void fw_certificate(const int* D, const int* W, int n, int ld, int* firstBad)
+extern "C" __global__ void fw_certificate(const int* D, const int* W, int n, int ld, unsigned long long* firstBad)
 {
     __shared__ int dRows[CT][CT + 1];  // D[i][k0 .. k0+31]; +1 column: rows are read across a warp
     __shared__ int wCols[CT][CT];      // W[k0 .. k0+31][j], with W[j][j] replaced by FW_INF
@@ -65,8 +65,8 @@ extern "C" __global__ void fw_certificate(const int* D, const int* W, int n, int
     int best = FW_INF;
     for (int k0 = 0; k0 < n; k0 += CT) {
         const int kd = k0 + tx, kw = k0 + ty;
-        dRows[ty][tx] = (i < n && kd < n) ? D[i * ld + kd] : FW_INF;
-        wCols[ty][tx] = (kw < n && j < n && kw != j) ? W[kw * ld + j] : FW_INF;
+        dRows[ty][tx] = (i < n && kd < n) ? D[(long long)i * ld + kd] : FW_INF;
+        wCols[ty][tx] = (kw < n && j < n && kw != j) ? W[(long long)kw * ld + j] : FW_INF;
         __syncthreads();  // both chunks loaded
 #pragma unroll
         for (int k = 0; k < CT; ++k) best = fw_relax(best, dRows[ty][k], wCols[k][tx]);
@@ -74,7 +74,7 @@ extern "C" __global__ void fw_certificate(const int* D, const int* W, int n, int
     }
     if (i < n && j < n) {
         const int expected = (i == j) ? 0 : min(best, FW_INF);
-        if (D[i * ld + j] != expected) atomicMin(firstBad, i * n + j);
+        if (D[(long long)i * ld + j] != expected) atomicMin(firstBad, (unsigned long long)i * n + j);
     }
 }
 
@@ -84,6 +84,6 @@ extern "C" __global__ void fw_certificate_cell(const int* D, const int* W, int n
 {
     int best = FW_INF;
     for (int k = 0; k < n; ++k)
-        if (k != j) best = fw_relax(best, D[i * ld + k], W[k * ld + j]);
+        if (k != j) best = fw_relax(best, D[(long long)i * ld + k], W[(long long)k * ld + j]);
     *expected = (i == j) ? 0 : min(best, FW_INF);
 }
