@@ -441,10 +441,10 @@ public final class BenchmarkCommand {
         try {
             n = Integer.parseInt(text.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("n must be a whole number in 1.." + Distances.MAX_N + ", got '" + text + "'");
+            throw new IllegalArgumentException("n must be a whole number in 1.." + Distances.GRID_MAX_N + ", got '" + text + "'");
         }
-        if (n < 1 || n > Distances.MAX_N) {
-            throw new IllegalArgumentException("n must be in 1.." + Distances.MAX_N + " (cell indices of the padded matrix must fit an int), got " + n);
+        if (n < 1 || n > Distances.GRID_MAX_N) {
+            throw new IllegalArgumentException("n must be in 1.." + Distances.GRID_MAX_N + " (each variant takes less: -h lists them), got " + n);
         }
         return n;
     }

@@ -50,10 +50,11 @@ class BenchmarkCommandTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "-p n=0              | fwbench: n must be in 1..46336 (cell indices of the padded matrix must fit an int), got 0",
-            "-p n=-5             | fwbench: n must be in 1..46336 (cell indices of the padded matrix must fit an int), got -5",
-            "-p n=ten            | fwbench: n must be a whole number in 1..46336, got 'ten'",
-            "-p n=50000          | fwbench: n must be in 1..46336 (cell indices of the padded matrix must fit an int), got 50000",
+            "-p n=0              | fwbench: n must be in 1..524280 (each variant takes less: -h lists them), got 0",
+            "-p n=-5             | fwbench: n must be in 1..524280 (each variant takes less: -h lists them), got -5",
+            "-p n=ten            | fwbench: n must be a whole number in 1..524280, got 'ten'",
+            "-p n=600000         | fwbench: n must be in 1..524280 (each variant takes less: -h lists them), got 600000",
+            "-p variant=cpu-serial -p n=50000 | fwbench: cpu-serial takes n up to 46340 (its matrices are Java arrays), not n=50000",
             "-p variant=fast     | fwbench: unknown variant 'fast'; variants: {registry}",
             "-p graph=dense      | fwbench: unknown graph 'dense'; generators: random, sparse:P or hops:P with 0 < P <= 1, or a graph file: .gr, .mtx, .edges or .dense",
             "-p seed=x           | fwbench: seed must be a whole number, got 'x'",
