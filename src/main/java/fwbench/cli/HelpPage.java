@@ -85,7 +85,9 @@ final class HelpPage {
         out.printf("  %-8s %-28s %s%n", "name", "default", "meaning");
         for (Parameter p : parameters()) out.printf("  %-8s %-28s %s%n", p.name(), p.defaults(), p.meaning());
         out.println();
-        out.println("JMH settings: " + BenchmarkDefaults.jmhSettings(FloydWarshallBenchmark.class) + ".");
+        out.println("JMH settings: " + BenchmarkDefaults.jmhSettings(FloydWarshallBenchmark.class) + "; above n="
+                + FloydWarshallBenchmark.FEW_ITERATIONS_ABOVE_N + ", " + FloydWarshallBenchmark.FEW_ITERATIONS + " warm-up and "
+                + FloydWarshallBenchmark.FEW_ITERATIONS + " measured (unless -wi, -i say otherwise).");
         out.println("A plan whose solves are estimated at over an hour each is refused unless " + BenchmarkCommand.ALLOW_LONG_SOLVES + " is given.");
         out.println();
         // each example is a line to paste; the ones that need a GPU say so in a shell comment

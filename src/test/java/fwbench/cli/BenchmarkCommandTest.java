@@ -213,6 +213,25 @@ class BenchmarkCommandTest {
         assertEquals("no benchmark matches [relax]; benchmarks: fwbench.bench.FloydWarshallBenchmark.solve", e.getMessage());
     }
 
+    /** Sizes above FEW_ITERATIONS_ABOVE_N run in a session of their own, of one warm-up and one measured iteration unless -wi, -i say otherwise. */
+    @Test
+    void largeSizesGetASessionOfFewIterations() throws Exception {
+        RunPlan plan = new RunPlan(List.of(new RunPlan.Group(Variant.KLEENE, List.of(10_000, 65_536, 131_072))), List.of());
+        BenchmarkCommand.Request request = new BenchmarkCommand.Request(List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+        List<BenchmarkCommand.Session> sessions = BenchmarkCommand.sessions(new BenchmarkCommand.Benchmarks(true, false), plan, request, "GPU");
+        assertEquals(List.of(List.of("10000"), List.of("65536", "131072")), sessions.stream().map(s -> s.params().get("n")).toList());
+        assertEquals(List.of(false, true), sessions.stream().map(BenchmarkCommand.Session::fewIterations).toList());
+        org.openjdk.jmh.runner.options.CommandLineOptions none = new org.openjdk.jmh.runner.options.CommandLineOptions();
+        assertEquals(List.of(2, 1), sessions.stream().map(s -> s.warmups(none, 2)).toList());
+        assertEquals(List.of(5, 1), sessions.stream().map(s -> s.measurements(none, 5)).toList());
+        org.openjdk.jmh.runner.options.CommandLineOptions given = new org.openjdk.jmh.runner.options.CommandLineOptions("-wi", "3", "-i", "4");
+        assertEquals(List.of(3, 3), sessions.stream().map(s -> s.warmups(given, 2)).toList());
+        assertEquals(List.of(4, 4), sessions.stream().map(s -> s.measurements(given, 5)).toList());
+        // the estimate counts the same iterations
+        List<RunEstimate.Fork> forks = RunProgress.plan(sessions, none);
+        assertEquals(List.of(7, 2, 2), forks.stream().map(f -> f.iterations().count()).toList());
+    }
+
     /** The ceiling's session first; each group's session sets its own graphs and expects each (n, graph) it plans. */
     @Test
     void sessionsExpectEveryPlannedCombination() {
