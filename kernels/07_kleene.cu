@@ -24,12 +24,12 @@
 // Launches (tiles = N / T), 256 threads each, n = the graph's vertices; each kernel exports its
 // threads, shared memory and cells a thread as <kernel>_shape (FW_TILE_KERNEL_SHAPE):
 //   phase 1 (round 0): 1 block, minplus::closure_words<Int32, T>() * 4 bytes of dynamic shared
-//     memory (2 KB at T = 128); 124 registers at T = 128, 44 at T = 64 (ptxas, sm_90)
+//     memory (2 KB at T = 128); 128 registers at T = 128, 44 at T = 64 (ptxas, sm_90)
 //   phase 2: grid (tiles - 1, 2): y = 0 pivot-row tiles, y = 1 pivot-column tiles (x skips p)
 //   phase 3: mode ALL grid (tiles - 1)^2, NEXT (2 tiles - 3) x 1, REST (tiles - 2)^2 (kleene::rest_tile)
 //   phases 2-3: minplus::shared_words<Int32, T, KLEENE_STAGES>() * 4 bytes of dynamic shared
 //     memory (70 KB at T = 128, 35 KB at T = 64); at most 128 registers (2 blocks per SM:
-//     TILE_PRODUCT_MIN_BLOCKS_PER_SM), 80 at T = 64; phase 2 at T = 128 spills 16 bytes
+//     TILE_PRODUCT_MIN_BLOCKS_PER_SM), 80 at T = 64; no spills on sm_90 (kernels/NOTES.md, 64-bit cell offsets)
 #include "kleene_rounds.cuh"
 
 // Entry points, named by tile size, each followed by its launch facts for the host. ld: ints per

@@ -15,7 +15,7 @@
 // Launch: grid = resident blocks (occupancy x SMs), 256 threads,
 // minplus::shared_words<Int32, T, dataflow::STAGES>() * 4 bytes of dynamic shared memory (102 KB at
 // T = 128, 51 KB at T = 64; each kernel's _shape says so); sync (tiles^2 + 1 ints) zeroed before
-// each launch. Registers (ptxas, sm_90): 128 at T = 128 (48 bytes of spill stores), 79 at T = 64.
+// each launch. Registers (ptxas, sm_90): 128 at T = 128 (36 bytes of spill stores), 80 at T = 64.
 #include "dataflow.cuh"
 #include "tile_product.cuh"
 

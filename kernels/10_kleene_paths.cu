@@ -56,7 +56,7 @@ template <int T, int TM, int TN>
 __device__ __forceinline__ void routes_close_pivot(int* d, int* q, int ld, int p)
 {
     extern __shared__ int stage[];
-    const int at = (p * T) * ld + p * T;
+    const long long at = (long long)(p * T) * ld + p * T;  // 64-bit: the matrix may pass 2^31 cells (fw.cuh)
     int acc[TM][TN];
     using G = minplus::Grid<Routes, T, TM, TN>;
     minplus::load_cells<Routes, T, TM, TN>(acc, d + at, ld, G::ty(), G::tx());
@@ -70,10 +70,10 @@ __device__ __forceinline__ void routes_cross(int* d, int* q, int ld, int n, int 
 {
     extern __shared__ int stage[];
     const int t = blockIdx.x + (blockIdx.x >= p);  // skip the pivot tile
-    const int* pivot = d + (p * T) * ld + p * T;
+    const int* pivot = fw_cell(d, ld, p * T, p * T);
     const int kLive = min(T, n - p * T);
     const bool row = blockIdx.y == 0;
-    const int at = row ? (p * T) * ld + t * T : (t * T) * ld + p * T;
+    const long long at = row ? (long long)(p * T) * ld + t * T : (long long)(t * T) * ld + p * T;
     int acc[TM][TN];
     minplus::accumulate_product<Routes, T, TM, TN, KLEENE_STAGES>(acc, d + at, row ? pivot : d + at, row ? d + at : pivot, ld,
                                                                   stage, kLive, row ? kLive : min(T, n - t * T));
@@ -89,18 +89,20 @@ __device__ __forceinline__ void routes_rest(int* d, int* q, int ld, int n, int p
     extern __shared__ int stage[];
     const int2 tile = kleene::rest_tile(mode, p, ld / T, blockIdx.x, blockIdx.y + firstRow);
     const int i = tile.x, j = tile.y;
-    const int at = (i * T) * ld + j * T;
-    const int* const a = d + (i * T) * ld + p * T, * const b = d + (p * T) * ld + j * T;
+    int* const rowD = fw_cell(d, ld, i * T, 0);  // tile row i: C and D(i, p) are offsets from it
+    int* const c = rowD + j * T;
+    const int* const a = rowD + p * T, * const b = fw_cell(d, ld, p * T, j * T);
     int acc[TM][TN];
-    minplus::accumulate_product<Routes, T, TM, TN, KLEENE_STAGES>(acc, d + at, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T));
+    minplus::accumulate_product<Routes, T, TM, TN, KLEENE_STAGES>(acc, c, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T));
+    int* const qc = fw_cell(q, ld, i * T, j * T);
     if (mode == kleene::NEXT && i == j) {
-        record_routes<T, TM, TN>(acc, q + at, ld, p * T);  // round p's marks, before the closure's steps mark anew
+        record_routes<T, TM, TN>(acc, qc, ld, p * T);  // round p's marks, before the closure's steps mark anew
         __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
         minplus::close_cells<Routes, T, TM, TN>(acc, stage);
-        store_tile<T, TM, TN>(acc, d + at, q + at, ld, (p + 1) * T);
+        store_tile<T, TM, TN>(acc, c, qc, ld, (p + 1) * T);
         return;
     }
-    store_tile<T, TM, TN>(acc, d + at, q + at, ld, p * T);
+    store_tile<T, TM, TN>(acc, c, qc, ld, p * T);
 }
 
 // Entry points, named by tile size, each followed by its launch facts for the host. d: route keys,
@@ -125,14 +127,16 @@ extern "C" __global__ void fw_kleene_paths_keys(int* d, int ld)
 {
     const int i = blockIdx.y * blockDim.y + threadIdx.y, j = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= ld || j >= ld) return;
-    const int w = d[i * ld + j];
-    d[i * ld + j] = (w >= FW_ROUTE_INF ? FW_ROUTE_INF : w) * (1 << FW_ROUTE_BITS);  // a multiply: w may be negative
+    int* const cell = fw_cell(d, ld, i, j);
+    const int w = *cell;
+    *cell = (w >= FW_ROUTE_INF ? FW_ROUTE_INF : w) * (1 << FW_ROUTE_BITS);  // a multiply: w may be negative
 }
 
 extern "C" __global__ void fw_kleene_paths_distances(int* d, int ld)
 {
     const int i = blockIdx.y * blockDim.y + threadIdx.y, j = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= ld || j >= ld) return;
-    const int distance = d[i * ld + j] >> FW_ROUTE_BITS;
-    d[i * ld + j] = distance >= FW_ROUTE_INF ? FW_INF : distance;
+    int* const cell = fw_cell(d, ld, i, j);
+    const int distance = *cell >> FW_ROUTE_BITS;
+    *cell = distance >= FW_ROUTE_INF ? FW_INF : distance;
 }

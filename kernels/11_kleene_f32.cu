@@ -31,14 +31,16 @@ extern "C" __global__ void fw_kleene_f32_from_int(int* d, int ld)
 {
     const int i = blockIdx.y * blockDim.y + threadIdx.y, j = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= ld || j >= ld) return;
-    const int w = d[i * ld + j];
-    d[i * ld + j] = __float_as_int(w >= FW_INF ? __int_as_float(0x7F800000) : (float)w);
+    int* const cell = fw_cell(d, ld, i, j);
+    const int w = *cell;
+    *cell = __float_as_int(w >= FW_INF ? __int_as_float(0x7F800000) : (float)w);
 }
 
 extern "C" __global__ void fw_kleene_f32_to_int(int* d, int ld)
 {
     const int i = blockIdx.y * blockDim.y + threadIdx.y, j = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= ld || j >= ld) return;
-    const float f = __int_as_float(d[i * ld + j]);
-    d[i * ld + j] = isinf(f) ? FW_INF : (int)f;
+    int* const cell = fw_cell(d, ld, i, j);
+    const float f = __int_as_float(*cell);
+    *cell = isinf(f) ? FW_INF : (int)f;
 }

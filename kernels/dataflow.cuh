@@ -155,21 +155,22 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
                 // block's first barrier at every item start: slower either way (kernels/NOTES.md, v9).
                 if constexpr (T <= 128) {
                     const int ni = (next >> FIELD_BITS) & FIELD_MASK, nj = next & FIELD_MASK;
-                    minplus::prefetch_tile_l2(d + (ni * T) * ld + nj * W, ld, T, W);
+                    minplus::prefetch_tile_l2(fw_cell(d, ld, ni * T, nj * W), ld, T, W);
                 }
             }
             slot[(it + 1) & 1] = ready ? next : WAITING;
             if (ready) advance();
         }
 
-        int* c = d + (i * T) * ld + j * W;
+        int* const rowI = fw_cell(d, ld, i * T, 0);  // tile row i: C and D(i, r) are offsets from it
+        int* const c = rowI + j * W;
         if (i == r && j == r) {
             int acc[TM][TN];
             minplus::load_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
             minplus::close_cells<Cell, T, TM, TN>(acc, shared);
             minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
         } else {
-            minplus::tile_product<Cell, T, TM, TN, STAGES>(c, d + (i * T) * ld + r * W, d + (r * T) * ld + j * W, ld, shared,
+            minplus::tile_product<Cell, T, TM, TN, STAGES>(c, rowI + r * W, fw_cell(d, ld, r * T, j * W), ld, shared,
                                                            min(T, n - r * T), min(T, n - i * T), min(T, n - j * T));  // skip padding
         }
         // Every thread's stores of the tile precede the release below; the shared buffers are

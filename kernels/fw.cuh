@@ -7,8 +7,15 @@
 // of two stored distances never overflows, and min(c, a + b) with a, b, c <= FW_INF stays <= FW_INF:
 // INF behaves as "no path" without a special case.
 //
-// Matrices are row-major n x n int32, padded to ld >= n columns (and rows) by tiled variants, with
-// ld <= FW_MAX_N, so a cell index i * ld + j fits in an int.
+// Matrices are row-major n x n int32, padded to ld >= n columns (and rows) by tiled variants.
+// Indexing: 01..06 index a cell with an int, i * ld + j, so their n stops at FW_INT_INDEX_MAX_N.
+// The tile kernels (07..11) and graph.cu take a matrix past 2^31 cells: a tile's base pointer, or
+// an element-wise kernel's cell, is computed once in 64 bits (fw_cell); offsets inside a tile (at
+// most T rows of ld words, T <= 256) stay 32-bit, so the inner loops keep their int arithmetic.
 
 // One relaxation, c = min(c, a + b). On sm_90 nvcc fuses this into a single VIADDMNMX.
 __device__ __forceinline__ int fw_relax(int c, int a, int b) { return min(c, a + b); }
+
+// Cell (row, column) of a matrix with ld words a row, its offset computed in 64 bits.
+__device__ __forceinline__ int* fw_cell(int* d, int ld, int row, int column) { return d + ((long long)row * ld + column); }
+__device__ __forceinline__ const int* fw_cell(const int* d, int ld, int row, int column) { return d + ((long long)row * ld + column); }

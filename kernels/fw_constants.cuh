@@ -5,8 +5,8 @@
 
 // fwbench.graph.Distances.INF: the distance of an absent edge
 #define FW_INF 0x3FFFFFFF
-// fwbench.graph.Distances.MAX_N: the largest n; ld <= FW_MAX_N keeps a cell index i * ld + j in an int
-#define FW_MAX_N 46336
+// fwbench.graph.Distances.INT_INDEX_MAX_N: the largest n whose cells i * n + j an int indexes (kernels 01..06)
+#define FW_INT_INDEX_MAX_N 46340
 // fwbench.variant.CellType.PACKED16.inf(): packed16's 16-bit INF, every finite distance stays below it
 #define FW_INF16 0x3FFF
 // fwbench.variant.KleenePathsSolver.ROUTE_BITS: the low bits of a route key that mark an improving k

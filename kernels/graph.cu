@@ -48,7 +48,7 @@ extern "C" __global__ void fw_generate(int* d, int n, int ld, unsigned long long
         if (w != FW_INF && potentialRange > 0)
             w += fw_potential(seed, i, potentialRange) - fw_potential(seed, j, potentialRange);
     }
-    d[i * ld + j] = w;
+    d[(long long)i * ld + j] = w;  // 64-bit: the matrix may pass 2^31 cells
 }
 
 // The padding of an ld x ld matrix whose top-left n x n cells were copied in: isolated vertices.
@@ -58,7 +58,7 @@ extern "C" __global__ void fw_pad(int* d, int n, int ld)
     const int i = blockIdx.y * blockDim.y + threadIdx.y;
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= ld || j >= ld || (i < n && j < n)) return;
-    d[i * ld + j] = i == j ? 0 : FW_INF;
+    d[(long long)i * ld + j] = i == j ? 0 : FW_INF;
 }
 
 // Certificate for graphs whose cycles all weigh more than 0: D is the distance matrix of W
@@ -77,11 +77,11 @@ __device__ __forceinline__ int fw_certificate_term(int best, int a, int b)
 }
 
 // One pass of a min-plus product D (x) W with W's diagonal masked to FW_INF.
-// Writes the smallest violating cell index i * n + j to *firstBad (left unchanged when D is
-// correct). Both matrices have ld ints per row. Launch: grid (ceil(n/32), ceil(n/32)), block (32, 32).
+// Writes the smallest violating cell index i * n + j, in 64 bits, to *firstBad (left unchanged when
+// D is correct). Both matrices have ld ints per row. Launch: grid (ceil(n/32), ceil(n/32)), block (32, 32).
 #define CT 32
 template <bool SIGNED>
-__device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W, int n, int ld, int* firstBad)
+__device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W, int n, int ld, unsigned long long* firstBad)
 {
     __shared__ int dRows[CT][CT + 1];  // D[i][k0 .. k0+31]; +1 column: rows are read across a warp
     __shared__ int wCols[CT][CT];      // W[k0 .. k0+31][j], with W[j][j] replaced by FW_INF
@@ -90,8 +90,8 @@ __device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W,
     int best = FW_INF;
     for (int k0 = 0; k0 < n; k0 += CT) {
         const int kd = k0 + tx, kw = k0 + ty;
-        dRows[ty][tx] = (i < n && kd < n) ? D[i * ld + kd] : FW_INF;
-        wCols[ty][tx] = (kw < n && j < n && kw != j) ? W[kw * ld + j] : FW_INF;
+        dRows[ty][tx] = (i < n && kd < n) ? D[(long long)i * ld + kd] : FW_INF;
+        wCols[ty][tx] = (kw < n && j < n && kw != j) ? W[(long long)kw * ld + j] : FW_INF;
         __syncthreads();  // both chunks loaded
 #pragma unroll
         for (int k = 0; k < CT; ++k) best = fw_certificate_term<SIGNED>(best, dRows[ty][k], wCols[k][tx]);
@@ -99,18 +99,18 @@ __device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W,
     }
     if (i < n && j < n) {
         const int expected = (i == j) ? 0 : min(best, FW_INF);
-        if (D[i * ld + j] != expected) atomicMin(firstBad, i * n + j);
+        if (D[(long long)i * ld + j] != expected) atomicMin(firstBad, (unsigned long long)i * n + j);
     }
 }
 
 // For graphs with weights > 0 (the suite's generators without potentials).
-extern "C" __global__ void fw_certificate(const int* D, const int* W, int n, int ld, int* firstBad)
+extern "C" __global__ void fw_certificate(const int* D, const int* W, int n, int ld, unsigned long long* firstBad)
 {
     fw_certificate_tiles<false>(D, W, n, ld, firstBad);
 }
 
 // For graphs with negative weights whose cycles are all positive (the generators with potentials).
-extern "C" __global__ void fw_certificate_signed(const int* D, const int* W, int n, int ld, int* firstBad)
+extern "C" __global__ void fw_certificate_signed(const int* D, const int* W, int n, int ld, unsigned long long* firstBad)
 {
     fw_certificate_tiles<true>(D, W, n, ld, firstBad);
 }
@@ -122,7 +122,7 @@ extern "C" __global__ void fw_certificate_cell(const int* D, const int* W, int n
 {
     int best = FW_INF;
     for (int k = 0; k < n; ++k)
-        if (k != j) best = fw_certificate_term<true>(best, D[i * ld + k], W[k * ld + j]);
+        if (k != j) best = fw_certificate_term<true>(best, D[(long long)i * ld + k], W[(long long)k * ld + j]);
     *expected = (i == j) ? 0 : min(best, FW_INF);
 }
 
@@ -142,7 +142,7 @@ extern "C" __global__ void fw_finish_negative_weights(int* d, int* q, int n, int
     const int i = blockIdx.y * blockDim.y + threadIdx.y;
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= n || j >= n) return;
-    const int at = i * ld + j;
+    const long long at = (long long)i * ld + j;  // 64-bit: the matrix may pass 2^31 cells
     const int distance = d[at] >> shift;  // arithmetic: a negative key keeps its distance
     if (distance < lo || (i == j && distance < 0)) {
         atomicMin(negativeAt, (unsigned long long)i * n + j);

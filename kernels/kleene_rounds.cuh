@@ -42,7 +42,7 @@ template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void kleene_close_pivot(int* d, int ld, int p)
 {
     extern __shared__ int stage[];
-    int* const c = d + (p * T) * ld + p * T;
+    int* const c = fw_cell(d, ld, p * T, p * T);
     int acc[TM][TN];
     using G = minplus::Grid<Cell, T, TM, TN>;
     minplus::load_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
@@ -57,13 +57,13 @@ __device__ __forceinline__ void kleene_cross(int* d, int ld, int n, int p)
 {
     extern __shared__ int stage[];
     const int t = blockIdx.x + (blockIdx.x >= p);  // skip the pivot tile
-    const int* pivot = d + (p * T) * ld + p * T;
+    const int* pivot = fw_cell(d, ld, p * T, p * T);
     const int kLive = min(T, n - p * T);
     if (blockIdx.y == 0) {
-        int* row = d + (p * T) * ld + t * T;
+        int* row = fw_cell(d, ld, p * T, t * T);
         minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(row, pivot, row, ld, stage, kLive, kLive, min(T, n - t * T));  // R = min(R, P (x) R)
     } else {
-        int* col = d + (t * T) * ld + p * T;
+        int* col = fw_cell(d, ld, t * T, p * T);
         minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(col, col, pivot, ld, stage, kLive, min(T, n - t * T), kLive);  // C = min(C, C (x) P)
     }
 }
@@ -76,8 +76,9 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mo
     extern __shared__ int stage[];
     const int2 tile = kleene::rest_tile(mode, p, ld / T, blockIdx.x, blockIdx.y + firstRow);
     const int i = tile.x, j = tile.y;
-    int* const c = d + (i * T) * ld + j * T;                                       // D(i, j)
-    const int* const a = d + (i * T) * ld + p * T, * const b = d + (p * T) * ld + j * T;  // column tile (i, p), row tile (p, j)
+    int* const rowI = fw_cell(d, ld, i * T, 0);  // tile row i: C and D(i, p) are offsets from it
+    int* const c = rowI + j * T;                  // D(i, j)
+    const int* const a = rowI + p * T, * const b = fw_cell(d, ld, p * T, j * T);  // column tile (i, p), row tile (p, j)
     if (mode == kleene::NEXT && i == j) {
         // The next pivot tile (p + 1, p + 1): this block also closes it, so that round p + 1's
         // cross can start right after this launch (one dependent launch fewer a round).

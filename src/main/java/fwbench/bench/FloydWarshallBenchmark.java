@@ -1,5 +1,6 @@
 package fwbench.bench;
 
+import fwbench.graph.Distances;
 import fwbench.graph.Graph;
 import fwbench.graph.GraphSpec;
 import fwbench.graph.io.GraphFile;
@@ -46,6 +47,16 @@ import java.util.concurrent.TimeUnit;
 @Warmup(iterations = 2, time = 500, timeUnit = TimeUnit.MILLISECONDS)
 @Measurement(iterations = 5, time = 500, timeUnit = TimeUnit.MILLISECONDS)
 public class FloydWarshallBenchmark {
+
+    /**
+     * Above this n a trial runs {@link #FEW_ITERATIONS} warm-up and measured iterations instead of the
+     * annotations' (the suite's main sets them; -wi and -i still win): the sizes only the 64-bit tile
+     * variants reach, where one solve takes seconds to minutes and the certificate as long again.
+     */
+    public static final int FEW_ITERATIONS_ABOVE_N = Distances.INT_INDEX_MAX_N;
+
+    /** Warm-up iterations, and measured ones, of a trial above {@link #FEW_ITERATIONS_ABOVE_N}. */
+    public static final int FEW_ITERATIONS = 1;
 
     /** Every registered variant unless -p variant=... names some. */
     @Param({})

@@ -289,7 +289,13 @@ public final class BenchmarkCommand {
         List<Session> sessions = new ArrayList<>();
         if (chosen.peak()) sessions.add(peakSession(request.cells(), label));
         if (chosen.solves()) {
-            for (RunPlan.Group group : plan.groups()) sessions.add(solveSession(group, request.launches(), label));
+            for (RunPlan.Group group : plan.groups()) {
+                // sizes above FEW_ITERATIONS_ABOVE_N run in a session of their own, with fewer iterations
+                List<Integer> usual = group.sizes().stream().filter(n -> n <= FloydWarshallBenchmark.FEW_ITERATIONS_ABOVE_N).toList();
+                List<Integer> large = group.sizes().stream().filter(n -> n > FloydWarshallBenchmark.FEW_ITERATIONS_ABOVE_N).toList();
+                if (!usual.isEmpty()) sessions.add(solveSession(new RunPlan.Group(group.variant(), usual, group.graphs()), request.launches(), label, false));
+                if (!large.isEmpty()) sessions.add(solveSession(new RunPlan.Group(group.variant(), large, group.graphs()), request.launches(), label, true));
+            }
         }
         return sessions;
     }
@@ -299,11 +305,14 @@ public final class BenchmarkCommand {
         List<String> peakCells = cells.isEmpty() ? Arrays.stream(CellType.values()).map(Enum::name).toList() : cells;
         Map<Map<String, String>, String> expected = new LinkedHashMap<>();
         for (String cell : peakCells) expected.put(Map.of(ResultsFormat.CELL, cell), "peak " + cell.toLowerCase(Locale.ROOT));
-        return new Session(ResultsFormat.PEAK_BENCHMARK, Map.of(ResultsFormat.CELL, peakCells, ResultsFormat.DEVICE, List.of(label)), expected);
+        return new Session(ResultsFormat.PEAK_BENCHMARK, Map.of(ResultsFormat.CELL, peakCells, ResultsFormat.DEVICE, List.of(label)), expected, false);
     }
 
-    /** One planned group's solves: its variant at its sizes, on its graphs, with the user's launch modes. */
-    private static Session solveSession(RunPlan.Group group, List<String> launches, String label) {
+    /**
+     * One planned group's solves: its variant at its sizes, on its graphs, with the user's launch modes;
+     * {@code fewIterations}: sizes above {@link FloydWarshallBenchmark#FEW_ITERATIONS_ABOVE_N}.
+     */
+    private static Session solveSession(RunPlan.Group group, List<String> launches, String label, boolean fewIterations) {
         Map<String, List<String>> params = new LinkedHashMap<>();
         params.put(ResultsFormat.VARIANT, List.of(group.variant().name()));
         params.put(ResultsFormat.N, group.sizes().stream().map(String::valueOf).toList());
@@ -318,14 +327,25 @@ public final class BenchmarkCommand {
                         group.variant() + (graph.isEmpty() ? "" : " on " + graph) + " at n=" + n);
             }
         }
-        return new Session(ResultsFormat.SOLVE_BENCHMARK, params, expected);
+        return new Session(ResultsFormat.SOLVE_BENCHMARK, params, expected, fewIterations);
     }
 
     /**
      * One JMH session: one benchmark method with parameters set by the suite. {@code expected} maps
-     * each parameter combination that must produce a result to its description for the failure line.
+     * each parameter combination that must produce a result to its description for the failure line;
+     * {@code fewIterations}: its warm-up and measured iterations default to {@link FloydWarshallBenchmark#FEW_ITERATIONS}.
      */
-    record Session(String benchmark, Map<String, List<String>> params, Map<Map<String, String>, String> expected) {
+    record Session(String benchmark, Map<String, List<String>> params, Map<Map<String, String>, String> expected, boolean fewIterations) {
+
+        /** The warm-up iterations the session runs: the user's -wi, else its default. */
+        int warmups(CommandLineOptions options, int annotated) {
+            return options.getWarmupIterations().orElse(fewIterations ? FloydWarshallBenchmark.FEW_ITERATIONS : annotated);
+        }
+
+        /** The measured iterations the session runs: the user's -i, else its default. */
+        int measurements(CommandLineOptions options, int annotated) {
+            return options.getMeasurementIterations().orElse(fewIterations ? FloydWarshallBenchmark.FEW_ITERATIONS : annotated);
+        }
     }
 
     /** Runs the sessions in turn, writing the results after each; {@code log} is -o's file (null: the console). */
@@ -341,6 +361,9 @@ public final class BenchmarkCommand {
                     .exclude("^(?!" + Pattern.quote(session.benchmark()) + "$)")  // the user's patterns may match others
                     .addProfiler(GpuTimeProfiler.class);
             session.params().forEach((name, values) -> builder.param(name, values.toArray(String[]::new)));
+            if (session.fewIterations()) {
+                builder.warmupIterations(session.warmups(options, 0)).measurementIterations(session.measurements(options, 0));
+            }
             Collection<RunResult> sessionResults;
             try {
                 sessionResults = new Runner(builder.build(), format).run();
@@ -441,10 +464,10 @@ public final class BenchmarkCommand {
         try {
             n = Integer.parseInt(text.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("n must be a whole number in 1.." + Distances.MAX_N + ", got '" + text + "'");
+            throw new IllegalArgumentException("n must be a whole number in 1.." + Distances.GRID_MAX_N + ", got '" + text + "'");
         }
-        if (n < 1 || n > Distances.MAX_N) {
-            throw new IllegalArgumentException("n must be in 1.." + Distances.MAX_N + " (cell indices of the padded matrix must fit an int), got " + n);
+        if (n < 1 || n > Distances.GRID_MAX_N) {
+            throw new IllegalArgumentException("n must be in 1.." + Distances.GRID_MAX_N + " (each variant takes less: -h lists them), got " + n);
         }
         return n;
     }

@@ -144,14 +144,14 @@ final class HeapCheck {
      */
     static void requireRealFits(String who, String held, int bytesPerCell, int n, String file, long graphBytes, Heap heap) throws UsageException {
         requireFits(who, held + " (" + bytesPerCell + " bytes a cell)", (long) bytesPerCell * n * n, n, file, graphBytes, heap,
-                room -> (int) Math.min(Distances.MAX_N, Math.floor(Math.sqrt(Math.max(0, room - graphBytes) / (double) bytesPerCell))));
+                room -> (int) Math.min(Distances.INT_INDEX_MAX_N, Math.floor(Math.sqrt(Math.max(0, room - graphBytes) / (double) bytesPerCell))));
     }
 
     /** Refuses n when the CPU reference's matrices ({@link ReferenceFloydWarshall#heapMatrices}), the graph's edges and the reserve do not fit. */
     static void requireReferenceFits(boolean paths, int n, String file, long graphBytes, Heap heap) throws UsageException {
         int count = ReferenceFloydWarshall.heapMatrices(paths);
         requireFits("the CPU reference", count + " n x n int32 matrices", count * 4L * n * n, n, file, graphBytes, heap,
-                room -> (int) Math.min(Distances.MAX_N, Math.floor(Math.sqrt(Math.max(0, room - graphBytes) / (4.0 * count)))));
+                room -> (int) Math.min(Distances.INT_INDEX_MAX_N, Math.floor(Math.sqrt(Math.max(0, room - graphBytes) / (4.0 * count)))));
     }
 
     /** What a heap leaves for the matrices and the graph's edges. */

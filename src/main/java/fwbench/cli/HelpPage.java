@@ -46,8 +46,8 @@ final class HelpPage {
         return List.of(
                 new Parameter(ResultsFormat.VARIANT, ResultsFormat.SOLVE_BENCHMARK, "every variant", "{" + Variant.ids() + "}",
                         "the variants above; one not named runs only up to its default largest n"),
-                new Parameter(ResultsFormat.N, ResultsFormat.SOLVE_BENCHMARK, joined(BenchmarkCommand.defaultSizes()), "1.." + Distances.MAX_N,
-                        "vertices, 1.." + Distances.MAX_N),
+                new Parameter(ResultsFormat.N, ResultsFormat.SOLVE_BENCHMARK, joined(BenchmarkCommand.defaultSizes()), "1.." + Distances.GRID_MAX_N,
+                        "vertices; each variant's largest n is on its line above (device memory may stop it sooner)"),
                 new Parameter(ResultsFormat.GRAPH, ResultsFormat.SOLVE_BENCHMARK, joined(BenchmarkDefaults.paramValues(solve, ResultsFormat.GRAPH)),
                         GraphSpec.FORMS + ", or a graph file: " + GraphFormat.extensions(),
                         GraphSpec.FORMS + ", or a graph file (" + GraphFormat.extensions() + "), which sets n itself"),
@@ -77,7 +77,7 @@ final class HelpPage {
         out.println("Variants (-p variant=ID,ID...):");
         int width = Arrays.stream(Variant.values()).mapToInt(v -> v.id().length()).max().orElse(0);
         for (Variant v : Variant.values()) {
-            String limit = v.defaultMaxN() == Integer.MAX_VALUE ? "" : "; by default up to n=" + v.defaultMaxN();
+            String limit = (v.defaultMaxN() == Integer.MAX_VALUE ? "" : "; by default up to n=" + v.defaultMaxN()) + "; n <= " + v.maxN();
             out.printf("  %-" + width + "s  %s%s%s%n", v.id(), v.gpu() ? "" : "CPU: ", v.description(), limit);
         }
         out.println();
@@ -85,7 +85,9 @@ final class HelpPage {
         out.printf("  %-8s %-28s %s%n", "name", "default", "meaning");
         for (Parameter p : parameters()) out.printf("  %-8s %-28s %s%n", p.name(), p.defaults(), p.meaning());
         out.println();
-        out.println("JMH settings: " + BenchmarkDefaults.jmhSettings(FloydWarshallBenchmark.class) + ".");
+        out.println("JMH settings: " + BenchmarkDefaults.jmhSettings(FloydWarshallBenchmark.class) + "; above n="
+                + FloydWarshallBenchmark.FEW_ITERATIONS_ABOVE_N + ", " + FloydWarshallBenchmark.FEW_ITERATIONS + " warm-up and "
+                + FloydWarshallBenchmark.FEW_ITERATIONS + " measured (unless -wi, -i say otherwise).");
         out.println("A plan whose solves are estimated at over an hour each is refused unless " + BenchmarkCommand.ALLOW_LONG_SOLVES + " is given.");
         out.println();
         // each example is a line to paste; the ones that need a GPU say so in a shell comment

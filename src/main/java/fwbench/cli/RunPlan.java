@@ -16,6 +16,8 @@ import java.util.stream.Collectors;
  *   <li>Without a CUDA device the GPU variants are dropped ({@link #withoutDevice} says so).</li>
  *   <li>A variant the user did not name runs only up to its {@link Variant#defaultMaxN()}, so CPU
  *       variants (and naive at huge n) join a run only where a solve takes seconds.</li>
+ *   <li>An n past a variant's {@link Variant#maxN()} is refused for a variant the user named, and
+ *       skipped with a note for one they did not.</li>
  *   <li>An n whose matrices do not fit in the device's free memory, or in the heap of JMH's forks, is
  *       refused before anything runs.</li>
  *   <li>A graph file runs at its own n, in a session of its own (one per variant and file); the
@@ -100,9 +102,17 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
             }
             if (generated && (generators.isEmpty() || !takes.isEmpty())) {
                 List<Integer> run = sizes;
+                List<Integer> beyond = sizes.stream().filter(n -> n > v.maxN()).toList();
+                if (!beyond.isEmpty()) {
+                    // past what the variant's kernels (or Java arrays) take: refused when named, skipped otherwise
+                    if (!named.isEmpty()) throw new UsageException(v.maxNText() + ", not n=" + join(beyond));
+                    notes.add(v + " skipped at n=" + join(beyond) + ": " + v.maxNText());
+                    run = sizes.stream().filter(n -> n <= v.maxN()).toList();
+                }
                 if (named.isEmpty()) {
-                    run = sizes.stream().filter(n -> n <= v.defaultMaxN()).toList();
-                    List<Integer> skipped = sizes.stream().filter(n -> n > v.defaultMaxN()).toList();
+                    List<Integer> within = run;
+                    run = within.stream().filter(n -> n <= v.defaultMaxN()).toList();
+                    List<Integer> skipped = within.stream().filter(n -> n > v.defaultMaxN()).toList();
                     if (!skipped.isEmpty()) {
                         notes.add(v + " skipped at n=" + join(skipped) + " (a solve there takes minutes; its default limit is n="
                                 + v.defaultMaxN() + "; name it with -p variant=" + v + " to run it)");

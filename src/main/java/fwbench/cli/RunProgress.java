@@ -64,7 +64,7 @@ final class RunProgress implements OutputFormat {
         for (BenchmarkCommand.Session session : sessions) {
             boolean peak = session.benchmark().equals(ResultsFormat.PEAK_BENCHMARK);
             Class<?> benchmark = peak ? PeakBenchmark.class : FloydWarshallBenchmark.class;
-            RunEstimate.Iterations iterations = iterations(benchmark, options);
+            RunEstimate.Iterations iterations = iterations(benchmark, options, session);
             Fork fork = benchmark.getAnnotation(Fork.class);
             // -f 0 runs once in this JVM, with no warm-up forks; an annotation's unset count is -1
             int measured = options.getForkCount().orElse(fork.value());
@@ -95,14 +95,14 @@ final class RunProgress implements OutputFormat {
         return options.getParameter(name).hasValue() ? options.getParameter(name).get().size() : 1;
     }
 
-    private static RunEstimate.Iterations iterations(Class<?> benchmark, CommandLineOptions options) {
+    private static RunEstimate.Iterations iterations(Class<?> benchmark, CommandLineOptions options, BenchmarkCommand.Session session) {
         Warmup warmup = benchmark.getAnnotation(Warmup.class);
         Measurement measurement = benchmark.getAnnotation(Measurement.class);
         TimeValue warmupTime = options.getWarmupTime().orElse(new TimeValue(warmup.time(), warmup.timeUnit()));
         TimeValue measurementTime = options.getMeasurementTime().orElse(new TimeValue(measurement.time(), measurement.timeUnit()));
         boolean singleShot = options.getBenchModes().equals(List.of(Mode.SingleShotTime));
-        return new RunEstimate.Iterations(options.getWarmupIterations().orElse(warmup.iterations()), seconds(warmupTime),
-                options.getMeasurementIterations().orElse(measurement.iterations()), seconds(measurementTime), singleShot);
+        return new RunEstimate.Iterations(session.warmups(options, warmup.iterations()), seconds(warmupTime),
+                session.measurements(options, measurement.iterations()), seconds(measurementTime), singleShot);
     }
 
     private static double seconds(TimeValue time) {

@@ -99,6 +99,13 @@ public final class DeviceBuffer implements AutoCloseable {
         return value[0];
     }
 
+    /** Reads the 64-bit integer in cells {@code index} and {@code index + 1} (synchronously; little-endian, as the device stores it). */
+    public long readLong(long index) {
+        long[] value = {0};
+        JCudaDriver.cuMemcpyDtoH(Pointer.to(value), pointer.withByteOffset(index * Sizeof.INT), Sizeof.LONG);
+        return value[0];
+    }
+
     /** Writes one cell (synchronously). */
     public void write(long index, int value) {
         JCudaDriver.cuMemcpyHtoD(pointer.withByteOffset(index * Sizeof.INT), Pointer.to(new int[] {value}), Sizeof.INT);

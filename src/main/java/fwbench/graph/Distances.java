@@ -16,12 +16,22 @@ public final class Distances {
     public static final int INF = 0x3FFF_FFFF;
 
     /**
-     * Largest n: 46336 = 181 x 256. Kernels index cells with an int, {@code i * ld + j}, where ld is
-     * n padded to the variant's tiles (up to 256, packed16); 46336^2 < 2^31 <= 46592^2, so n = 46337
-     * to 46340, whose own n^2 would fit, overflow once padded (KernelRegistryTest checks every
-     * variant's padding against this).
+     * The largest n whose n x n cells an int indexes: 46340^2 <= 2^31 - 1 < 46341^2. It bounds what
+     * holds a whole matrix on the host (a Java array has at most 2^31 - 1 elements: graph files,
+     * solve's output, the CPU variants and reference, a solver's distances()) and the GPU variants
+     * whose kernels index a cell with an int, {@code i * n + j} (naive to paths, kleene-paths, whose
+     * answer is checked on the host). The tile kernels index in 64 bits and go past it, up to
+     * {@link #GRID_MAX_N} and device memory (docs/measuring.md, Limits).
      */
-    public static final int MAX_N = 46_336;
+    public static final int INT_INDEX_MAX_N = 46_340;
+
+    /**
+     * The largest n a GPU variant can be given at all: the element-wise kernels (the generator,
+     * the padding, the cell conversions) launch blocks of 8 rows, and a grid has at most 65535
+     * blocks down (CUDA's gridDim.y), so ld <= 524280. Device memory ends far below it (two int32
+     * matrices at this n are 2.2 TB).
+     */
+    public static final int GRID_MAX_N = 65_535 * 8;
 
     private Distances() {
     }

@@ -4,7 +4,7 @@ package fwbench.graph;
 public record GeneratedGraph(GraphSpec spec, int n, long seed) implements Graph {
 
     public GeneratedGraph {
-        if (n < 1 || n > Distances.MAX_N) throw new IllegalArgumentException("n must be in 1.." + Distances.MAX_N + ", got " + n);
+        if (n < 1 || n > Distances.GRID_MAX_N) throw new IllegalArgumentException("n must be in 1.." + Distances.GRID_MAX_N + ", got " + n);
     }
 
     @Override
@@ -14,6 +14,10 @@ public record GeneratedGraph(GraphSpec spec, int n, long seed) implements Graph 
 
     @Override
     public int[] weights() {
+        if (n > Distances.INT_INDEX_MAX_N) {
+            throw new IllegalStateException("the weights of n=" + n + " do not fit one Java array (n at most " + Distances.INT_INDEX_MAX_N
+                    + "): a GPU variant generates them on the device");
+        }
         return spec.generate(n, seed);
     }
 

@@ -24,7 +24,7 @@ public final class MatrixGraph implements Graph {
     }
 
     private MatrixGraph(int n, int[] weights, String description, boolean copy) {
-        if (n < 1 || n > Distances.MAX_N) throw new IllegalArgumentException("n must be in 1.." + Distances.MAX_N + ", got " + n);
+        if (n < 1 || n > Distances.INT_INDEX_MAX_N) throw new IllegalArgumentException("n must be in 1.." + Distances.INT_INDEX_MAX_N + ", got " + n);
         if (weights.length != (long) n * n) throw new IllegalArgumentException("a " + n + "-vertex graph needs " + (long) n * n + " weights, got " + weights.length);
         this.n = n;
         this.weights = copy ? weights.clone() : weights;

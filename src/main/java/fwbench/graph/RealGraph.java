@@ -36,7 +36,7 @@ public final class RealGraph {
      * parallel edges keep the lightest, a self-loop of weight >= 0 is dropped, a negative one kept.
      */
     public static RealGraph lightestEdges(int n, int[] ends, double[] weights, int count, String description) {
-        if (n < 1 || n > Distances.MAX_N) throw new IllegalArgumentException("n must be in 1.." + Distances.MAX_N + ", got " + n);
+        if (n < 1 || n > Distances.INT_INDEX_MAX_N) throw new IllegalArgumentException("n must be in 1.." + Distances.INT_INDEX_MAX_N + ", got " + n);
         // one sortable key per edge: its cell, then its index (the lightest of a cell is picked after sorting)
         long[] keys = new long[count];
         int kept = 0;

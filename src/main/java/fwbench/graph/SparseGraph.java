@@ -31,7 +31,7 @@ public final class SparseGraph implements Graph {
      * negative one is kept, as the negative cycle it is.
      */
     public static SparseGraph lightestEdges(int n, int[] edges, int count, String description) {
-        if (n < 1 || n > Distances.MAX_N) throw new IllegalArgumentException("n must be in 1.." + Distances.MAX_N + ", got " + n);
+        if (n < 1 || n > Distances.INT_INDEX_MAX_N) throw new IllegalArgumentException("n must be in 1.." + Distances.INT_INDEX_MAX_N + ", got " + n);
         // one sortable key per edge: the cell, then the weight with its sign bit flipped so that lighter sorts first
         long[] keys = new long[count];
         int kept = 0;

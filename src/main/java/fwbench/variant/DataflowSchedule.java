@@ -29,6 +29,8 @@ final class DataflowSchedule {
     static final int FIELD_BITS = 10;
     /** Tiles per matrix side the encoding allows. */
     static final int MAX_TILES = 1 << FIELD_BITS;
+    /** Why a dataflow variant's n stops at MAX_TILES tiles, a clause for messages. */
+    static final String MAX_TILES_WHY = "its work items number a tile in " + FIELD_BITS + " bits: at most " + MAX_TILES + " tiles a side";
 
     private final int tiles;
     private final int[] items;

@@ -39,8 +39,8 @@ public final class KernelConstants {
                 .append("#pragma once\n\n");
         define(h, Distances.class.getName() + ".INF: the distance of an absent edge",
                 "FW_INF", hex(Distances.INF));
-        define(h, Distances.class.getName() + ".MAX_N: the largest n; ld <= FW_MAX_N keeps a cell index i * ld + j in an int",
-                "FW_MAX_N", Integer.toString(Distances.MAX_N));
+        define(h, Distances.class.getName() + ".INT_INDEX_MAX_N: the largest n whose cells i * n + j an int indexes (kernels 01..06)",
+                "FW_INT_INDEX_MAX_N", Integer.toString(Distances.INT_INDEX_MAX_N));
         define(h, CellType.class.getName() + ".PACKED16.inf(): packed16's 16-bit INF, every finite distance stays below it",
                 "FW_INF16", hex(CellType.PACKED16.inf()));
         define(h, KleenePathsSolver.class.getName() + ".ROUTE_BITS: the low bits of a route key that mark an improving k",

@@ -98,8 +98,7 @@ final class NegativeWeights implements AutoCloseable {
 
     /** The cell i * n + j that proves a negative cycle after the last solve, if any (synchronous). */
     OptionalLong negativeCycleCell() {
-        int[] words = negativeAt.download();
-        long cell = ((long) words[1] << 32) | (words[0] & 0xFFFF_FFFFL);
+        long cell = negativeAt.readLong(0);
         return cell == -1L ? OptionalLong.empty() : OptionalLong.of(cell);
     }
 

@@ -46,24 +46,27 @@ public enum Variant {
     PATHS("paths", Backend.GPU, "06_paths", 75, CellType.INT32, DeviceMemory.matrices(3),
             HostMemory.readBack(2), Variant.REPORT_SIZES, Output.PATHS, PathsSolver::new, 0xEDC948, Marker.TRIANGLE_DOWN,
             "distances and the intermediate-node matrix for path queries (report 003)"),
-    KLEENE("kleene", Backend.GPU, "07_kleene", 75, CellType.INT32, DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD),
+    KLEENE("kleene", Backend.GPU, "07_kleene", 75, CellType.INT32, DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD).indexedIn64Bits(),
             HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, KleeneSolver::new, 0xFF9DA7, Marker.TRIANGLE_RIGHT,
             "blocked FW with phases 2 and 3 as register-tiled min-plus products, tile per n"),
     DATAFLOW("dataflow", Backend.GPU, "08_dataflow", 75, CellType.INT32, DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD)
-                    .plus((n, padded) -> DataflowLaunch.deviceBytes(padded / KleeneSolver.tileFor(n))),
+                    .plus((n, padded) -> DataflowLaunch.deviceBytes(padded / KleeneSolver.tileFor(n)))
+                    .indexedIn64Bits().upTo(DataflowSchedule.MAX_TILES * KleeneSolver.tileFor(Integer.MAX_VALUE), DataflowSchedule.MAX_TILES_WHY),
             HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, DataflowSolver::new, 0xB07AA1, Marker.ELLIPSE_WIDE,
             "kleene's tile products in one persistent kernel: each tile waits for its inputs, not for a round"),
     // three matrices' worth: the int32 input and result, and the packed input and work at half a matrix each
     PACKED16("packed16", Backend.GPU, "09_packed16", 75, CellType.PACKED16, DeviceMemory.matrices(3).paddedTo(Packed16Solver.PAD)
-                    .plus((n, padded) -> DataflowLaunch.deviceBytes(padded / Packed16Solver.tileFor(n))),
+                    .plus((n, padded) -> DataflowLaunch.deviceBytes(padded / Packed16Solver.tileFor(n)))
+                    .indexedIn64Bits().upTo(DataflowSchedule.MAX_TILES * Packed16Solver.tileFor(Integer.MAX_VALUE), DataflowSchedule.MAX_TILES_WHY),
             HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, Packed16Solver::new, 0x9C755F, Marker.RECTANGLE_TALL,
             "dataflow on 16-bit distances, two per word (__viaddmin_s16x2); distances must stay below " + CellType.PACKED16.inf()),
     // the input, the route keys and the intermediate-node matrix
-    KLEENE_PATHS("kleene-paths", Backend.GPU, "10_kleene_paths", 75, CellType.INT32, DeviceMemory.matrices(3).paddedTo(KleeneSolver.PAD),
+    KLEENE_PATHS("kleene-paths", Backend.GPU, "10_kleene_paths", 75, CellType.INT32, DeviceMemory.matrices(3).paddedTo(KleeneSolver.PAD)
+                    .indexedIn64Bits().upTo(Distances.INT_INDEX_MAX_N, "its routes are read back and checked on the host, in Java arrays"),
             HostMemory.readBack(2), Integer.MAX_VALUE, Output.PATHS, KleenePathsSolver::new, 0x17BECF, Marker.PLUS,
             "kleene with the intermediate-node matrix, the improving k carried in each distance's low bits; distances must stay below "
                     + KleenePathsSolver.ROUTE_INF, KleenePathsSolver.ROUTE_INF),
-    KLEENE_F32("kleene-f32", Backend.GPU, "11_kleene_f32", 75, CellType.FLOAT32, DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD),
+    KLEENE_F32("kleene-f32", Backend.GPU, "11_kleene_f32", 75, CellType.FLOAT32, DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD).indexedIn64Bits(),
             HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, KleeneF32Solver::new, 0x8C564B, Marker.STAR,
             "kleene on float32 distances, for real weights (fminf(c, a + b)); integer graphs are solved exactly when distances stay below "
                     + CellType.FLOAT32.inf()),
@@ -247,7 +250,21 @@ public enum Variant {
     }
 
     /**
-     * The largest n (up to {@link Distances#MAX_N}) whose solve needs at most {@code bytes} of device
+     * The largest n this variant takes, device memory apart: {@link Distances#INT_INDEX_MAX_N} where its
+     * kernels index cells with an int (or its answer is checked on the host, or it runs on the CPU),
+     * more where they index in 64 bits (kleene, dataflow, packed16, kleene-f32: docs/measuring.md, Limits).
+     */
+    public int maxN() {
+        return memory.maxN();
+    }
+
+    /** Why n stops at {@link #maxN()}: "naive takes n up to 46340 (its kernels index a cell with an int)". */
+    public String maxNText() {
+        return this + " takes n up to " + maxN() + " (" + memory.maxNWhy() + ")";
+    }
+
+    /**
+     * The largest n (up to {@link #maxN()}) whose solve needs at most {@code bytes} of device
      * memory, 0 if none.
      */
     public int largestN(long bytes) {
@@ -270,9 +287,9 @@ public enum Variant {
         return heap.bytes(1, graphFile) == 0 ? 0 : heap.matrices();
     }
 
-    /** The largest n (up to {@link Distances#MAX_N}) whose solve needs at most {@code bytes} of heap, 0 if none. */
+    /** The largest n (up to {@link #maxN()}) whose solve needs at most {@code bytes} of heap, 0 if none. */
     public int largestNInHeap(long bytes, boolean graphFile) {
-        return heap.largestN(bytes, graphFile, Distances.MAX_N);
+        return heap.largestN(bytes, graphFile, graphFile ? Math.min(maxN(), Distances.INT_INDEX_MAX_N) : maxN());
     }
 
     /** The variant's colour in every chart, as 0xRRGGBB; distinct across variants. */

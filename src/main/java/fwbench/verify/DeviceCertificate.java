@@ -25,7 +25,10 @@ final class DeviceCertificate {
     private DeviceCertificate() {
     }
 
-    /** fw_certificate[_signed](const int* D, const int* W, int n, int ld, int* firstBad): atomicMin of the violating cell indices. */
+    /**
+     * fw_certificate[_signed](const int* D, const int* W, int n, int ld, unsigned long long* firstBad):
+     * atomicMin of the violating cell indices, 64-bit (n^2 passes 2^31 beyond n = 46340).
+     */
     record Check(DeviceBuffer distances, DeviceBuffer weights, int n, int ld, DeviceBuffer firstBad) implements KernelArgs {
         @Override
         public Pointer kernelParams() {
@@ -45,13 +48,13 @@ final class DeviceCertificate {
     /** Index i * n + j of the first cell that breaks the certificate, if any. */
     static OptionalLong firstViolation(DeviceBuffer weights, DeviceBuffer distances, int n, int ld, boolean negativeWeights) {
         KernelModule module = CudaContext.get().module("graph");
-        try (CudaStream stream = new CudaStream(); DeviceBuffer first = new DeviceBuffer(1)) {
-            first.fill(Integer.MAX_VALUE, stream);
+        try (CudaStream stream = new CudaStream(); DeviceBuffer first = new DeviceBuffer(2)) {
+            first.fill(-1, stream);  // all ones: the largest unsigned 64-bit index, "none"
             int tiles = (n + 31) / 32;
             module.kernel(negativeWeights ? "fw_certificate_signed" : "fw_certificate").launch(stream, tiles, tiles, 32, 32, 0, new Check(distances, weights, n, ld, first));
             stream.synchronize();
-            int index = first.read(0);
-            return index == Integer.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(index);
+            long index = first.readLong(0);
+            return index == -1 ? OptionalLong.empty() : OptionalLong.of(index);
         }
     }
 

@@ -50,10 +50,11 @@ class BenchmarkCommandTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "-p n=0              | fwbench: n must be in 1..46336 (cell indices of the padded matrix must fit an int), got 0",
-            "-p n=-5             | fwbench: n must be in 1..46336 (cell indices of the padded matrix must fit an int), got -5",
-            "-p n=ten            | fwbench: n must be a whole number in 1..46336, got 'ten'",
-            "-p n=50000          | fwbench: n must be in 1..46336 (cell indices of the padded matrix must fit an int), got 50000",
+            "-p n=0              | fwbench: n must be in 1..524280 (each variant takes less: -h lists them), got 0",
+            "-p n=-5             | fwbench: n must be in 1..524280 (each variant takes less: -h lists them), got -5",
+            "-p n=ten            | fwbench: n must be a whole number in 1..524280, got 'ten'",
+            "-p n=600000         | fwbench: n must be in 1..524280 (each variant takes less: -h lists them), got 600000",
+            "-p variant=cpu-serial -p n=50000 | fwbench: cpu-serial takes n up to 46340 (its matrices are Java arrays), not n=50000",
             "-p variant=fast     | fwbench: unknown variant 'fast'; variants: {registry}",
             "-p graph=dense      | fwbench: unknown graph 'dense'; generators: random, sparse:P or hops:P with 0 < P <= 1, each optionally followed by +potentials:R for weights of either sign without a negative cycle (1 <= R <= 1000000), or a graph file: .gr, .mtx, .edges or .dense",
             "-p seed=x           | fwbench: seed must be a whole number, got 'x'",
@@ -212,6 +213,25 @@ class BenchmarkCommandTest {
         assertEquals(new BenchmarkCommand.Benchmarks(false, true), BenchmarkCommand.chooseBenchmarks(List.of("relax"), everything, true));
         UsageException e = assertThrows(UsageException.class, () -> BenchmarkCommand.chooseBenchmarks(List.of("relax"), everything, false));
         assertEquals("no benchmark matches [relax]; benchmarks: fwbench.bench.FloydWarshallBenchmark.solve", e.getMessage());
+    }
+
+    /** Sizes above FEW_ITERATIONS_ABOVE_N run in a session of their own, of one warm-up and one measured iteration unless -wi, -i say otherwise. */
+    @Test
+    void largeSizesGetASessionOfFewIterations() throws Exception {
+        RunPlan plan = new RunPlan(List.of(new RunPlan.Group(Variant.KLEENE, List.of(10_000, 65_536, 131_072))), List.of());
+        BenchmarkCommand.Request request = new BenchmarkCommand.Request(List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+        List<BenchmarkCommand.Session> sessions = BenchmarkCommand.sessions(new BenchmarkCommand.Benchmarks(true, false), plan, request, "GPU");
+        assertEquals(List.of(List.of("10000"), List.of("65536", "131072")), sessions.stream().map(s -> s.params().get("n")).toList());
+        assertEquals(List.of(false, true), sessions.stream().map(BenchmarkCommand.Session::fewIterations).toList());
+        org.openjdk.jmh.runner.options.CommandLineOptions none = new org.openjdk.jmh.runner.options.CommandLineOptions();
+        assertEquals(List.of(2, 1), sessions.stream().map(s -> s.warmups(none, 2)).toList());
+        assertEquals(List.of(5, 1), sessions.stream().map(s -> s.measurements(none, 5)).toList());
+        org.openjdk.jmh.runner.options.CommandLineOptions given = new org.openjdk.jmh.runner.options.CommandLineOptions("-wi", "3", "-i", "4");
+        assertEquals(List.of(3, 3), sessions.stream().map(s -> s.warmups(given, 2)).toList());
+        assertEquals(List.of(4, 4), sessions.stream().map(s -> s.measurements(given, 5)).toList());
+        // the estimate counts the same iterations
+        List<RunEstimate.Fork> forks = RunProgress.plan(sessions, none);
+        assertEquals(List.of(7, 2, 2), forks.stream().map(f -> f.iterations().count()).toList());
     }
 
     /** The ceiling's session first; each group's session sets its own graphs and expects each (n, graph) it plans. */

@@ -83,6 +83,7 @@ class HelpPageTest {
         assertTrue(page.contains("1 fork (-f) per variant and n"), page);
         assertTrue(page.contains(warmup.iterations() + " warm-up iterations (-wi) of 500 ms (-w)"), page);
         assertTrue(page.contains(measurement.iterations() + " measured iterations (-i) of 500 ms (-r)"), page);
+        assertTrue(page.contains("above n=46340, 1 warm-up and 1 measured (unless -wi, -i say otherwise)"), page);
         assertFalse(page.contains("10 s"), page);
         String[][] defaults = {
                 {ResultsFormat.VARIANT, "every variant"},

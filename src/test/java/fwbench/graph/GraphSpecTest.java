@@ -12,6 +12,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class GraphSpecTest {
 
+    /** A generated graph takes n past the host's limit (GPU variants make it on the device), but its weights stay on the host's side of it. */
+    @Test
+    void aGeneratedGraphPastTheHostLimitRefusesItsWeightsInOneLine() {
+        GeneratedGraph wide = GraphSpec.RANDOM.instance(65_536, 42);
+        assertTrue(wide.weight(65_535, 7) >= 1, "a cell of a complete graph past the host limit");
+        IllegalStateException e = assertThrows(IllegalStateException.class, wide::weights);
+        assertEquals("the weights of n=65536 do not fit one Java array (n at most 46340): a GPU variant generates them on the device", e.getMessage());
+        IllegalArgumentException past = assertThrows(IllegalArgumentException.class, () -> GraphSpec.RANDOM.instance(Distances.GRID_MAX_N + 1, 42));
+        assertEquals("n must be in 1..524280, got 524281", past.getMessage());
+    }
+
     @Test
     void randomIsCompleteWithWeightsOneToThousand() {
         int n = 300;

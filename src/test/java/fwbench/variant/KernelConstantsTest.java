@@ -35,7 +35,7 @@ class KernelConstantsTest {
     @Test
     void headerDefinesEveryValueTheKernelsUse() {
         String h = KernelConstants.header();
-        for (String define : new String[] {"#define FW_INF 0x3FFFFFFF\n", "#define FW_MAX_N 46336\n", "#define FW_INF16 0x3FFF\n",
+        for (String define : new String[] {"#define FW_INF 0x3FFFFFFF\n", "#define FW_INT_INDEX_MAX_N 46340\n", "#define FW_INF16 0x3FFF\n",
                 "#define FW_ITEM_FIELD_BITS 10\n", "#define FW_REST_ALL 0\n", "#define FW_REST_NEXT 1\n", "#define FW_REST_REST 2\n"}) {
             assertTrue(h.contains(define), define.trim() + " in\n" + h);
         }

@@ -41,14 +41,38 @@ class KernelRegistryTest {
         }
     }
 
-    /** Kernels index cells with an int (kernels/fw.cuh): a variant's padded matrix at the largest n must allow it. */
+    /**
+     * Indexing at each variant's largest n (kernels/fw.cuh): an unpadded variant's kernels index a cell
+     * with an int, i * n + j; a padded (tile) variant's take a tile's base in 64 bits and index inside
+     * it, 256 rows of ld at most, with an int; every padded side stays within the launch grids.
+     */
     @Test
-    void everyVariantsPaddedMatrixAtTheLargestNHasIntCellIndices() {
+    void everyVariantsIndicesFitAtItsLargestN() {
         for (Variant v : Variant.values()) {
-            long side = v.padded(Distances.MAX_N);
-            assertTrue(side * side - 1 <= Integer.MAX_VALUE, v + " pads n = " + Distances.MAX_N + " to " + side
-                    + ", whose last cell index " + (side * side - 1) + " does not fit an int: lower Distances.MAX_N to a multiple of " + v.padTo());
+            long side = v.padded(v.maxN());
+            assertTrue(side <= Distances.GRID_MAX_N, v + " pads n = " + v.maxN() + " to " + side + ", past Distances.GRID_MAX_N");
+            if (v.padTo() == 1) {
+                assertTrue(side * side - 1 <= Integer.MAX_VALUE, v + " at n = " + v.maxN() + ": the last cell index " + (side * side - 1)
+                        + " does not fit an int");
+            } else {
+                assertTrue(256 * side - 1 <= Integer.MAX_VALUE, v + " at n = " + v.maxN() + ": a tile's offsets (256 rows of " + side
+                        + ") do not fit an int");
+            }
         }
+    }
+
+    /** The tile variants go past the int-indexed limit; the rest stop at it (kernels/fw.cuh, docs/measuring.md). */
+    @Test
+    void theLargestNOfEachVariant() {
+        java.util.Map<Variant, Integer> expected = new java.util.EnumMap<>(Variant.class);
+        for (Variant v : Variant.values()) expected.put(v, Distances.INT_INDEX_MAX_N);
+        expected.put(Variant.KLEENE, 524_160);
+        expected.put(Variant.KLEENE_F32, 524_160);
+        expected.put(Variant.DATAFLOW, 131_072);
+        expected.put(Variant.PACKED16, 262_144);
+        for (Variant v : Variant.values()) assertEquals(expected.get(v), v.maxN(), v.maxNText());
+        assertEquals("naive takes n up to 46340 (its kernels index a cell with an int)", Variant.NAIVE.maxNText());
+        assertEquals("dataflow takes n up to 131072 (its work items number a tile in 10 bits: at most 1024 tiles a side)", Variant.DATAFLOW.maxNText());
     }
 
     @Test

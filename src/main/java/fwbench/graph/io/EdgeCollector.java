@@ -48,7 +48,7 @@ final class EdgeCollector {
     }
 
     /**
-     * Edges among n vertices, after checking n: at least 1, at most {@link Distances#MAX_N}.
+     * Edges among n vertices, after checking n: at least 1, at most {@link Distances#INT_INDEX_MAX_N}.
      *
      * @param givenBy what set n, for messages ("the problem line", "the first row")
      * @param atLine  whether n comes from the line last read (else the message names the file)
@@ -69,8 +69,8 @@ final class EdgeCollector {
         String problem = null;
         if (vertices < 1) {
             problem = givenBy + " gives n = " + vertices + ": a graph needs at least one vertex";
-        } else if (vertices > Distances.MAX_N) {
-            problem = givenBy + " gives n = " + vertices + ": at most " + Distances.MAX_N + " vertices fit (cell indices of the padded matrix must fit an int)";
+        } else if (vertices > Distances.INT_INDEX_MAX_N) {
+            problem = givenBy + " gives n = " + vertices + ": at most " + Distances.INT_INDEX_MAX_N + " vertices fit (a matrix on the host is one Java array, at most 2^31 - 1 cells)";
         }
         if (problem != null) throw atLine ? source.error(problem) : source.fileError(problem);
         n = (int) vertices;

@@ -202,7 +202,7 @@ public final class SolutionFiles {
                 if (cellType.hasRemaining()) throw new GraphFileException(name + ": the file ends inside its " + REAL_HEADER_BYTES + "-byte header");
                 cells = cellType.flip().getInt();
             }
-            if (n < 1 || n > Distances.MAX_N || (first != 0 && first != 1) || (flags & ~PATHS_FLAG) != 0 || cells != FLOAT32_CELLS) {
+            if (n < 1 || n > Distances.INT_INDEX_MAX_N || (first != 0 && first != 1) || (flags & ~PATHS_FLAG) != 0 || cells != FLOAT32_CELLS) {
                 throw new GraphFileException(name + ": damaged header (n = " + n + ", first vertex " + first + ", flags " + flags
                         + (real ? ", cell type " + cells : "") + ")");
             }
@@ -243,7 +243,7 @@ public final class SolutionFiles {
                 throw new GraphFileException(name + ": not a solution file written by fwbench's solve (no header '# fwbench solution n=N ...' or binary magic)");
             }
             long n = Long.parseLong(m.group(1));
-            if (n < 1 || n > Distances.MAX_N) throw in.error("n = " + n + " is out of range 1.." + Distances.MAX_N);
+            if (n < 1 || n > Distances.INT_INDEX_MAX_N) throw in.error("n = " + n + " is out of range 1.." + Distances.INT_INDEX_MAX_N);
             int size = (int) n;
             boolean real = m.group(4) != null;
             float[] realDistances = real ? readRealRows(in, size) : null;
