@@ -19,12 +19,20 @@
 #include "dataflow.cuh"
 #include "tile_product.cuh"
 
+// Each tile in two instances: fw_dataflow_tT indexes cells in 32 bits (ld * ld < 2^31, n up to
+// 46340), fw_dataflow_wide_tT in 64 bits (any n); the solver picks by ld.
 extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM)
 fw_dataflow_t128(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
 {
-    dataflow::solve<minplus::Int32, 128, 8, 8>(d, ld, n, schedule, items, sync, tiles);
+    dataflow::solve<minplus::Int32, 128, 8, 8, false>(d, ld, n, schedule, items, sync, tiles);
 }
 FW_TILE_KERNEL_SHAPE(fw_dataflow_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, dataflow::STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM)
+fw_dataflow_wide_t128(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
+{
+    dataflow::solve<minplus::Int32, 128, 8, 8, true>(d, ld, n, schedule, items, sync, tiles);
+}
+FW_TILE_KERNEL_SHAPE(fw_dataflow_wide_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, dataflow::STAGES>() * 4))
 
 // T = 64: 51 KB of shared memory a block, so registers decide the blocks per SM: 3 (at most 85
 // registers) give small n more blocks to spread a round over.
@@ -34,6 +42,12 @@ FW_TILE_KERNEL_SHAPE(fw_dataflow_t128, minplus::Int32, 128, 8, 8, (minplus::shar
 extern "C" __global__ void __launch_bounds__(256, DATAFLOW_T64_MIN_BLOCKS)
 fw_dataflow_t64(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
 {
-    dataflow::solve<minplus::Int32, 64, 4, 4>(d, ld, n, schedule, items, sync, tiles);
+    dataflow::solve<minplus::Int32, 64, 4, 4, false>(d, ld, n, schedule, items, sync, tiles);
 }
 FW_TILE_KERNEL_SHAPE(fw_dataflow_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, dataflow::STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, DATAFLOW_T64_MIN_BLOCKS)
+fw_dataflow_wide_t64(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
+{
+    dataflow::solve<minplus::Int32, 64, 4, 4, true>(d, ld, n, schedule, items, sync, tiles);
+}
+FW_TILE_KERNEL_SHAPE(fw_dataflow_wide_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, dataflow::STAGES>() * 4))

@@ -84,7 +84,23 @@ constexpr int STAGES = 3;
 // an item whose inputs were not ready takes the slow path: poll, acquire fence, barrier. The
 // release is issued by a thread of the last warp, so its wait for the stores does not hold up
 // thread 0's bookkeeping.
+// One item: tile (i, j) of round r, C = c; the pivot tile is closed, any other one is
+// min(C, A (x) B) with A = D(i, r), B = D(r, j), the padding skipped.
 template <class Cell, int T, int TM, int TN>
+__device__ __forceinline__ void update_tile(int* c, const int* a, const int* b, int ld, int n, int i, int j, int r, int* shared)
+{
+    if (i == r && j == r) {
+        int acc[TM][TN];
+        using G = minplus::Grid<Cell, T, TM, TN>;
+        minplus::load_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
+        minplus::close_cells<Cell, T, TM, TN>(acc, shared);
+        minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
+    } else {
+        minplus::tile_product<Cell, T, TM, TN, STAGES>(c, a, b, ld, shared, min(T, n - r * T), min(T, n - i * T), min(T, n - j * T));
+    }
+}
+
+template <class Cell, int T, int TM, int TN, bool WIDE = true>
 __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
 {
     extern __shared__ int shared[];
@@ -155,23 +171,18 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
                 // block's first barrier at every item start: slower either way (kernels/NOTES.md, v9).
                 if constexpr (T <= 128) {
                     const int ni = (next >> FIELD_BITS) & FIELD_MASK, nj = next & FIELD_MASK;
-                    minplus::prefetch_tile_l2(fw_cell(d, ld, ni * T, nj * W), ld, T, W);
+                    minplus::prefetch_tile_l2(fw_cell<WIDE>(d, ld, ni * T, nj * W), ld, T, W);
                 }
             }
             slot[(it + 1) & 1] = ready ? next : WAITING;
             if (ready) advance();
         }
 
-        int* const rowI = fw_cell(d, ld, i * T, 0);  // tile row i: C and D(i, r) are offsets from it
-        int* const c = rowI + j * W;
-        if (i == r && j == r) {
-            int acc[TM][TN];
-            minplus::load_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
-            minplus::close_cells<Cell, T, TM, TN>(acc, shared);
-            minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
+        if constexpr (WIDE) {
+            int* const rowI = fw_cell<true>(d, ld, i * T, 0);  // tile row i: C and D(i, r) are offsets from it
+            update_tile<Cell, T, TM, TN>(rowI + j * W, rowI + r * W, fw_cell<true>(d, ld, r * T, j * W), ld, n, i, j, r, shared);
         } else {
-            minplus::tile_product<Cell, T, TM, TN, STAGES>(c, rowI + r * W, fw_cell(d, ld, r * T, j * W), ld, shared,
-                                                           min(T, n - r * T), min(T, n - i * T), min(T, n - j * T));  // skip padding
+            update_tile<Cell, T, TM, TN>(d + (i * T) * ld + j * W, d + (i * T) * ld + r * W, d + (r * T) * ld + j * W, ld, n, i, j, r, shared);
         }
         // Every thread's stores of the tile precede the release below; the shared buffers are
         // free again; slot[(it + 1) & 1] is visible.

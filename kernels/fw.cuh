@@ -16,6 +16,16 @@
 // One relaxation, c = min(c, a + b). On sm_90 nvcc fuses this into a single VIADDMNMX.
 __device__ __forceinline__ int fw_relax(int c, int a, int b) { return min(c, a + b); }
 
-// Cell (row, column) of a matrix with ld words a row, its offset computed in 64 bits.
-__device__ __forceinline__ int* fw_cell(int* d, int ld, int row, int column) { return d + ((long long)row * ld + column); }
-__device__ __forceinline__ const int* fw_cell(const int* d, int ld, int row, int column) { return d + ((long long)row * ld + column); }
+// Cell (row, column) of a matrix with ld words a row, its offset computed in 64 bits; WIDE = false
+// keeps it in 32 bits, for a kernel instance that only runs where ld * ld < 2^31 (dataflow's items
+// measured 1 to 2% slower with 64-bit offsets at n = 1000 and 2500: kernels/NOTES.md).
+template <bool WIDE = true>
+__device__ __forceinline__ int* fw_cell(int* d, int ld, int row, int column)
+{
+    return WIDE ? d + ((long long)row * ld + column) : d + row * ld + column;
+}
+template <bool WIDE = true>
+__device__ __forceinline__ const int* fw_cell(const int* d, int ld, int row, int column)
+{
+    return WIDE ? d + ((long long)row * ld + column) : d + row * ld + column;
+}

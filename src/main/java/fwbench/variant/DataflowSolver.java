@@ -3,6 +3,7 @@ package fwbench.variant;
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.TileKernel;
+import fwbench.graph.Distances;
 
 /**
  * kernels/08_dataflow.cu: kleene's tile products as one persistent kernel per solve, each tile
@@ -25,7 +26,8 @@ final class DataflowSolver extends GpuSolver {
         try {
             int tile = forcedTile != 0 ? forcedTile : KleeneSolver.tileFor(n);
             if (tile != 64 && tile != 128) throw new IllegalArgumentException("dataflow tiles are 64 or 128, not " + tile);
-            kernel = tileKernel("fw_dataflow", tile);
+            // 32-bit cell offsets where they fit: 1 to 2% faster at n = 1000 and 2500 (kernels/NOTES.md)
+            kernel = tileKernel(ld <= Distances.INT_INDEX_MAX_N ? "fw_dataflow" : "fw_dataflow_wide", tile);
             launch = new DataflowLaunch(kernel, ld / tile, cuda.device());
         } catch (RuntimeException e) {
             super.close();  // nobody closes a solver whose constructor failed

@@ -46,6 +46,7 @@ class KernelArgsTest {
             records.put("fw_kleene_phase2_t" + tile, LookaheadRounds.Cross.class);
             records.put("fw_kleene_phase3_t" + tile, LookaheadRounds.Rest.class);
             records.put("fw_dataflow_t" + tile, DataflowLaunch.Args.class);
+            records.put("fw_dataflow_wide_t" + tile, DataflowLaunch.Args.class);
         }
         records.put("fw_packed16_dataflow_t128", DataflowLaunch.Args.class);
         records.put("fw_packed16_dataflow_t256", DataflowLaunch.Args.class);

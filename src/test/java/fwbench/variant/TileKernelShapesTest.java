@@ -36,6 +36,8 @@ class TileKernelShapesTest {
                 Arguments.of(Variant.KLEENE, "fw_kleene_phase3_t128", new LaunchShape(256, 69632, 128, 8, 8)),
                 Arguments.of(Variant.DATAFLOW, "fw_dataflow_t64", new LaunchShape(256, 52224, 64, 4, 4)),
                 Arguments.of(Variant.DATAFLOW, "fw_dataflow_t128", new LaunchShape(256, 104448, 128, 8, 8)),
+                Arguments.of(Variant.DATAFLOW, "fw_dataflow_wide_t64", new LaunchShape(256, 52224, 64, 4, 4)),
+                Arguments.of(Variant.DATAFLOW, "fw_dataflow_wide_t128", new LaunchShape(256, 104448, 128, 8, 8)),
                 Arguments.of(Variant.PACKED16, "fw_packed16_dataflow_t128", new LaunchShape(256, 79872, 128, 8, 8)),
                 Arguments.of(Variant.PACKED16, "fw_packed16_dataflow_t256", new LaunchShape(256, 159744, 256, 16, 16)));
     }
