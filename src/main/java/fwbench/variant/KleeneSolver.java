@@ -39,7 +39,7 @@ class KleeneSolver extends GpuSolver {
             TileKernel cross = tileKernel(family + "_phase2", tile);
             TileKernel rest = tileKernel(family + "_phase3", tile);
             productShape = rest.shape();
-            rounds = new LookaheadRounds(closePivot, cross, rest, restBands(tile));
+            rounds = new LookaheadRounds(closePivot, cross, rest, restBands(variant.cellType(), tile));
         } catch (RuntimeException e) {
             super.close();  // nobody closes a solver whose constructor failed
             throw e;
@@ -66,12 +66,19 @@ class KleeneSolver extends GpuSolver {
 
     /**
      * How many launches (bands of rows) a round's bulk, phase 3 in mode REST, is split into
-     * (LookaheadRounds): two at T = 128, where the round's half-empty last wave of blocks is long
-     * enough to matter; one at T = 64, where two measured slower. kernels/NOTES.md, v8.
+     * (LookaheadRounds): two at T = 128 for int32 cells, where the round's half-empty last wave
+     * of blocks is long enough to matter; one at T = 64, where two measured slower (kernels/NOTES.md,
+     * v8); one for float32 cells, whose products are longer (one band measured 1.8% faster for
+     * kleene-f32 at n = 10000, two 1.9% faster for kleene: kernels/NOTES.md, kleene-f32).
      */
-    static int restBands(int tile) {
-        return tile == 128 ? 2 : 1;
+    static int restBands(CellType cells, int tile) {
+        Integer chosen = Integer.getInteger(BANDS_PROPERTY);  // an explicit choice, shown by describe()
+        if (chosen != null) return chosen;
+        return tile == 128 && !cells.real() ? 2 : 1;
     }
+
+    /** System property that overrides the bands of REST, e.g. -Dfwbench.kleene.bands=1 (1 or more). */
+    static final String BANDS_PROPERTY = "fwbench.kleene.bands";
 
     @Override
     public String describe() {
@@ -84,7 +91,8 @@ class KleeneSolver extends GpuSolver {
      */
     static String tileChoice(LaunchShape product, int n) {
         return "T=" + product.tile() + (Integer.getInteger(TILE_PROPERTY) != null ? " from -D" + TILE_PROPERTY : " for n=" + n)
-                + ", " + product.cellsPerThread() + " cells per thread";
+                + ", " + product.cellsPerThread() + " cells per thread"
+                + (Integer.getInteger(BANDS_PROPERTY) != null ? ", " + Integer.getInteger(BANDS_PROPERTY) + " bands from -D" + BANDS_PROPERTY : "");
     }
 
     @Override
