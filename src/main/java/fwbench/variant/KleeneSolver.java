@@ -39,7 +39,7 @@ class KleeneSolver extends GpuSolver {
             TileKernel cross = tileKernel(family + "_phase2", tile);
             TileKernel rest = tileKernel(family + "_phase3", tile);
             productShape = rest.shape();
-            rounds = new LookaheadRounds(closePivot, cross, rest, restBands(variant.cellType(), tile));
+            rounds = new LookaheadRounds(closePivot, cross, rest, restBands(variant.cellType(), tile, n));
         } catch (RuntimeException e) {
             super.close();  // nobody closes a solver whose constructor failed
             throw e;
@@ -66,16 +66,22 @@ class KleeneSolver extends GpuSolver {
 
     /**
      * How many launches (bands of rows) a round's bulk, phase 3 in mode REST, is split into
-     * (LookaheadRounds): two at T = 128 for int32 cells, where the round's half-empty last wave
-     * of blocks is long enough to matter; one at T = 64, where two measured slower (kernels/NOTES.md,
-     * v8); one for float32 cells, whose products are longer (one band measured 1.8% faster for
-     * kleene-f32 at n = 10000, two 1.9% faster for kleene: kernels/NOTES.md, kleene-f32).
+     * (LookaheadRounds): two at T = 128, where the round's half-empty last wave of blocks is long
+     * enough to matter; one at T = 64, where two measured slower (kernels/NOTES.md, v8); and one
+     * for float32 cells from {@link #FLOAT32_ONE_BAND_N}, where kleene-f32's longer products
+     * measured faster in one (kernels/NOTES.md, kleene-f32).
      */
-    static int restBands(CellType cells, int tile) {
+    static int restBands(CellType cells, int tile, int n) {
         Integer chosen = Integer.getInteger(BANDS_PROPERTY);  // an explicit choice, shown by describe()
         if (chosen != null) return chosen;
-        return tile == 128 && !cells.real() ? 2 : 1;
+        return tile == 128 && !(cells.real() && n >= FLOAT32_ONE_BAND_N) ? 2 : 1;
     }
+
+    /**
+     * From this n kleene-f32 runs a round's bulk as one launch: on an H200 one band was 1.8% faster
+     * at n = 10000 and 2.5% slower at 5000; the crossover lies between them.
+     */
+    static final int FLOAT32_ONE_BAND_N = 7500;
 
     /** System property that overrides the bands of REST, e.g. -Dfwbench.kleene.bands=1 (1 or more). */
     static final String BANDS_PROPERTY = "fwbench.kleene.bands";
