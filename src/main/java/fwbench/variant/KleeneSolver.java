@@ -79,9 +79,10 @@ class KleeneSolver extends GpuSolver {
 
     /**
      * From this n kleene-f32 runs a round's bulk as one launch: on an H200 one band was 1.8% faster
-     * at n = 10000 and 2.5% slower at 5000; the crossover lies between them.
+     * at n = 10000, 2.0% slower at 7500 and 2.5% slower at 5000; the crossover lies between 7500
+     * and 10000.
      */
-    static final int FLOAT32_ONE_BAND_N = 7500;
+    static final int FLOAT32_ONE_BAND_N = 10_000;
 
     /** System property that overrides the bands of REST, e.g. -Dfwbench.kleene.bands=1 (1 or more). */
     static final String BANDS_PROPERTY = "fwbench.kleene.bands";
