@@ -45,6 +45,7 @@ class DeviceCertificateTest {
     @Test
     void hopCountsInBothForms() {
         check(GraphSpec.parse("hops:0.002").instance(2100, 11), false, true);
+        check(GraphSpec.parse("hops:0.001").instance(4099, 14), false, true);
     }
 
     /** Negative and zero weights with unreachable pairs: chunks with INF and negative operands take the exact path. */
