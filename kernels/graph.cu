@@ -4,8 +4,9 @@
 //
 // The generator is counter-based: cell (i, j) depends only on (seed, i, j), so the device fills
 // the matrix in one parallel pass and fwbench.graph.GraphSpec produces the same cells on the host
-// (a GPU test compares the two). Launch geometry beside each kernel; only fw_certificate uses
-// shared memory (8,320 bytes); registers (ptxas, sm_90): 10 to 32, no spills.
+// (a GPU test compares the two). Launch geometry beside each kernel; only the certificate's tile
+// kernels use shared memory (35,328 bytes, static) and many registers (ptxas, sm_90: 125 and 128 of
+// their cap of 128, no spills; sm_75 to sm_89 spill up to 64 bytes); the others 10 to 32.
 #include "fw.cuh"
 
 __device__ __forceinline__ unsigned long long fw_splitmix64(unsigned long long z)
@@ -76,41 +77,159 @@ __device__ __forceinline__ int fw_certificate_term(int best, int a, int b)
     return fw_relax(best, a, b);
 }
 
-// One pass of a min-plus product D (x) W with W's diagonal masked to FW_INF.
+// One pass of the min-plus product D (x) W with W's diagonal masked to FW_INF, register-tiled: a
+// block computes a FW_CERT_T x FW_CERT_T tile of expected values, each of its 256 threads an 8 x 8
+// block of them in registers (rows ty*4 + 0..3 and 64 + ty*4 + 0..3, columns likewise by tx, so the
+// operands of a step are two 16-byte shared loads a side and a warp's A loads are broadcasts). K is
+// staged through shared memory in chunks of FW_CERT_K, double-buffered: a chunk's plain global
+// loads are issued into registers before the previous chunk is used, and stored after it, one
+// barrier a chunk. Out-of-range operands load as FW_INF, so any n and ld >= n work.
 // Writes the smallest violating cell index i * n + j, in 64 bits, to *firstBad (left unchanged when
-// D is correct). Both matrices have ld ints per row. Launch: grid (ceil(n/32), ceil(n/32)), block (32, 32).
-#define CT 32
-template <bool SIGNED>
-__device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W, int n, int ld, unsigned long long* firstBad)
+// D is correct). Both matrices have ld ints per row.
+// Launch: grid (ceil(n/FW_CERT_T), ceil(n/FW_CERT_T)), block FW_CERT_THREADS, no dynamic shared memory
+// (fw_certificate_shape says so to the host).
+#define FW_CERT_T 128
+#define FW_CERT_K 16
+#define FW_CERT_THREADS 256
+#define FW_CERT_CELLS 8                      // a thread's cells, FW_CERT_CELLS x FW_CERT_CELLS
+#define FW_CERT_PASS (FW_CERT_THREADS / FW_CERT_K)                // rows of A (or columns of B) a staging pass loads
+#define FW_CERT_STAGED (FW_CERT_T * FW_CERT_K / FW_CERT_THREADS)  // elements of A (and of B) a thread stages
+#define FW_CERT_A_STRIDE (FW_CERT_T + 4)     // A is stored k-major; +4 keeps 16-byte rows, 2-way store conflicts
+#define FW_CERT_B_STRIDE (FW_CERT_T + 16)    // +16: a warp's two B rows store to different banks
+
+// The launch as the host reads it (fwbench.cuda.LaunchShape: threads, dynamic shared bytes, tile,
+// cells a thread down and across). C linkage for cuModuleGetGlobal; the braces make the host's
+// shadow copy a definition where a host program includes this file (kernels/tools/kleene_bench.cu).
+extern "C" {
+__constant__ int fw_certificate_shape[5] = {FW_CERT_THREADS, 0, FW_CERT_T, FW_CERT_CELLS, FW_CERT_CELLS};
+__constant__ int fw_certificate_signed_shape[5] = {FW_CERT_THREADS, 0, FW_CERT_T, FW_CERT_CELLS, FW_CERT_CELLS};
+}
+
+// Row (or column) of the tile that a thread's cell r (0..7) lies in, for thread coordinate t (0..15).
+__device__ __forceinline__ int fw_certificate_line(int t, int r)
 {
-    __shared__ int dRows[CT][CT + 1];  // D[i][k0 .. k0+31]; +1 column: rows are read across a warp
-    __shared__ int wCols[CT][CT];      // W[k0 .. k0+31][j], with W[j][j] replaced by FW_INF
-    const int ty = threadIdx.y, tx = threadIdx.x;
-    const int i = blockIdx.y * CT + ty, j = blockIdx.x * CT + tx;
-    int best = FW_INF;
-    for (int k0 = 0; k0 < n; k0 += CT) {
-        const int kd = k0 + tx, kw = k0 + ty;
-        dRows[ty][tx] = (i < n && kd < n) ? D[(long long)i * ld + kd] : FW_INF;
-        wCols[ty][tx] = (kw < n && j < n && kw != j) ? W[(long long)kw * ld + j] : FW_INF;
-        __syncthreads();  // both chunks loaded
+    return (r < 4 ? 0 : FW_CERT_T / 2) + t * 4 + (r & 3);
+}
+
+// One staged chunk's FW_CERT_K steps on the thread's cells; EXACT leaves out each term with an INF operand.
+template <bool EXACT>
+__device__ __forceinline__ void fw_certificate_steps(int (&best)[FW_CERT_CELLS][FW_CERT_CELLS],
+                                                     const int (*a)[FW_CERT_A_STRIDE], const int (*b)[FW_CERT_B_STRIDE], int ty, int tx)
+{
 #pragma unroll
-        for (int k = 0; k < CT; ++k) best = fw_certificate_term<SIGNED>(best, dRows[ty][k], wCols[k][tx]);
-        __syncthreads();  // chunk consumed before the next one overwrites it
-    }
-    if (i < n && j < n) {
-        const int expected = (i == j) ? 0 : min(best, FW_INF);
-        if (D[(long long)i * ld + j] != expected) atomicMin(firstBad, (unsigned long long)i * n + j);
+    for (int k = 0; k < FW_CERT_K; ++k) {
+        const int4 a0 = *reinterpret_cast<const int4*>(&a[k][ty * 4]);
+        const int4 a1 = *reinterpret_cast<const int4*>(&a[k][FW_CERT_T / 2 + ty * 4]);
+        const int4 b0 = *reinterpret_cast<const int4*>(&b[k][tx * 4]);
+        const int4 b1 = *reinterpret_cast<const int4*>(&b[k][FW_CERT_T / 2 + tx * 4]);
+        const int av[FW_CERT_CELLS] = {a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w};
+        const int bv[FW_CERT_CELLS] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+#pragma unroll
+        for (int r = 0; r < FW_CERT_CELLS; ++r)
+#pragma unroll
+            for (int c = 0; c < FW_CERT_CELLS; ++c)
+                best[r][c] = EXACT ? fw_certificate_term<true>(best[r][c], av[r], bv[c]) : fw_relax(best[r][c], av[r], bv[c]);
     }
 }
 
+template <bool SIGNED>
+__device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W, int n, int ld, unsigned long long* firstBad)
+{
+    __shared__ __align__(16) int aChunk[2][FW_CERT_K][FW_CERT_A_STRIDE];  // D[i0 + r][k0 + k] at [k][r]
+    __shared__ __align__(16) int bChunk[2][FW_CERT_K][FW_CERT_B_STRIDE];  // W[k0 + k][j0 + c], W[j][j] as FW_INF
+    const int t = threadIdx.x, ty = t / 16, tx = t % 16;
+    const int i0 = blockIdx.y * FW_CERT_T, j0 = blockIdx.x * FW_CERT_T;
+
+    // Staging, FW_CERT_STAGED loads a side: thread t loads A's k = k0 + t % K of rows
+    // i0 + t / K + P s, and B's row k0 + t / P at columns j0 + t % P + P s (K = FW_CERT_K,
+    // P = FW_CERT_THREADS / K threads a pass); a warp's loads are whole 32-byte sectors of rows.
+    const int aK = t % FW_CERT_K, aRow = t / FW_CERT_K;
+    const int bColumn = t % FW_CERT_PASS, bK = t / FW_CERT_PASS;
+    const int* aBase = D + ((long long)(i0 + aRow) * ld + aK);  // 64-bit: rows may start past 2^31 cells
+    const long long aStep = (long long)FW_CERT_PASS * ld;
+    int aStaged[FW_CERT_STAGED], bStaged[FW_CERT_STAGED];
+    auto load = [&](int k0) {
+        const int kb = k0 + bK;
+        const int* bRow = W + ((long long)kb * ld + j0 + bColumn);
+#pragma unroll
+        for (int s = 0; s < FW_CERT_STAGED; ++s) {
+            const int i = i0 + aRow + FW_CERT_PASS * s, j = j0 + bColumn + FW_CERT_PASS * s;
+            aStaged[s] = (i < n && k0 + aK < n) ? aBase[k0 + s * aStep] : FW_INF;
+            bStaged[s] = (kb < n && j < n && kb != j) ? bRow[FW_CERT_PASS * s] : FW_INF;
+        }
+    };
+    // Stores the staged chunk; for SIGNED returns what it holds: bit 0 an FW_INF, bit 1 a value
+    // outside 0..FW_INF.
+    auto store = [&](int buffer) {
+        bool inf = false, outside = false;
+#pragma unroll
+        for (int s = 0; s < FW_CERT_STAGED; ++s) {
+            aChunk[buffer][aK][aRow + FW_CERT_PASS * s] = aStaged[s];
+            bChunk[buffer][bK][bColumn + FW_CERT_PASS * s] = bStaged[s];
+            inf |= aStaged[s] == FW_INF || bStaged[s] == FW_INF;
+            outside |= (unsigned)aStaged[s] > FW_INF || (unsigned)bStaged[s] > FW_INF;
+        }
+        return (inf ? 1 : 0) | (outside ? 2 : 0);
+    };
+    // The barrier after a chunk is staged. SIGNED: whether the chunk needs its INF terms left out one
+    // by one: only where it holds both an FW_INF and a value outside 0..FW_INF (INF + w < INF for
+    // w < 0, or wraps for w > FW_INF); otherwise an INF term sums to FW_INF..2 FW_INF, which the min
+    // absorbs, and the plain relaxation gives the same answer. The same for the whole block.
+    auto staged = [&](int holds) {
+        if (!SIGNED) {
+            __syncthreads();
+            return false;
+        }
+        const int inf = __syncthreads_or(holds & 1);
+        const int outside = __syncthreads_or(holds & 2);
+        return inf != 0 && outside != 0;
+    };
+
+    int best[FW_CERT_CELLS][FW_CERT_CELLS];
+#pragma unroll
+    for (int r = 0; r < FW_CERT_CELLS; ++r)
+#pragma unroll
+        for (int c = 0; c < FW_CERT_CELLS; ++c) best[r][c] = FW_INF;
+
+    load(0);
+    bool exact = staged(store(0));
+    const int chunks = (n + FW_CERT_K - 1) / FW_CERT_K;
+    for (int chunk = 0; chunk < chunks; ++chunk) {
+        const int buffer = chunk & 1;
+        const bool next = chunk + 1 < chunks;
+        if (next) load((chunk + 1) * FW_CERT_K);  // in flight while this chunk is used
+        if (exact) fw_certificate_steps<true>(best, aChunk[buffer], bChunk[buffer], ty, tx);
+        else fw_certificate_steps<false>(best, aChunk[buffer], bChunk[buffer], ty, tx);
+        // the other buffer: its last readers passed the previous barrier; the barrier also keeps
+        // this chunk until every thread has used it
+        exact = staged(next ? store(buffer ^ 1) : 0);
+    }
+
+    unsigned long long bad = ~0ull;
+#pragma unroll
+    for (int r = 0; r < FW_CERT_CELLS; ++r) {
+        const int i = i0 + fw_certificate_line(ty, r);
+        if (i >= n) continue;
+        const int* dRow = D + (long long)i * ld;
+#pragma unroll
+        for (int c = 0; c < FW_CERT_CELLS; ++c) {
+            const int jc = j0 + fw_certificate_line(tx, c);
+            if (jc >= n) continue;
+            const int expected = (i == jc) ? 0 : min(best[r][c], FW_INF);
+            if (dRow[jc] != expected) bad = min(bad, (unsigned long long)i * n + jc);
+        }
+    }
+    if (bad != ~0ull) atomicMin(firstBad, bad);
+}
+
 // For graphs with weights > 0 (the suite's generators without potentials).
-extern "C" __global__ void fw_certificate(const int* D, const int* W, int n, int ld, unsigned long long* firstBad)
+extern "C" __global__ void __launch_bounds__(FW_CERT_THREADS, 2) fw_certificate(const int* D, const int* W, int n, int ld, unsigned long long* firstBad)
 {
     fw_certificate_tiles<false>(D, W, n, ld, firstBad);
 }
 
 // For graphs with negative weights whose cycles are all positive (the generators with potentials).
-extern "C" __global__ void fw_certificate_signed(const int* D, const int* W, int n, int ld, unsigned long long* firstBad)
+extern "C" __global__ void __launch_bounds__(FW_CERT_THREADS, 2) fw_certificate_signed(const int* D, const int* W, int n, int ld, unsigned long long* firstBad)
 {
     fw_certificate_tiles<true>(D, W, n, ld, firstBad);
 }

@@ -2,8 +2,9 @@
 # A quick look at the tile kernels on a GPU machine, from the repository's own files only.
 # Run from the repository root on a machine with a GPU and the CUDA Toolkit (nvcc, cuobjdump):
 #   bash kernels/tools/device_check.sh OUT_DIR [n ...]
-# 1. The sm_90 SASS of 07_kleene.cu, 09_packed16.cu and peak.cu, compiled here from kernels/ into
-#    a temporary folder, and its instruction mix (sass_mix.py: relaxations, spills).
+# 1. The sm_90 SASS of 07_kleene.cu, 09_packed16.cu, peak.cu and graph.cu (the certificate),
+#    compiled here from kernels/ into a temporary folder, and its instruction mix (sass_mix.py:
+#    relaxations, spills).
 # 2. The timing harness (kleene_bench.cu) built with 2 and 1 tile-product blocks per SM
 #    (TILE_PRODUCT_MIN_BLOCKS_PER_SM), each timed at the given n (default 1000 2500 5000 10000).
 # Everything it writes goes to OUT_DIR: sass_*.txt, sass_mix.txt, ptxas_blocks*.txt, kleene_bench.txt.
@@ -14,7 +15,7 @@ mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-for f in 07_kleene 09_packed16 peak; do
+for f in 07_kleene 09_packed16 peak graph; do
   nvcc -cubin -O3 -std=c++17 -arch=sm_90 -o "$work/$f.cubin" "kernels/$f.cu" || { echo "nvcc failed on kernels/$f.cu"; continue; }
   cuobjdump -sass "$work/$f.cubin" > "$out/sass_$f.txt" 2>&1
   python3 kernels/tools/sass_mix.py < "$out/sass_$f.txt"

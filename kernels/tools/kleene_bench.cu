@@ -20,6 +20,10 @@
 //                                      as the suite launches them (otherwise every launch each solve)
 //   ./kb --trace 1000 64               one graph-replayed look solve with T = 64: when each launch's
 //                                      first block started and its last ended, round by round
+//   ./kb --certificate 10000 32768     the shortest-path certificate (graph.cu) over kleene's answer:
+//                                      both forms on the random graph, the signed form on a complete
+//                                      and a sparse graph with potentials (T relax/s on n^3, and
+//                                      whether it passes)
 //
 // For each n: kleene's plain rounds with T = 64 and T = 128, the dataflow kernel (08_dataflow.cu)
 // with both tiles, packed16 (dataflow on 16-bit cells, T = 128; T = 256 with KB_PAD=256), and kleene's rounds as the suite runs them
@@ -298,6 +302,48 @@ static void phases(int n, int T, cudaStream_t s)
     CHECK(cudaFree(d));
 }
 
+// --certificate: the certificate's time (median of 7 after 2) over a solved matrix, by kleene's plain
+// rounds with T = 128 (ld = n padded to 128, as the tile variants give it), on the suite's seed 42:
+// the random graph in both forms, and in the signed form a complete graph with potentials (its INF
+// terms only on W's masked diagonal) and a sparse one (p = 0.001: chunks of INF and negative
+// operands, the exact path), the latter settled by fw_finish_negative_weights as the suite does.
+static void certificates(int n, cudaStream_t s)
+{
+    const int ld = (n + 127) / 128 * 128, tiles = (n + FW_CERT_T - 1) / FW_CERT_T;
+    const size_t cells = (size_t)ld * ld;
+    int *weights, *d;
+    unsigned long long* first;
+    CHECK(cudaMalloc(&weights, cells * 4));
+    CHECK(cudaMalloc(&d, cells * 4));
+    CHECK(cudaMalloc(&first, 8));
+    struct Graph { const char* name; unsigned long long threshold; int potentials; bool plain; };
+    const Graph graphs[] = {{"random", 1ull << 32, 0, true}, {"random+potentials:1000", 1ull << 32, 1000, false},
+                            {"sparse:0.001+potentials:100", (unsigned long long)(0.001 * 4294967296.0), 100, false}};
+    for (const Graph& g : graphs) {
+        fw_generate<<<dim3((ld + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(weights, n, ld, 42, g.threshold, 1000, g.potentials);
+        CHECK(cudaMemcpyAsync(d, weights, cells * 4, cudaMemcpyDeviceToDevice, s));
+        plain_rounds(d, ld, n, 128, s);
+        if (g.potentials) {  // NegativeWeights.bounds: lo = (n - 1) w_min, hi = the longest shortest path
+            const int lo = (n - 1) * (1 - g.potentials), hi = g.threshold == 1ull << 32 ? 1000 + g.potentials : (n - 1) * (1000 + g.potentials);
+            CHECK(cudaMemsetAsync(first, 0xFF, 8, s));
+            fw_finish_negative_weights<<<dim3((n + 31) / 32, (n + 7) / 8), dim3(32, 8), 0, s>>>(d, nullptr, n, ld, 0, hi, lo, FW_INF, first);
+        }
+        for (int form = g.plain ? 0 : 1; form < 2; ++form) {
+            const float ms = median_ms([&] {
+                CHECK(cudaMemsetAsync(first, 0xFF, 8, s));
+                if (form == 0) fw_certificate<<<dim3(tiles, tiles), FW_CERT_THREADS, 0, s>>>(d, weights, n, ld, first);
+                else fw_certificate_signed<<<dim3(tiles, tiles), FW_CERT_THREADS, 0, s>>>(d, weights, n, ld, first);
+            }, s);
+            unsigned long long bad;
+            CHECK(cudaMemcpy(&bad, first, 8, cudaMemcpyDeviceToHost));
+            printf("n=%d %s, %s form: %.3f ms (%.2f T relax/s)", n, g.name, form ? "signed" : "plain", ms, (double)n * n * n / ms / 1e9);
+            if (bad == ~0ull) printf(", passes\n");
+            else printf(", FLAGS (%llu, %llu)\n", bad / n, bad % n);
+        }
+    }
+    CHECK(cudaFree(weights)); CHECK(cudaFree(d)); CHECK(cudaFree(first));
+}
+
 int main(int argc, char** argv)
 {
     CHECK(cudaFuncSetAttribute(fw_kleene_phase2_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
@@ -360,6 +406,10 @@ int main(int argc, char** argv)
             }
             printf("\n");
         }
+        return 0;
+    }
+    if (argc > 1 && std::string(argv[1]) == "--certificate") {
+        for (int a = 2; a < argc; ++a) certificates(atoi(argv[a]), s);
         return 0;
     }
     if (argc > 1 && std::string(argv[1]) == "--phases") {

@@ -5,6 +5,7 @@ import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.KernelArgs;
 import fwbench.cuda.KernelModule;
 import fwbench.cuda.CudaStream;
+import fwbench.cuda.TileKernel;
 import jcuda.Pointer;
 
 import java.util.OptionalLong;
@@ -18,7 +19,8 @@ import static fwbench.cuda.KernelArgs.value;
  * stays there (kernels/graph.cu, fw_certificate): no n x n copy to the host, no CPU solve.
  * Matrices are n x n with rows ld ints apart. For graphs with negative weights it runs the form
  * that skips terms with an INF operand (fw_certificate_signed), which costs a few instructions a
- * term more.
+ * term more where a staged chunk of the operands holds both an INF and a value outside 0..INF. Both
+ * are tile kernels, one block a tile of cells, launched in the shape they export.
  */
 final class DeviceCertificate {
 
@@ -50,8 +52,9 @@ final class DeviceCertificate {
         KernelModule module = CudaContext.get().module("graph");
         try (CudaStream stream = new CudaStream(); DeviceBuffer first = new DeviceBuffer(2)) {
             first.fill(-1, stream);  // all ones: the largest unsigned 64-bit index, "none"
-            int tiles = (n + 31) / 32;
-            module.kernel(negativeWeights ? "fw_certificate_signed" : "fw_certificate").launch(stream, tiles, tiles, 32, 32, 0, new Check(distances, weights, n, ld, first));
+            TileKernel certificate = module.tileKernel(negativeWeights ? "fw_certificate_signed" : "fw_certificate");
+            int tile = certificate.shape().tile(), tiles = (n + tile - 1) / tile;
+            certificate.launch(stream, tiles, tiles, new Check(distances, weights, n, ld, first));
             stream.synchronize();
             long index = first.readLong(0);
             return index == -1 ? OptionalLong.empty() : OptionalLong.of(index);

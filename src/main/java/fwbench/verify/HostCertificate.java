@@ -44,7 +44,11 @@ public final class HostCertificate {
                 .min();
     }
 
-    private static long firstViolationInRow(int n, int[] w, int[] d, int i) {
+    /**
+     * Index i * n + j of the first cell of row i that breaks the certificate, or -1 (weights w):
+     * row i's certificate reads only row i of d, so a change to one row shows in that row alone.
+     */
+    static long firstViolationInRow(int n, int[] w, int[] d, int i) {
         long[] best = new long[n];
         Arrays.fill(best, Distances.INF);
         int row = i * n;
