@@ -65,6 +65,7 @@ class DeviceCertificateTest {
     private static void check(Graph graph, boolean... signedForms) {
         int n = graph.n(), ld = n + 3;
         int[] w = graph.weights(), d = ReferenceFloydWarshall.distances(graph);
+        CudaContext.get();  // current on this thread before the buffers are allocated
         try (DeviceBuffer weights = new DeviceBuffer((long) ld * ld); DeviceBuffer distances = new DeviceBuffer((long) ld * ld);
              CudaStream stream = new CudaStream()) {
             weights.fill(POISON, stream);
