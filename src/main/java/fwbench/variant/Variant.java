@@ -70,6 +70,11 @@ public enum Variant {
             HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, KleeneF32Solver::new, 0x8C564B, Marker.STAR,
             "kleene on float32 distances, for real weights (fminf(c, a + b)); integer graphs are solved exactly when distances stay below "
                     + CellType.FLOAT32.inf()),
+    // per device: its row band of the input and work matrices, two pivot-row buffers, and the certificate's W chunk and witness bits
+    KLEENE_BANDS("kleene-bands", Backend.GPU, "12_kleene_bands", 75, CellType.INT32, DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD)
+                    .indexedIn64Bits().inRowBands(BandsSolver.MEMORY),
+            HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, BandsSolver::new, 0x2CA02C, Marker.HEXAGON,
+            "kleene's rounds over row bands, one band per GPU of the host (-p gpus); pivot rows sent peer to peer"),
     CPU_SERIAL("cpu-serial", Backend.CPU, null, 0, CellType.INT32, DeviceMemory.NONE,
             HostMemory.CPU_SOLVER, 1_000, Output.DISTANCES, CpuSerialSolver::new, 0xBAB0AC, Marker.TRIANGLE_LEFT,
             "single-thread Java, k-i-j loops"),
@@ -99,7 +104,7 @@ public enum Variant {
      * dataflow, though later in the story, is slower than kleene's rounds on an H200 (kernels/NOTES.md).
      */
     private static final List<Variant> SOLVE_PREFERENCE = List.of(
-            PACKED16, KLEENE, DATAFLOW, KLEENE_F32, KLEENE_PATHS, PATHS, TILED_4X4, BATCHED, BLOCKED_REG, BLOCKED, NAIVE,
+            PACKED16, KLEENE, DATAFLOW, KLEENE_BANDS, KLEENE_F32, KLEENE_PATHS, PATHS, TILED_4X4, BATCHED, BLOCKED_REG, BLOCKED, NAIVE,
             CPU_BLOCKED, CPU_SERIAL);
 
     /**
@@ -112,7 +117,7 @@ public enum Variant {
     /** A line chart's point marker; Charts draws each as a shape (a new variant adds one). */
     public enum Marker {
         SQUARE, CIRCLE, TRIANGLE_UP, DIAMOND, RECTANGLE_WIDE, TRIANGLE_DOWN, ELLIPSE_WIDE, TRIANGLE_RIGHT,
-        RECTANGLE_TALL, TRIANGLE_LEFT, CROSS, PLUS, STAR
+        RECTANGLE_TALL, TRIANGLE_LEFT, CROSS, PLUS, STAR, HEXAGON
     }
 
     private final String id;
@@ -247,6 +252,27 @@ public enum Variant {
     /** Device memory a solve of n vertices needs: its int32 matrices (input, work, extras), padded, and what it keeps beside them. */
     public long deviceBytes(int n) {
         return memory.bytes(n);
+    }
+
+    /**
+     * Whether one solve of this variant may span several GPUs of the host (its matrices split into
+     * row bands, one a device: kleene-bands). The others run on device 0.
+     */
+    public boolean spansDevices() {
+        return memory.spansDevices();
+    }
+
+    /**
+     * Device memory a solve of n vertices needs on each of {@code devices} GPUs (the most any one
+     * holds); {@link #deviceBytes} for a variant that does not {@linkplain #spansDevices() span devices}.
+     */
+    public long deviceBytesPerDevice(int n, int devices) {
+        return memory.bytesPerDevice(n, devices);
+    }
+
+    /** The largest n (up to {@link #maxN()}) whose solve needs at most {@code bytes} on each of {@code devices} GPUs, 0 if none. */
+    public int largestN(long bytes, int devices) {
+        return memory.largestN(bytes, devices);
     }
 
     /**
