@@ -3,6 +3,7 @@ package fwbench.variant;
 import fwbench.graph.Distances;
 import fwbench.graph.Graph;
 import fwbench.graph.GraphSpec;
+import fwbench.graph.MatrixGraph;
 import fwbench.graph.ReferenceFloydWarshall;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -256,11 +258,24 @@ class BandRoundsTest {
         }
     }
 
+    /** Not a generator: weights 0, 1 and 2 on 30% of the pairs (zero-weight edges and cycles, ties). */
+    static final String ZERO_WEIGHTS = "weights 0..2";
+
+    static Graph graph(String name, int n) {
+        if (!name.equals(ZERO_WEIGHTS)) return GraphSpec.parse(name).instance(n, 7);
+        SplittableRandom random = new SplittableRandom(n);
+        int[] w = new int[n * n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) w[i * n + j] = i == j ? 0 : random.nextInt(10) < 3 ? random.nextInt(3) : Distances.INF;
+        }
+        return new MatrixGraph(n, w, ZERO_WEIGHTS + ", 30% of edges, n=" + n);
+    }
+
     static Stream<Arguments> layouts() {
         List<Arguments> cases = new ArrayList<>();
         for (int n : new int[] {1, 3, 4, 5, 9, 13, 21, 27}) {
             for (int bands : new int[] {1, 2, 3, 4}) {
-                for (String graph : new String[] {"random", "sparse:0.2", "hops:0.15"}) cases.add(Arguments.of(n, bands, graph));
+                for (String graph : new String[] {"random", "sparse:0.2", "hops:0.15", ZERO_WEIGHTS}) cases.add(Arguments.of(n, bands, graph));
             }
         }
         return cases.stream();
@@ -269,7 +284,7 @@ class BandRoundsTest {
     @ParameterizedTest(name = "n={0} bands={1} {2}")
     @MethodSource("layouts")
     void everyOrderTheEventsAllowGivesTheReferenceDistances(int n, int bands, String graph) {
-        Graph g = GraphSpec.parse(graph).instance(n, 7);
+        Graph g = graph(graph, n);
         int[] expected = ReferenceFloydWarshall.distances(g);
         int tiles = (n + T - 1) / T;
         for (int seed = 0; seed < 4; seed++) {
@@ -285,7 +300,7 @@ class BandRoundsTest {
     @MethodSource("layouts")
     void operationsOnOneTileAreOrdered(int n, int bands, String graph) {
         BandLayout layout = BandLayout.of((n + T - 1) / T, bands, bands);
-        Recorder recorder = new Recorder(layout, n, GraphSpec.parse(graph).instance(n, 7).weights());
+        Recorder recorder = new Recorder(layout, n, graph(graph, n).weights());
         BandRounds.enqueue(layout, recorder);
         List<BitSet> before = recorder.happensBefore();
         List<Op> ops = recorder.ops;
