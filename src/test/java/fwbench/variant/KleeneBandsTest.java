@@ -59,6 +59,28 @@ class KleeneBandsTest {
         }
     }
 
+    /** A band made on the device (fw_generate_rows) holds the host generator's rows and the padding. */
+    @Test
+    void generatedRowsEqualTheHostGenerator() {
+        int n = 333, ld = 384, first = 128, rows = 256;
+        for (String spec : new String[] {"random", "sparse:0.01", "hops:0.2", "random+potentials:1000"}) {
+            Graph graph = GraphSpec.parse(spec).instance(n, 99);
+            int[] w = graph.weights();
+            fwbench.cuda.CudaContext.get();
+            try (fwbench.cuda.CudaStream stream = new fwbench.cuda.CudaStream(); fwbench.cuda.DeviceBuffer band = new fwbench.cuda.DeviceBuffer((long) rows * ld)) {
+                DeviceGraphs.loadRows(graph, band, ld, first, rows, stream);
+                int[] got = band.download();
+                for (int r = 0; r < rows; r++) {
+                    int i = first + r;
+                    for (int j = 0; j < ld; j++) {
+                        int expected = i == j ? 0 : i < n && j < n ? w[i * n + j] : fwbench.graph.Distances.INF;
+                        assertEquals(expected, got[r * ld + j], spec + " cell (" + i + ", " + j + ")");
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void report003sZeroWeightEdgeOnThreeBands() {
         Graph g = Graphs.report003();
