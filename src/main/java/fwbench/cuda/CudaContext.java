@@ -52,6 +52,7 @@ public final class CudaContext {
      * first use and made current.
      */
     public static synchronized CudaContext of(int ordinal) {
+        Gpu.require();  // without a device: why there is none
         int count = Gpu.deviceCount();
         if (ordinal < 0 || ordinal >= count) throw new IllegalArgumentException("device " + ordinal + " of " + count);
         CudaContext c = contexts.computeIfAbsent(ordinal, CudaContext::new);
