@@ -96,7 +96,7 @@ public final class BandsSolver implements Solver {
         final TileKernel update;
         final CudaStream main;
         final CudaStream side;
-        final List<AutoCloseable> owned = new ArrayList<>();
+        final List<DeviceBuffer> owned = new ArrayList<>();
         DeviceBuffer input;
         DeviceBuffer work;
         final DeviceBuffer[] pivotRows = new DeviceBuffer[2];
@@ -156,7 +156,7 @@ public final class BandsSolver implements Solver {
         public void close() {
             cuda.makeCurrent();
             for (Event e : List.of(columnDone, nextDone[0], nextDone[1], restDone[0], restDone[1], sent[0], sent[1], done)) e.close();
-            for (AutoCloseable a : owned) ((DeviceBuffer) a).close();
+            for (DeviceBuffer buffer : owned) buffer.close();
             main.close();
             side.close();
         }
@@ -211,6 +211,7 @@ public final class BandsSolver implements Solver {
 
     /** The devices a solve uses for the benchmark's gpus value: all the driver lists, or the first {@code gpus}. */
     static int devicesFor(int gpus) {
+        Gpu.require();  // without a device: why there is none
         int count = Gpu.deviceCount();
         if (gpus > count) {
             throw new UnsupportedInputException("gpus=" + gpus + " but this host has " + count + " GPU" + (count == 1 ? "" : "s"));
