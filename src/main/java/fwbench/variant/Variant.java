@@ -357,9 +357,14 @@ public enum Variant {
 
     /**
      * Builds a solver holding the graph (on the device for GPU variants); a graph of real weights
-     * given to an integer variant is refused, naming the variants that take it.
+     * given to an integer variant is refused, naming the variants that take it, and so is more
+     * than one GPU for a variant that does not {@linkplain #spansDevices() span them}.
      */
     public Solver create(SolverConfig config) {
+        if (config.gpus() > 1 && !spansDevices()) {
+            throw new UnsupportedInputException(this + " runs on one GPU, not gpus=" + config.gpus() + "; the variants that span GPUs: "
+                    + Arrays.stream(values()).filter(Variant::spansDevices).map(Variant::id).collect(Collectors.joining(", ")));
+        }
         if (config.realWeights() && !takesRealWeights()) {
             throw new UnsupportedInputException(this + " takes integer weights only, and " + config.describe()
                     + " has real ones (not all whole numbers): use " + realWeightVariants());

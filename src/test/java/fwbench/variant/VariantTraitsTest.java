@@ -139,6 +139,15 @@ class VariantTraitsTest {
         assertTrue(two > Variant.KLEENE.largestN(h200));
     }
 
+    /** A variant on one GPU refuses gpus above 1 (the planner refuses it first); no GPU needed to say so. */
+    @Test
+    void aVariantOnOneGpuRefusesSeveral() {
+        SolverConfig two = SolverConfig.of(fwbench.graph.GraphSpec.RANDOM.instance(10, 1)).withGpus(2);
+        UnsupportedInputException e = org.junit.jupiter.api.Assertions.assertThrows(UnsupportedInputException.class, () -> Variant.KLEENE.create(two));
+        assertEquals("kleene runs on one GPU, not gpus=2; the variants that span GPUs: kleene-bands", e.getMessage());
+        org.junit.jupiter.api.Assertions.assertThrows(UnsupportedInputException.class, () -> Variant.CPU_SERIAL.create(two));
+    }
+
     @Test
     void everyVariantsMemoryIsPinned() {
         assertEquals(Set.of(Variant.values()), memory().map(a -> a.get()[0]).collect(Collectors.toSet()));
