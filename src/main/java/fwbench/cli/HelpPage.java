@@ -59,13 +59,9 @@ final class HelpPage {
                         "graph: each solve replays a CUDA graph; stream: every launch issued from Java"),
                 new Parameter(ResultsFormat.GPUS, ResultsFormat.SOLVE_BENCHMARK, joined(BenchmarkDefaults.paramValues(solve, ResultsFormat.GPUS)),
                         SolverConfig.ALL_GPUS_TEXT + " or 1..the host's GPUs",
-                        "the GPUs one solve of " + spanningVariants() + " splits across; the other variants run on GPU 0 (all or 1 only)"),
+                        "the GPUs one solve of " + Variant.spanningVariants() + " splits across; the other variants run on GPU 0 (all or 1 only)"),
                 new Parameter(ResultsFormat.CELL, ResultsFormat.PEAK_BENCHMARK, cells, "{" + CellType.names() + "}",
                         "the peak benchmark's cells; naming it runs the peak beside -p variant"));
-    }
-
-    private static String spanningVariants() {
-        return Arrays.stream(Variant.values()).filter(Variant::spansDevices).map(Variant::id).collect(Collectors.joining(", "));
     }
 
     /** The help page. */

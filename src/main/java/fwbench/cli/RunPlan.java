@@ -7,7 +7,6 @@ import fwbench.variant.SolverConfig;
 import fwbench.variant.Variant;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -117,7 +116,7 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
         }
         if (gpus.requested() > 1) {
             List<Variant> single = variants.stream().filter(v -> !v.spansDevices()).toList();
-            String spanning = ids(Arrays.stream(Variant.values()).filter(Variant::spansDevices).toList());
+            String spanning = Variant.spanningVariants();
             if (!named.isEmpty() && !single.isEmpty()) {
                 throw new UsageException("-p gpus=" + gpus.requested() + ": " + ids(single) + (single.size() == 1 ? " runs" : " run")
                         + " on one GPU; the variants that span GPUs: " + spanning);

@@ -350,6 +350,11 @@ public enum Variant {
         return NEGATIVE_WEIGHTS.contains(this);
     }
 
+    /** The ids of the variants that span GPUs, in story order, for messages: "kleene-bands". */
+    public static String spanningVariants() {
+        return Arrays.stream(values()).filter(Variant::spansDevices).map(Variant::id).collect(Collectors.joining(", "));
+    }
+
     /** The ids of the variants that take negative weights, in story order, for messages: "kleene, dataflow, kleene-paths". */
     public static String negativeWeightVariants() {
         return Arrays.stream(values()).filter(Variant::takesNegativeWeights).map(Variant::id).collect(Collectors.joining(", "));
@@ -363,7 +368,7 @@ public enum Variant {
     public Solver create(SolverConfig config) {
         if (config.gpus() > 1 && !spansDevices()) {
             throw new UnsupportedInputException(this + " runs on one GPU, not gpus=" + config.gpus() + "; the variants that span GPUs: "
-                    + Arrays.stream(values()).filter(Variant::spansDevices).map(Variant::id).collect(Collectors.joining(", ")));
+                    + spanningVariants());
         }
         if (config.realWeights() && !takesRealWeights()) {
             throw new UnsupportedInputException(this + " takes integer weights only, and " + config.describe()
