@@ -399,7 +399,7 @@ public final class BandsSolver implements Solver {
         int devices = layout.devices();
         return variant() + " (" + KleeneSolver.tileChoice(productShape, n) + ", " + layout.bands() + " band" + (layout.bands() == 1 ? "" : "s")
                 + " on " + (devices == 1 ? "GPU 0" : "GPUs 0-" + (devices - 1))
-                + (stagedPairs.isEmpty() ? "" : ", copies through host memory") + ", n padded to " + ld + ")";
+                + (stagedPairs.isEmpty() ? "" : ", copies through host memory") + ", launches issued from Java, n padded to " + ld + ")";
     }
 
     @Override
