@@ -9,7 +9,7 @@
 //
 // Matrices are row-major n x n int32, padded to ld >= n columns (and rows) by tiled variants.
 // Indexing: 01..06 index a cell with an int, i * ld + j, so their n stops at FW_INT_INDEX_MAX_N.
-// The tile kernels (07..11) and graph.cu take a matrix past 2^31 cells: a tile's base pointer, or
+// The tile kernels (07..12) and graph.cu take a matrix past 2^31 cells: a tile's base pointer, or
 // an element-wise kernel's cell, is computed once in 64 bits (fw_cell); offsets inside a tile (at
 // most T rows of ld words, T <= 256) stay 32-bit, so the inner loops keep their int arithmetic.
 

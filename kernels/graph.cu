@@ -31,25 +31,36 @@ __device__ __forceinline__ int fw_potential(unsigned long long seed, int v, int 
 // The diagonal is 0, absent edges FW_INF. The matrix has ld >= n ints per row and ld rows;
 // cells past n are padding: isolated vertices (0 diagonal, FW_INF elsewhere).
 // Launch: grid (ceil(ld/32), ceil(ld/8)), block (32, 8).
+__device__ __forceinline__ int fw_generated_cell(int i, int j, int n, unsigned long long seed,
+                                                 unsigned long long edgeThreshold, int maxWeight, int potentialRange)
+{
+    if (i == j) return 0;
+    if (i >= n || j >= n) return FW_INF;
+    const unsigned long long h = fw_splitmix64(seed ^ fw_splitmix64(((unsigned long long)i << 32) | (unsigned)j));
+    int w = (h & 0xFFFFFFFFull) < edgeThreshold ? 1 + (int)((h >> 32) % (unsigned)maxWeight) : FW_INF;
+    if (w != FW_INF && potentialRange > 0)
+        w += fw_potential(seed, i, potentialRange) - fw_potential(seed, j, potentialRange);
+    return w;
+}
+
 extern "C" __global__ void fw_generate(int* d, int n, int ld, unsigned long long seed,
                                        unsigned long long edgeThreshold, int maxWeight, int potentialRange)
 {
     const int i = blockIdx.y * blockDim.y + threadIdx.y;
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= ld || j >= ld) return;
-    int w;
-    if (i == j) {
-        w = 0;
-    } else if (i >= n || j >= n) {
-        w = FW_INF;
-    } else {
-        const unsigned long long h =
-            fw_splitmix64(seed ^ fw_splitmix64(((unsigned long long)i << 32) | (unsigned)j));
-        w = (h & 0xFFFFFFFFull) < edgeThreshold ? 1 + (int)((h >> 32) % (unsigned)maxWeight) : FW_INF;
-        if (w != FW_INF && potentialRange > 0)
-            w += fw_potential(seed, i, potentialRange) - fw_potential(seed, j, potentialRange);
-    }
-    d[(long long)i * ld + j] = w;  // 64-bit: the matrix may pass 2^31 cells
+    d[(long long)i * ld + j] = fw_generated_cell(i, j, n, seed, edgeThreshold, maxWeight, potentialRange);  // 64-bit: the matrix may pass 2^31 cells
+}
+
+// Rows firstRow .. firstRow + rows - 1 of fw_generate's matrix into d (rows x ld ints): one row
+// band of a solve split across devices (kleene-bands). Launch: grid (ceil(ld/32), ceil(rows/8)), block (32, 8).
+extern "C" __global__ void fw_generate_rows(int* d, int n, int ld, int firstRow, int rows, unsigned long long seed,
+                                            unsigned long long edgeThreshold, int maxWeight, int potentialRange)
+{
+    const int i = blockIdx.y * blockDim.y + threadIdx.y;
+    const int j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= rows || j >= ld) return;
+    d[(long long)i * ld + j] = fw_generated_cell(firstRow + i, j, n, seed, edgeThreshold, maxWeight, potentialRange);
 }
 
 // The padding of an ld x ld matrix whose top-left n x n cells were copied in: isolated vertices.
@@ -269,4 +280,66 @@ extern "C" __global__ void fw_finish_negative_weights(int* d, int* q, int n, int
         d[at] = inf << shift;
         if (q != nullptr) q[at] = n + 1;
     }
+}
+
+// The certificate over a row band of D (kleene-bands: each device checks its own rows), with W's
+// rows brought to the device a chunk at a time, so that no device holds all of W. D holds rows
+// firstRow .. firstRow + rows - 1 of the distances, W rows k0 .. k0 + kCount - 1 of the weights,
+// both ld ints a row. Cell (i, j), i != j, is right exactly when no chunk has a term below it
+// (fw_certificate_rows, per chunk) and, unless it is FW_INF, some chunk has a term equal to it
+// (a witness: its bit in `witness`, rows x ld bits, zeroed before the first chunk) and it is not
+// above FW_INF; the diagonal is 0 (fw_certificate_rows_end, after the last chunk). That is
+// D[i][j] = min(FW_INF, min over k != j of the terms), the certificate of fw_certificate.
+// The smallest violating cell index (firstRow + i) * n + j goes to *firstBad.
+// Launch: grid (ceil(n/32), ceil(rows/32)), block (32, 32).
+#define FW_CERT_BAND_TILE 32  // 32 x 32 cells a block, one a thread
+template <bool SIGNED>
+__device__ __forceinline__ void fw_certificate_band_chunk(const int* D, const int* W, int n, int ld, int firstRow, int rows,
+                                                          int k0, int kCount, unsigned* witness, unsigned long long* firstBad)
+{
+    __shared__ int dRows[FW_CERT_BAND_TILE][FW_CERT_BAND_TILE + 1];
+    __shared__ int wCols[FW_CERT_BAND_TILE][FW_CERT_BAND_TILE];
+    const int ty = threadIdx.y, tx = threadIdx.x;
+    const int i = blockIdx.y * FW_CERT_BAND_TILE + ty, j = blockIdx.x * FW_CERT_BAND_TILE + tx;
+    int best = FW_INF;
+    for (int c0 = 0; c0 < kCount; c0 += FW_CERT_BAND_TILE) {
+        const int kd = k0 + c0 + tx, cw = c0 + ty;
+        dRows[ty][tx] = (i < rows && c0 + tx < kCount && kd < n) ? D[(long long)i * ld + kd] : FW_INF;
+        wCols[ty][tx] = (cw < kCount && k0 + cw < n && j < n && k0 + cw != j) ? W[(long long)cw * ld + j] : FW_INF;
+        __syncthreads();
+#pragma unroll
+        for (int k = 0; k < FW_CERT_BAND_TILE; ++k) best = fw_certificate_term<SIGNED>(best, dRows[ty][k], wCols[k][tx]);
+        __syncthreads();
+    }
+    if (i < rows && j < n && firstRow + i != j) {
+        const long long at = (long long)i * ld + j;
+        const int d = D[at];
+        if (best < d) atomicMin(firstBad, (unsigned long long)(firstRow + i) * n + j);
+        else if (best == d && d < FW_INF) atomicOr(&witness[at >> 5], 1u << (at & 31));
+    }
+}
+
+extern "C" __global__ void fw_certificate_rows(const int* D, const int* W, int n, int ld, int firstRow, int rows, int k0,
+                                               int kCount, unsigned* witness, unsigned long long* firstBad)
+{
+    fw_certificate_band_chunk<false>(D, W, n, ld, firstRow, rows, k0, kCount, witness, firstBad);
+}
+
+extern "C" __global__ void fw_certificate_rows_signed(const int* D, const int* W, int n, int ld, int firstRow, int rows, int k0,
+                                                      int kCount, unsigned* witness, unsigned long long* firstBad)
+{
+    fw_certificate_band_chunk<true>(D, W, n, ld, firstRow, rows, k0, kCount, witness, firstBad);
+}
+
+// Launch: grid (ceil(n/32), ceil(rows/8)), block (32, 8).
+extern "C" __global__ void fw_certificate_rows_end(const int* D, int n, int ld, int firstRow, int rows, const unsigned* witness,
+                                                   unsigned long long* firstBad)
+{
+    const int i = blockIdx.y * blockDim.y + threadIdx.y;
+    const int j = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= rows || j >= n) return;
+    const long long at = (long long)i * ld + j;
+    const int d = D[at];
+    const bool right = firstRow + i == j ? d == 0 : d == FW_INF || (d < FW_INF && (witness[at >> 5] >> (at & 31) & 1u));
+    if (!right) atomicMin(firstBad, (unsigned long long)(firstRow + i) * n + j);
 }

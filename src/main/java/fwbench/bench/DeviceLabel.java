@@ -18,10 +18,14 @@ public final class DeviceLabel {
     private DeviceLabel() {
     }
 
-    /** The label of this machine. */
+    /**
+     * The label of this machine: GPU 0's, with the count of GPUs where there are several (what
+     * {@code -p gpus=all} spans: "NVIDIA H200 (sm_90; ...; driver 13.0; 2 GPUs)").
+     */
     public static String current() {
         Gpu.Probe probe = Gpu.probe();
-        return probe.device().map(d -> d.describe()).orElseGet(() -> ResultsFormat.NO_GPU_DEVICE + cpuModel() + "; "
+        int count = Gpu.deviceCount();
+        return probe.device().map(d -> count > 1 ? d.describe().replaceFirst("\\)$", "; " + count + " GPUs)") : d.describe()).orElseGet(() -> ResultsFormat.NO_GPU_DEVICE + cpuModel() + "; "
                 + Runtime.getRuntime().availableProcessors() + " threads)");
     }
 

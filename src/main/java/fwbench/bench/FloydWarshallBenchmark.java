@@ -80,6 +80,13 @@ public class FloydWarshallBenchmark {
     @Param({"GRAPH"})
     public LaunchMode launch;
 
+    /**
+     * The GPUs of the host a variant that spans devices (kleene-bands) splits one solve across:
+     * "all", or the first N; the other variants run on device 0 (the planner refuses N > 1 for them).
+     */
+    @Param({SolverConfig.ALL_GPUS_TEXT})
+    public String gpus;
+
     /** The device the run was made on, recorded in the results by the suite's main (not chosen by users). */
     @Param({""})
     public String device;
@@ -90,7 +97,7 @@ public class FloydWarshallBenchmark {
     public void prepare() throws IOException {
         DeviceLabel.check(device);
         Graph input = input();
-        solver = variant.create(new SolverConfig(input, launch));
+        solver = variant.create(new SolverConfig(input, launch).withGpus(SolverConfig.parseGpus(gpus)));
         String how = Verification.verify(solver, input);
         System.out.println("verified " + solver.describe() + " at n=" + n + ": " + how);
     }

@@ -16,6 +16,7 @@ import fwbench.results.ResultsFormat;
 import fwbench.usage.UsageException;
 import fwbench.variant.CellType;
 import fwbench.variant.LaunchMode;
+import fwbench.variant.SolverConfig;
 import fwbench.variant.Variant;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.NoBenchmarksException;
@@ -65,7 +66,7 @@ public final class BenchmarkCommand {
 
     /** The parameters users may set with -p; {@link ResultsFormat#DEVICE} is the suite's own. */
     private static final Set<String> PARAMETERS = Set.of(ResultsFormat.VARIANT, ResultsFormat.N, ResultsFormat.GRAPH,
-            ResultsFormat.SEED, ResultsFormat.LAUNCH, ResultsFormat.CELL);
+            ResultsFormat.SEED, ResultsFormat.LAUNCH, ResultsFormat.CELL, ResultsFormat.GPUS);
 
     private final Path resultsDirectory;
     private final PrintStream out;
@@ -138,7 +139,16 @@ public final class BenchmarkCommand {
      * the graphs split into generators and files (not read yet), the launch modes and the cells.
      */
     record Request(List<Variant> named, List<Integer> sizes, List<String> generators, List<String> graphFiles,
-                   List<String> launches, List<String> cells) {
+                   List<String> launches, List<String> cells, List<String> gpus) {
+        Request(List<Variant> named, List<Integer> sizes, List<String> generators, List<String> graphFiles,
+                List<String> launches, List<String> cells) {
+            this(named, sizes, generators, graphFiles, launches, cells, List.of());
+        }
+
+        /** -p gpus as a count, {@link SolverConfig#ALL_GPUS} when not given. */
+        int gpusRequested() {
+            return gpus.isEmpty() ? SolverConfig.ALL_GPUS : SolverConfig.parseGpus(gpus.get(0));
+        }
     }
 
     /** Which of the suite's benchmarks run: the solves, the device's ceiling, or both. */
@@ -210,7 +220,10 @@ public final class BenchmarkCommand {
             values(options, ResultsFormat.SEED).forEach(BenchmarkCommand::seed);
             List<String> launches = values(options, ResultsFormat.LAUNCH).stream().map(l -> LaunchMode.parse(l).name()).toList();
             List<String> cells = values(options, ResultsFormat.CELL).stream().map(BenchmarkCommand::cell).toList();
-            return new Request(named, sizes, generators, graphFiles, launches, cells);
+            List<String> gpus = values(options, ResultsFormat.GPUS).stream().map(g -> g.trim().toLowerCase(Locale.ROOT)).distinct().toList();
+            gpus.forEach(SolverConfig::parseGpus);
+            if (gpus.size() > 1) throw new UsageException("-p gpus takes one value, not " + String.join(",", gpus));
+            return new Request(named, sizes, generators, graphFiles, launches, cells, gpus);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -239,7 +252,20 @@ public final class BenchmarkCommand {
             throws UsageException {
         List<Integer> sizes = request.sizes().isEmpty() ? defaultSizes() : request.sizes();
         long freeBytes = probe.available() ? CudaContext.get().memoryInfo()[0] : 0;
-        return RunPlan.make(request.named(), sizes, request.generators(), files, probe.device(), probe.reason(), freeBytes, forkHeap);
+        int requested = request.gpusRequested(), count = Gpu.deviceCount();
+        if (requested > count) {
+            throw new UsageException("-p gpus=" + requested + ": this host has " + count + " GPU" + (count == 1 ? "" : "s")
+                    + (probe.available() ? "" : " (" + probe.reason() + ")"));
+        }
+        RunPlan.Gpus gpus = RunPlan.Gpus.one(freeBytes);
+        if (probe.available()) {
+            int devices = requested == SolverConfig.ALL_GPUS ? count : requested;
+            long leastFree = Long.MAX_VALUE;
+            for (int d = 0; d < devices; d++) leastFree = Math.min(leastFree, CudaContext.of(d).memoryInfo()[0]);
+            CudaContext.get();
+            gpus = new RunPlan.Gpus(requested, devices, leastFree);
+        }
+        return RunPlan.make(request.named(), sizes, request.generators(), files, probe.device(), probe.reason(), freeBytes, gpus, forkHeap);
     }
 
     /**
@@ -293,8 +319,8 @@ public final class BenchmarkCommand {
                 // sizes above FEW_ITERATIONS_ABOVE_N run in a session of their own, with fewer iterations
                 List<Integer> usual = group.sizes().stream().filter(n -> n <= FloydWarshallBenchmark.FEW_ITERATIONS_ABOVE_N).toList();
                 List<Integer> large = group.sizes().stream().filter(n -> n > FloydWarshallBenchmark.FEW_ITERATIONS_ABOVE_N).toList();
-                if (!usual.isEmpty()) sessions.add(solveSession(new RunPlan.Group(group.variant(), usual, group.graphs()), request.launches(), label, false));
-                if (!large.isEmpty()) sessions.add(solveSession(new RunPlan.Group(group.variant(), large, group.graphs()), request.launches(), label, true));
+                if (!usual.isEmpty()) sessions.add(solveSession(new RunPlan.Group(group.variant(), usual, group.graphs()), request.launches(), request.gpus(), label, false));
+                if (!large.isEmpty()) sessions.add(solveSession(new RunPlan.Group(group.variant(), large, group.graphs()), request.launches(), request.gpus(), label, true));
             }
         }
         return sessions;
@@ -312,12 +338,13 @@ public final class BenchmarkCommand {
      * One planned group's solves: its variant at its sizes, on its graphs, with the user's launch modes;
      * {@code fewIterations}: sizes above {@link FloydWarshallBenchmark#FEW_ITERATIONS_ABOVE_N}.
      */
-    private static Session solveSession(RunPlan.Group group, List<String> launches, String label, boolean fewIterations) {
+    private static Session solveSession(RunPlan.Group group, List<String> launches, List<String> gpus, String label, boolean fewIterations) {
         Map<String, List<String>> params = new LinkedHashMap<>();
         params.put(ResultsFormat.VARIANT, List.of(group.variant().name()));
         params.put(ResultsFormat.N, group.sizes().stream().map(String::valueOf).toList());
         params.put(ResultsFormat.DEVICE, List.of(label));
         if (!launches.isEmpty()) params.put(ResultsFormat.LAUNCH, launches);
+        if (!gpus.isEmpty()) params.put(ResultsFormat.GPUS, gpus);
         // a group's own graphs (a file, or the generators) override the user's -p graph list
         if (!group.graphs().isEmpty()) params.put(ResultsFormat.GRAPH, group.graphs());
         Map<Map<String, String>, String> expected = new LinkedHashMap<>();

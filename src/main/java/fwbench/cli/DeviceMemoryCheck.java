@@ -31,13 +31,25 @@ final class DeviceMemoryCheck {
      * @param file the graph file as the user named it, or "" for a generated graph
      */
     static void requireFits(Variant v, int n, String file, String deviceName, long freeBytes, Units units) throws UsageException {
-        long matrices = v.deviceBytes(n);
+        requireFits(v, n, file, deviceName, freeBytes, 1, units);
+    }
+
+    /**
+     * The same on {@code devices} GPUs, each with at least {@code freeBytes} free: a variant that
+     * {@linkplain Variant#spansDevices() spans them} needs its share on each (the others, all on one).
+     */
+    static void requireFits(Variant v, int n, String file, String deviceName, long freeBytes, int devices, Units units) throws UsageException {
+        long matrices = v.deviceBytesPerDevice(n, devices);
         long need = matrices + Variant.DEVICE_RESERVE_BYTES;
         if (need <= freeBytes) return;
         String graph = file.isEmpty() ? "n=" + n : file + " (n=" + n + ")";
+        boolean split = devices > 1 && v.spansDevices();
         String amounts = switch (units) {
-            case GIB -> String.format(Locale.ROOT, "%.2f GiB, the %s has %.2f GiB free (largest n for %s: %d)",
-                    need / GIB, deviceName, freeBytes / GIB, v, v.largestN(freeBytes - Variant.DEVICE_RESERVE_BYTES));
+            case GIB -> split
+                    ? String.format(Locale.ROOT, "%.2f GiB on each of %d GPUs, the least free of them has %.2f GiB (largest n for %s on %d GPUs: %d)",
+                            need / GIB, devices, freeBytes / GIB, v, devices, v.largestN(freeBytes - Variant.DEVICE_RESERVE_BYTES, devices))
+                    : String.format(Locale.ROOT, "%.2f GiB, the %s has %.2f GiB free (largest n for %s: %d)",
+                            need / GIB, deviceName, freeBytes / GIB, v, v.largestN(freeBytes - Variant.DEVICE_RESERVE_BYTES));
             case BYTES -> String.format(Locale.ROOT, "%,d bytes (%,d for its matrices, %,d kept for the context), the %s has %,d bytes free",
                     need, matrices, Variant.DEVICE_RESERVE_BYTES, deviceName, freeBytes);
         };

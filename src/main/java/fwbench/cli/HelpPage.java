@@ -8,6 +8,7 @@ import fwbench.graph.io.GraphFormat;
 import fwbench.results.ResultsFormat;
 import fwbench.variant.CellType;
 import fwbench.variant.LaunchMode;
+import fwbench.variant.SolverConfig;
 import fwbench.variant.Variant;
 
 import java.io.PrintStream;
@@ -56,6 +57,9 @@ final class HelpPage {
                 new Parameter(ResultsFormat.LAUNCH, ResultsFormat.SOLVE_BENCHMARK,
                         joined(BenchmarkDefaults.paramValues(solve, ResultsFormat.LAUNCH)).toLowerCase(Locale.ROOT), "{" + LaunchMode.names() + "}",
                         "graph: each solve replays a CUDA graph; stream: every launch issued from Java"),
+                new Parameter(ResultsFormat.GPUS, ResultsFormat.SOLVE_BENCHMARK, joined(BenchmarkDefaults.paramValues(solve, ResultsFormat.GPUS)),
+                        SolverConfig.ALL_GPUS_TEXT + " or 1..the host's GPUs",
+                        "the GPUs one solve of " + Variant.spanningVariants() + " splits across; the other variants run on GPU 0 (all or 1 only)"),
                 new Parameter(ResultsFormat.CELL, ResultsFormat.PEAK_BENCHMARK, cells, "{" + CellType.names() + "}",
                         "the peak benchmark's cells; naming it runs the peak beside -p variant"));
     }

@@ -3,6 +3,7 @@ package fwbench.cli;
 import fwbench.cuda.DeviceInfo;
 import fwbench.graph.GraphSpec;
 import fwbench.usage.UsageException;
+import fwbench.variant.SolverConfig;
 import fwbench.variant.Variant;
 
 import java.util.ArrayList;
@@ -59,6 +60,17 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
         }
     }
 
+    /**
+     * The -p gpus choice as the planner needs it: what was asked ({@link SolverConfig#ALL_GPUS} or a
+     * count), the devices a variant that spans GPUs then uses, and the least free memory among them.
+     */
+    public record Gpus(int requested, int devices, long freeBytes) {
+        /** One device with that much free memory: the default on a host of one GPU. */
+        public static Gpus one(long freeBytes) {
+            return new Gpus(SolverConfig.ALL_GPUS, 1, freeBytes);
+        }
+    }
+
     /** Plans generated graphs only (the benchmark's default graph, or those named in the options). */
     public static RunPlan make(List<Variant> named, List<Integer> sizes, Optional<DeviceInfo> device,
                                String noDeviceWhy, long freeBytes, Optional<HeapCheck.Heap> heap) throws UsageException {
@@ -77,6 +89,17 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
      */
     public static RunPlan make(List<Variant> named, List<Integer> sizes, List<String> generators, List<FileGraph> files,
                                Optional<DeviceInfo> device, String noDeviceWhy, long freeBytes, Optional<HeapCheck.Heap> heap) throws UsageException {
+        return make(named, sizes, generators, files, device, noDeviceWhy, freeBytes, Gpus.one(freeBytes), heap);
+    }
+
+    /**
+     * As above, with -p gpus: a count above 1 is refused for a named variant that does not span
+     * GPUs, and leaves out those not named; a variant that spans GPUs is sized by each device's
+     * share ({@code gpus}), the others by device 0's {@code freeBytes}.
+     */
+    public static RunPlan make(List<Variant> named, List<Integer> sizes, List<String> generators, List<FileGraph> files,
+                               Optional<DeviceInfo> device, String noDeviceWhy, long freeBytes, Gpus gpus,
+                               Optional<HeapCheck.Heap> heap) throws UsageException {
         List<String> notes = new ArrayList<>();
         Optional<String> withoutDevice = Optional.empty();
         List<Variant> variants = new ArrayList<>(named.isEmpty() ? List.of(Variant.values()) : named);
@@ -90,6 +113,16 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
             if (!dropped.isEmpty()) {
                 withoutDevice = Optional.of(noDeviceWhy + "; skipping the GPU variants, running " + ids(variants));
             }
+        }
+        if (gpus.requested() > 1) {
+            List<Variant> single = variants.stream().filter(v -> !v.spansDevices()).toList();
+            String spanning = Variant.spanningVariants();
+            if (!named.isEmpty() && !single.isEmpty()) {
+                throw new UsageException("-p gpus=" + gpus.requested() + ": " + ids(single) + (single.size() == 1 ? " runs" : " run")
+                        + " on one GPU; the variants that span GPUs: " + spanning);
+            }
+            variants.removeAll(single);
+            if (!single.isEmpty()) notes.add("-p gpus=" + gpus.requested() + ": running only the variants that span GPUs (" + spanning + ")");
         }
         boolean generated = !generators.isEmpty() || files.isEmpty();
         requireTakers(named, variants, device.isPresent(), generators, files);
@@ -119,7 +152,7 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
                     }
                 }
                 for (int n : run) {
-                    if (v.gpu() && device.isPresent()) DeviceMemoryCheck.requireFits(v, n, "", device.get().name(), freeBytes, DeviceMemoryCheck.Units.GIB);
+                    if (v.gpu() && device.isPresent()) requireFits(v, n, "", device.get(), freeBytes, gpus);
                     if (heap.isPresent()) HeapCheck.requireFits(v, n, "", 0, heap.get());
                 }
                 if (!run.isEmpty()) groups.add(new Group(v, run, takes));
@@ -135,7 +168,7 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
                     continue;
                 }
                 if (v.gpu() && device.isPresent()) {
-                    DeviceMemoryCheck.requireFits(v, file.n(), file.parameter(), device.get().name(), freeBytes, DeviceMemoryCheck.Units.GIB);
+                    requireFits(v, file.n(), file.parameter(), device.get(), freeBytes, gpus);
                 }
                 if (heap.isPresent()) HeapCheck.requireFits(v, file.n(), file.parameter(), file.heapBytes(), heap.get());
                 groups.add(new Group(v, List.of(file.n()), List.of(file.parameter())));
@@ -147,6 +180,12 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
                     + (files.isEmpty() ? "" : "on " + files.stream().map(FileGraph::parameter).collect(Collectors.joining(", "))));
         }
         return new RunPlan(groups, notes, withoutDevice);
+    }
+
+    /** Device 0's free memory for a variant on one GPU, each chosen device's share for one that spans them. */
+    private static void requireFits(Variant v, int n, String file, DeviceInfo device, long freeBytes, Gpus gpus) throws UsageException {
+        if (v.spansDevices()) DeviceMemoryCheck.requireFits(v, n, file, device.name(), gpus.freeBytes(), gpus.devices(), DeviceMemoryCheck.Units.GIB);
+        else DeviceMemoryCheck.requireFits(v, n, file, device.name(), freeBytes, DeviceMemoryCheck.Units.GIB);
     }
 
     /** Whether a generator's graphs have negative weights (it is valid: the command checked it). */

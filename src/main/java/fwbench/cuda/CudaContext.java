@@ -1,42 +1,101 @@
 package fwbench.cuda;
 
+import jcuda.CudaException;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUmodule;
+import jcuda.driver.CUresult;
 import jcuda.driver.JCudaDriver;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * The primary context of device 0, shared by everything in this JVM, and the kernel modules
- * loaded into it. CUDA contexts are current per thread: call {@link #makeCurrent()} on any thread
- * that is about to issue CUDA calls (JMH may run setup and measurement on different threads).
+ * The primary context of a device, shared by everything in this JVM, and the kernel modules
+ * loaded into it. Everything but a solve that spans devices uses device 0's ({@link #get()}).
+ * CUDA contexts are current per thread: call {@link #makeCurrent()} on any thread that is about to
+ * issue CUDA calls (JMH may run setup and measurement on different threads), and before work on
+ * another device's buffers, streams or kernels.
  */
 public final class CudaContext {
 
-    private static CudaContext shared;
+    private static final Map<Integer, CudaContext> contexts = new HashMap<>();
+    /** Pairs (from, to) whose peer access was asked for, and the answer: once per pair per JVM. */
+    private static final Map<List<Integer>, Boolean> peerAccess = new HashMap<>();
 
+    private final int ordinal;
     private final CUdevice device = new CUdevice();
     private final CUcontext context = new CUcontext();
     private final DeviceInfo info;
     private final Map<String, KernelModule> modules = new HashMap<>();
 
-    private CudaContext() {
-        info = Gpu.require();
-        JCudaDriver.cuDeviceGet(device, 0);
+    private CudaContext(int ordinal) {
+        Gpu.require();
+        this.ordinal = ordinal;
+        JCudaDriver.cuDeviceGet(device, ordinal);
+        info = Gpu.describe(device);
         JCudaDriver.cuDevicePrimaryCtxRetain(context, device);
         makeCurrent();
     }
 
     /** The context of device 0, created on first use; throws if there is no device. */
-    public static synchronized CudaContext get() {
-        if (shared == null) shared = new CudaContext();
-        shared.makeCurrent();
-        return shared;
+    public static CudaContext get() {
+        return of(0);
+    }
+
+    /**
+     * The primary context of device {@code ordinal} (0 .. {@link Gpu#deviceCount()} - 1), created on
+     * first use and made current.
+     */
+    public static synchronized CudaContext of(int ordinal) {
+        Gpu.require();  // without a device: why there is none
+        int count = Gpu.deviceCount();
+        if (ordinal < 0 || ordinal >= count) throw new IllegalArgumentException("device " + ordinal + " of " + count);
+        CudaContext c = contexts.computeIfAbsent(ordinal, CudaContext::new);
+        c.makeCurrent();
+        return c;
+    }
+
+    /**
+     * Lets kernels and copies of {@code from}'s device reach {@code to}'s memory directly, where
+     * cuDeviceCanAccessPeer says they can; returns whether they can. Asked and enabled once per
+     * pair. Without it cuMemcpyPeerAsync still copies, staged through host memory by the driver.
+     */
+    public static synchronized boolean enablePeerAccess(CudaContext from, CudaContext to) {
+        if (from.ordinal == to.ordinal) return true;
+        return peerAccess.computeIfAbsent(List.of(from.ordinal, to.ordinal), pair -> {
+            int[] can = {0};
+            JCudaDriver.cuDeviceCanAccessPeer(can, from.device, to.device);
+            if (can[0] == 0) return false;
+            from.makeCurrent();
+            try {
+                JCudaDriver.cuCtxEnablePeerAccess(to.context, 0);
+            } catch (CudaException e) {
+                // enabled by someone else in this process (the primary contexts are shared)
+                if (!e.getMessage().contains(CUresult.stringFor(CUresult.CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED))) throw e;
+            }
+            return true;
+        });
+    }
+
+    /** The device's ordinal, as the driver numbers devices. */
+    public int ordinal() {
+        return ordinal;
+    }
+
+    CUcontext handle() {
+        return context;
+    }
+
+    /** The context of a device that {@link #of} has made, without making it current. */
+    static synchronized CUcontext handleOf(int ordinal) {
+        CudaContext c = contexts.get(ordinal);
+        if (c == null) throw new IllegalStateException("no context was made for device " + ordinal);
+        return c.context;
     }
 
     public DeviceInfo device() {
@@ -47,8 +106,9 @@ public final class CudaContext {
         JCudaDriver.cuCtxSetCurrent(context);
     }
 
-    /** Free and total device memory in bytes, as the driver reports them now. */
+    /** Free and total memory of this context's device in bytes, as the driver reports them now. */
     public long[] memoryInfo() {
+        makeCurrent();
         long[] free = {0}, total = {0};
         JCudaDriver.cuMemGetInfo(free, total);
         return new long[] {free[0], total[0]};
@@ -59,6 +119,7 @@ public final class CudaContext {
      * (the Maven build puts the fatbins under /kernels).
      */
     public synchronized KernelModule module(String name) {
+        makeCurrent();
         return modules.computeIfAbsent(name, n -> {
             CUmodule module = new CUmodule();
             JCudaDriver.cuModuleLoadData(module, fatbin(n));
@@ -80,6 +141,7 @@ public final class CudaContext {
 
     /** Waits for all work of this context. */
     public void synchronize() {
+        makeCurrent();
         JCudaDriver.cuCtxSynchronize();
     }
 }

@@ -3,21 +3,84 @@ package fwbench.cuda;
 import jcuda.Pointer;
 import jcuda.Sizeof;
 import jcuda.driver.CUDA_MEMCPY2D;
+import jcuda.driver.CUdevice;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUmemorytype;
 import jcuda.driver.JCudaDriver;
 
-/** Device memory for int32 cells, freed by {@link #close()} (use try-with-resources). */
+/**
+ * Device memory for int32 cells, freed by {@link #close()} (use try-with-resources), on the device
+ * of the context that was current when it was allocated.
+ */
 public final class DeviceBuffer implements AutoCloseable {
-    private final CUdeviceptr pointer = new CUdeviceptr();
+    private final CUdeviceptr pointer;
     private final long cells;
+    private final int device;
+    private final boolean owned;
     private boolean closed;
 
-    /** Allocates room for {@code cells} ints; contents are undefined. */
+    /** Allocates room for {@code cells} ints in the current context; contents are undefined. */
     public DeviceBuffer(long cells) {
         if (cells <= 0) throw new IllegalArgumentException("a device buffer needs at least one cell, got " + cells);
         this.cells = cells;
+        this.pointer = new CUdeviceptr();
+        this.owned = true;
+        CUdevice current = new CUdevice();
+        JCudaDriver.cuCtxGetDevice(current);
+        this.device = ordinalOf(current);
         JCudaDriver.cuMemAlloc(pointer, bytes());
+    }
+
+    private DeviceBuffer(CUdeviceptr pointer, long cells, int device) {
+        this.pointer = pointer;
+        this.cells = cells;
+        this.device = device;
+        this.owned = false;
+    }
+
+    /** The ordinal of a CUdevice handle (JCuda compares handles by their native value). */
+    private static int ordinalOf(CUdevice device) {
+        int count = Gpu.deviceCount();
+        for (int i = 0; i < count; i++) {
+            CUdevice d = new CUdevice();
+            JCudaDriver.cuDeviceGet(d, i);
+            if (d.equals(device)) return i;
+        }
+        throw new IllegalStateException("the current context's device is none of the " + count + " the driver lists");
+    }
+
+    /**
+     * The cells {@code first} .. {@code first + count - 1} of this buffer as a buffer of their own,
+     * which shares this one's memory and frees nothing when closed: a row band's tile row, passed
+     * to a kernel or copied.
+     */
+    public DeviceBuffer slice(long first, long count) {
+        if (first < 0 || count <= 0 || first + count > cells) {
+            throw new IllegalArgumentException("cells " + first + " .. " + (first + count - 1) + " of a buffer of " + cells);
+        }
+        return new DeviceBuffer(pointer.withByteOffset(first * Sizeof.INT), count, device);
+    }
+
+    /** The ordinal of the device that holds this buffer. */
+    public int device() {
+        return device;
+    }
+
+    /**
+     * Enqueues copying all of {@code source} into the first cells of this buffer on
+     * {@code stream}: cuMemcpyPeerAsync between devices (direct where peer access is enabled,
+     * staged through host memory by the driver otherwise), a device-to-device copy on one device.
+     * The stream belongs to either device's context, whichever is current.
+     */
+    public void copyFromDevice(DeviceBuffer source, CudaStream stream) {
+        if (source.cells > cells) throw new IllegalArgumentException("copy of " + source.cells + " cells into " + cells);
+        long bytes = source.bytes();
+        if (source.device == device) {
+            JCudaDriver.cuMemcpyDtoDAsync(pointer, source.pointer, bytes, stream.handle());
+        } else {
+            JCudaDriver.cuMemcpyPeerAsync(pointer, CudaContext.handleOf(device), source.pointer,
+                    CudaContext.handleOf(source.device), bytes, stream.handle());
+        }
     }
 
     public CUdeviceptr pointer() {
@@ -66,6 +129,51 @@ public final class DeviceBuffer implements AutoCloseable {
         copy.WidthInBytes = (long) n * Sizeof.INT;
         copy.Height = n;
         JCudaDriver.cuMemcpy2D(copy);
+    }
+
+    /**
+     * Copies rows firstRow .. firstRow + rows - 1 of an n x n host matrix into the first rows of
+     * this buffer, whose rows are {@code ld} ints apart (synchronously): one row band.
+     */
+    public void uploadRows(int[] host, int n, int ld, int firstRow, int rows) {
+        requireBand(host.length, n, ld, firstRow, rows);
+        CUDA_MEMCPY2D copy = new CUDA_MEMCPY2D();
+        copy.srcMemoryType = CUmemorytype.CU_MEMORYTYPE_HOST;
+        copy.srcHost = Pointer.to(host);
+        copy.srcPitch = (long) n * Sizeof.INT;
+        copy.srcY = firstRow;
+        copy.dstMemoryType = CUmemorytype.CU_MEMORYTYPE_DEVICE;
+        copy.dstDevice = pointer;
+        copy.dstPitch = (long) ld * Sizeof.INT;
+        copy.WidthInBytes = (long) n * Sizeof.INT;
+        copy.Height = rows;
+        JCudaDriver.cuMemcpy2D(copy);
+    }
+
+    /**
+     * Copies the first {@code rows} rows of this buffer (rows {@code ld} ints apart, their first n
+     * cells) into rows firstRow .. firstRow + rows - 1 of an n x n host matrix (synchronously).
+     */
+    public void downloadRows(int[] host, int n, int ld, int firstRow, int rows) {
+        requireBand(host.length, n, ld, firstRow, rows);
+        CUDA_MEMCPY2D copy = new CUDA_MEMCPY2D();
+        copy.srcMemoryType = CUmemorytype.CU_MEMORYTYPE_DEVICE;
+        copy.srcDevice = pointer;
+        copy.srcPitch = (long) ld * Sizeof.INT;
+        copy.dstMemoryType = CUmemorytype.CU_MEMORYTYPE_HOST;
+        copy.dstHost = Pointer.to(host);
+        copy.dstPitch = (long) n * Sizeof.INT;
+        copy.dstY = firstRow;
+        copy.WidthInBytes = (long) n * Sizeof.INT;
+        copy.Height = rows;
+        JCudaDriver.cuMemcpy2D(copy);
+    }
+
+    private void requireBand(long hostCells, int n, int ld, int firstRow, int rows) {
+        if (hostCells != (long) n * n || ld < n || firstRow < 0 || rows < 1 || firstRow + rows > n || (long) rows * ld > cells) {
+            throw new IllegalArgumentException("rows " + firstRow + " .. " + (firstRow + rows - 1) + " of " + n + " x " + n
+                    + " cells with rows " + ld + " apart do not fit a buffer of " + cells);
+        }
     }
 
     /** The top-left n x n cells of this buffer, whose rows are {@code ld} ints apart (synchronously). */
@@ -130,7 +238,7 @@ public final class DeviceBuffer implements AutoCloseable {
     public void close() {
         if (!closed) {
             closed = true;
-            JCudaDriver.cuMemFree(pointer);
+            if (owned) JCudaDriver.cuMemFree(pointer);
         }
     }
 }

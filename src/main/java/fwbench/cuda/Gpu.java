@@ -26,6 +26,7 @@ public final class Gpu {
     }
 
     private static Probe probe;
+    private static int deviceCount;
 
     private Gpu() {
     }
@@ -34,6 +35,17 @@ public final class Gpu {
     public static synchronized Probe probe() {
         if (probe == null) probe = detect();
         return probe;
+    }
+
+    /** How many CUDA devices the driver reports; 0 without a device. */
+    public static synchronized int deviceCount() {
+        if (!available()) return 0;
+        if (deviceCount == 0) {
+            int[] count = {0};
+            JCudaDriver.cuDeviceGetCount(count);
+            deviceCount = count[0];
+        }
+        return deviceCount;
     }
 
     public static boolean available() {

@@ -398,6 +398,18 @@ final class Charts {
         return p;
     }
 
+    /** A regular hexagon of that radius, centred on the point. */
+    private static Shape hexagon(double r) {
+        java.awt.geom.Path2D.Double p = new java.awt.geom.Path2D.Double();
+        for (int k = 0; k < 6; k++) {
+            double a = k * Math.PI / 3;
+            if (k == 0) p.moveTo(r * Math.cos(a), r * Math.sin(a));
+            else p.lineTo(r * Math.cos(a), r * Math.sin(a));
+        }
+        p.closePath();
+        return p;
+    }
+
     static Shape shape(Variant.Marker marker) {
         Shape[] standard = DefaultDrawingSupplier.createStandardSeriesShapes();
         return switch (marker) {
@@ -414,6 +426,7 @@ final class Charts {
             case CROSS -> ShapeUtils.createDiagonalCross(3f, 1f);
             case PLUS -> ShapeUtils.createRegularCross(3f, 1f);
             case STAR -> star(4.0, 1.8);
+            case HEXAGON -> hexagon(3.5);
         };
     }
 }

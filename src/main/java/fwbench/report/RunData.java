@@ -3,6 +3,7 @@ package fwbench.report;
 import fwbench.results.ResultsFormat;
 import fwbench.usage.UsageException;
 import fwbench.variant.CellType;
+import fwbench.variant.SolverConfig;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -116,6 +117,9 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
         Optional<Timing> gpu = r.secondary(ResultsFormat.GPU_TIME).flatMap(RunData::timing);
         Map<String, String> settings = new LinkedHashMap<>(r.params());
         settings.keySet().removeAll(AXES);
+        // gpus=all is what every run before the parameter existed did (all GPU variants on GPU 0 of a
+        // one-GPU host), so it is left out: old and new runs share tables and compare
+        settings.remove(ResultsFormat.GPUS, SolverConfig.ALL_GPUS_TEXT);
         String device = r.param(ResultsFormat.DEVICE).filter(d -> !d.isBlank()).orElse("unknown device");
         return new Solve(RunSetup.of(device, settings), name, n, time, gpu, r.source());
     }

@@ -19,6 +19,8 @@ public final class ResultsFormat {
     public static final String GRAPH = "graph";
     public static final String SEED = "seed";
     public static final String LAUNCH = "launch";
+    /** The GPUs a variant that spans devices splits one solve across: "all" (the default) or a count from 1. */
+    public static final String GPUS = "gpus";
     /** The device the run was made on, set by the benchmark command, never by users. */
     public static final String DEVICE = "device";
     /**

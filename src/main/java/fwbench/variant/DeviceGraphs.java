@@ -5,6 +5,7 @@ import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Kernel;
 import fwbench.cuda.KernelArgs;
 import fwbench.cuda.CudaStream;
+import fwbench.graph.Distances;
 import fwbench.graph.GeneratedGraph;
 import fwbench.graph.Graph;
 import fwbench.graph.RealGraph;
@@ -40,6 +41,42 @@ public final class DeviceGraphs {
         public Pointer kernelParams() {
             return params(buffer(d), value(n), value(ld));
         }
+    }
+
+    /**
+     * fw_generate_rows(int* d, int n, int ld, int firstRow, int rows, unsigned long long seed, unsigned long long
+     * edgeThreshold, int maxWeight, int potentialRange): rows firstRow .. firstRow + rows - 1 of fw_generate's matrix.
+     */
+    record GenerateRows(DeviceBuffer d, int n, int ld, int firstRow, int rows, long seed, long edgeThreshold, int maxWeight,
+                        int potentialRange) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), value(n), value(ld), value(firstRow), value(rows), value(seed), value(edgeThreshold),
+                    value(maxWeight), value(potentialRange));
+        }
+    }
+
+    /**
+     * Fills {@code target}, {@code rows} x ld ints in the current context, with rows firstRow ..
+     * firstRow + rows - 1 of the graph's ld x ld padded matrix (as {@link #load(Graph, DeviceBuffer,
+     * int, CudaStream)} makes it): one row band of a solve split across devices. Generated graphs
+     * are made on the device, others copied from their weights. Returns when done.
+     */
+    public static void loadRows(Graph graph, DeviceBuffer target, int ld, int firstRow, int rows, CudaStream stream) {
+        int n = graph.n();
+        if (graph instanceof GeneratedGraph g) {
+            CudaContext.of(target.device()).module("graph").kernel("fw_generate_rows").launch(stream, (ld + 31) / 32, (rows + 7) / 8, 32, 8, 0,
+                    new GenerateRows(target, n, ld, firstRow, rows, g.seed(), g.spec().edgeThreshold(), g.spec().maxWeight(),
+                            g.spec().potentialRange()));
+            stream.synchronize();
+            return;
+        }
+        target.fill(Distances.INF, stream);  // padding: INF off the diagonal
+        stream.synchronize();  // the stream does not wait for the synchronous copies below
+        int live = Math.min(rows, n - firstRow);
+        if (live > 0) target.uploadRows(graph.weights(), n, ld, firstRow, live);
+        for (int i = Math.max(firstRow, n); i < firstRow + rows; i++) target.write((long) (i - firstRow) * ld + i, 0);
+        CudaContext.of(target.device()).synchronize();  // copies from pageable memory may return before their DMA ends
     }
 
     /** Fills {@code target} (n x n cells, rows n apart) with the graph's weights; returns when done. */

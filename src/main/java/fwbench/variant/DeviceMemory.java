@@ -19,18 +19,69 @@ final class DeviceMemory {
     /** A CPU variant's: nothing on the device; its matrices are Java arrays. */
     static final DeviceMemory NONE = new DeviceMemory(0, 1, (n, padded) -> 0, Distances.INT_INDEX_MAX_N, "its matrices are Java arrays");
 
+    /**
+     * A variant split into row bands across devices (kleene-bands): the tile T its bands are cut in
+     * for n, and what each device holds beside its band's matrices, given n, n padded, the band's
+     * rows and the devices.
+     */
+    interface RowBands {
+        int tile(int n);
+
+        long extraBytes(int n, int paddedN, int bandRows, int devices);
+    }
+
     private final int matrices;
     private final int padTo;
     private final Extra extra;
     private final int maxN;
     private final String maxNWhy;
+    private final RowBands bands;  // null: the whole matrices on one device
 
     private DeviceMemory(int matrices, int padTo, Extra extra, int maxN, String maxNWhy) {
+        this(matrices, padTo, extra, maxN, maxNWhy, null);
+    }
+
+    private DeviceMemory(int matrices, int padTo, Extra extra, int maxN, String maxNWhy, RowBands bands) {
         this.matrices = matrices;
         this.padTo = padTo;
         this.extra = extra;
         this.maxN = maxN;
         this.maxNWhy = maxNWhy;
+        this.bands = bands;
+    }
+
+    /**
+     * The same matrices split into row bands of whole tiles, one band per device: each device
+     * holds its band's rows of each matrix and {@code perDevice}'s extra (the extra of
+     * {@link #plus} does not apply).
+     */
+    DeviceMemory inRowBands(RowBands perDevice) {
+        return new DeviceMemory(matrices, padTo, extra, maxN, maxNWhy, perDevice);
+    }
+
+    /** Whether one solve may span several devices (its matrices split into row bands). */
+    boolean spansDevices() {
+        return bands != null;
+    }
+
+    /**
+     * Device bytes for n vertices on each of {@code devices} devices (the most any one holds):
+     * {@link #bytes(int)} for a variant that does not span devices, whatever {@code devices}.
+     */
+    long bytesPerDevice(int n, int devices) {
+        if (bands == null) return bytes(n);
+        int side = padded(n), tile = bands.tile(n), tiles = side / tile;
+        int bandRows = (tiles + Math.min(devices, tiles) - 1) / Math.min(devices, tiles) * tile;  // the largest balanced band
+        return matrices * 4L * bandRows * side + bands.extraBytes(n, side, bandRows, devices);
+    }
+
+    /** The largest n (up to {@link #maxN()}) that needs at most {@code bytes} on each of {@code devices} devices, 0 if none. */
+    int largestN(long bytes, int devices) {
+        if (bands == null) return largestN(bytes);
+        int n = (int) Math.min(maxN, Math.floor(Math.sqrt(bytes * (double) devices / (matrices * 4.0))));
+        while (n > 0 && bytesPerDevice(n, devices) > bytes) n -= Math.max(1, n / 4096);  // coarse steps: bands of whole tiles
+        while (n < maxN && bytesPerDevice(n + 1, devices) <= bytes) n++;
+        return n;
     }
 
     /**
@@ -43,12 +94,12 @@ final class DeviceMemory {
 
     /** The same, with the matrices' side padded to a multiple of {@code pad} (kernels that skip bounds checks). */
     DeviceMemory paddedTo(int pad) {
-        return new DeviceMemory(matrices, pad, extra, maxN, maxNWhy);
+        return new DeviceMemory(matrices, pad, extra, maxN, maxNWhy, bands);
     }
 
     /** The same, plus {@code more} bytes beside the matrices. */
     DeviceMemory plus(Extra more) {
-        return new DeviceMemory(matrices, padTo, (n, padded) -> extra.bytes(n, padded) + more.bytes(n, padded), maxN, maxNWhy);
+        return new DeviceMemory(matrices, padTo, (n, padded) -> extra.bytes(n, padded) + more.bytes(n, padded), maxN, maxNWhy, bands);
     }
 
     /**
@@ -57,12 +108,12 @@ final class DeviceMemory {
      */
     DeviceMemory indexedIn64Bits() {
         return new DeviceMemory(matrices, padTo, extra, Distances.GRID_MAX_N / padTo * padTo,
-                "its element-wise kernels launch at most 65535 blocks of 8 rows down a grid");
+                "its element-wise kernels launch at most 65535 blocks of 8 rows down a grid", bands);
     }
 
     /** The same, with n at most {@code limit}, a limit of the variant's own, {@code why} (a clause: "its work items ..."). */
     DeviceMemory upTo(int limit, String why) {
-        return limit < maxN ? new DeviceMemory(matrices, padTo, extra, limit, why) : this;
+        return limit < maxN ? new DeviceMemory(matrices, padTo, extra, limit, why, bands) : this;
     }
 
     /** The largest n the variant's kernels (or, for a CPU variant, its Java arrays) take, memory apart. */
@@ -92,6 +143,7 @@ final class DeviceMemory {
 
     /** Device bytes for n vertices: the padded matrices and the extra. */
     long bytes(int n) {
+        if (bands != null) return bytesPerDevice(n, 1);
         long side = padded(n);
         return matrices * 4L * side * side + extra.bytes(n, padded(n));
     }
@@ -102,6 +154,7 @@ final class DeviceMemory {
      * a tile chosen per n makes the extra not monotone in n).
      */
     int largestN(long bytes) {
+        if (bands != null) return largestN(bytes, 1);
         int n = (int) Math.min(maxN, Math.floor(Math.sqrt(bytes / (matrices * 4.0))));
         while (n > 0 && bytes(n) > bytes) n--;
         return n;

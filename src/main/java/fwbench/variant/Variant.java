@@ -70,6 +70,11 @@ public enum Variant {
             HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, KleeneF32Solver::new, 0x8C564B, Marker.STAR,
             "kleene on float32 distances, for real weights (fminf(c, a + b)); integer graphs are solved exactly when distances stay below "
                     + CellType.FLOAT32.inf()),
+    // per device: its row band of the input and work matrices, two pivot-row buffers, and the certificate's W chunk and witness bits
+    KLEENE_BANDS("kleene-bands", Backend.GPU, "12_kleene_bands", 75, CellType.INT32, DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD)
+                    .indexedIn64Bits().inRowBands(BandsSolver.MEMORY),
+            HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, BandsSolver::new, 0x2CA02C, Marker.HEXAGON,
+            "kleene's rounds over row bands, one band per GPU of the host (-p gpus); pivot rows sent peer to peer"),
     CPU_SERIAL("cpu-serial", Backend.CPU, null, 0, CellType.INT32, DeviceMemory.NONE,
             HostMemory.CPU_SOLVER, 1_000, Output.DISTANCES, CpuSerialSolver::new, 0xBAB0AC, Marker.TRIANGLE_LEFT,
             "single-thread Java, k-i-j loops"),
@@ -99,7 +104,7 @@ public enum Variant {
      * dataflow, though later in the story, is slower than kleene's rounds on an H200 (kernels/NOTES.md).
      */
     private static final List<Variant> SOLVE_PREFERENCE = List.of(
-            PACKED16, KLEENE, DATAFLOW, KLEENE_F32, KLEENE_PATHS, PATHS, TILED_4X4, BATCHED, BLOCKED_REG, BLOCKED, NAIVE,
+            PACKED16, KLEENE, DATAFLOW, KLEENE_BANDS, KLEENE_F32, KLEENE_PATHS, PATHS, TILED_4X4, BATCHED, BLOCKED_REG, BLOCKED, NAIVE,
             CPU_BLOCKED, CPU_SERIAL);
 
     /**
@@ -112,7 +117,7 @@ public enum Variant {
     /** A line chart's point marker; Charts draws each as a shape (a new variant adds one). */
     public enum Marker {
         SQUARE, CIRCLE, TRIANGLE_UP, DIAMOND, RECTANGLE_WIDE, TRIANGLE_DOWN, ELLIPSE_WIDE, TRIANGLE_RIGHT,
-        RECTANGLE_TALL, TRIANGLE_LEFT, CROSS, PLUS, STAR
+        RECTANGLE_TALL, TRIANGLE_LEFT, CROSS, PLUS, STAR, HEXAGON
     }
 
     private final String id;
@@ -250,6 +255,27 @@ public enum Variant {
     }
 
     /**
+     * Whether one solve of this variant may span several GPUs of the host (its matrices split into
+     * row bands, one a device: kleene-bands). The others run on device 0.
+     */
+    public boolean spansDevices() {
+        return memory.spansDevices();
+    }
+
+    /**
+     * Device memory a solve of n vertices needs on each of {@code devices} GPUs (the most any one
+     * holds); {@link #deviceBytes} for a variant that does not {@linkplain #spansDevices() span devices}.
+     */
+    public long deviceBytesPerDevice(int n, int devices) {
+        return memory.bytesPerDevice(n, devices);
+    }
+
+    /** The largest n (up to {@link #maxN()}) whose solve needs at most {@code bytes} on each of {@code devices} GPUs, 0 if none. */
+    public int largestN(long bytes, int devices) {
+        return memory.largestN(bytes, devices);
+    }
+
+    /**
      * The largest n this variant takes, device memory apart: {@link Distances#INT_INDEX_MAX_N} where its
      * kernels index cells with an int (or its answer is checked on the host, or it runs on the CPU),
      * more where they index in 64 bits (kleene, dataflow, packed16, kleene-f32: docs/measuring.md, Limits).
@@ -324,6 +350,11 @@ public enum Variant {
         return NEGATIVE_WEIGHTS.contains(this);
     }
 
+    /** The ids of the variants that span GPUs, in story order, for messages: "kleene-bands". */
+    public static String spanningVariants() {
+        return Arrays.stream(values()).filter(Variant::spansDevices).map(Variant::id).collect(Collectors.joining(", "));
+    }
+
     /** The ids of the variants that take negative weights, in story order, for messages: "kleene, dataflow, kleene-paths". */
     public static String negativeWeightVariants() {
         return Arrays.stream(values()).filter(Variant::takesNegativeWeights).map(Variant::id).collect(Collectors.joining(", "));
@@ -331,9 +362,14 @@ public enum Variant {
 
     /**
      * Builds a solver holding the graph (on the device for GPU variants); a graph of real weights
-     * given to an integer variant is refused, naming the variants that take it.
+     * given to an integer variant is refused, naming the variants that take it, and so is more
+     * than one GPU for a variant that does not {@linkplain #spansDevices() span them}.
      */
     public Solver create(SolverConfig config) {
+        if (config.gpus() > 1 && !spansDevices()) {
+            throw new UnsupportedInputException(this + " runs on one GPU, not gpus=" + config.gpus() + "; the variants that span GPUs: "
+                    + spanningVariants());
+        }
         if (config.realWeights() && !takesRealWeights()) {
             throw new UnsupportedInputException(this + " takes integer weights only, and " + config.describe()
                     + " has real ones (not all whole numbers): use " + realWeightVariants());

@@ -6,6 +6,7 @@ import fwbench.graph.RealFloydWarshall;
 import fwbench.graph.RealGraph;
 import fwbench.graph.ReferenceFloydWarshall;
 import fwbench.graph.ShortestPaths;
+import fwbench.variant.BandsSolver;
 import fwbench.variant.GpuSolver;
 import fwbench.variant.PathSolver;
 import fwbench.variant.RealSolver;
@@ -61,6 +62,14 @@ public final class Verification {
         if (graph.n() <= REFERENCE_LIMIT || !graph.positiveCycles()) {
             compareWithReference(subject, graph, solver.distances());
             how = "every cell equals the CPU reference";
+        } else if (solver instanceof BandsSolver bands) {
+            OptionalLong bad = BandCertificate.firstViolation(bands, graph.negativeWeights());
+            if (bad.isPresent()) {
+                int n = graph.n(), i = (int) (bad.getAsLong() / n), j = (int) (bad.getAsLong() % n);
+                throw new VerificationFailure(subject + ": wrong distance at (" + i + ", " + j + "): it breaks the shortest-path certificate"
+                        + " (checked on the devices by row band; the distances are too many to read back)");
+            }
+            how = "passes the shortest-path certificate on the devices, by row band";
         } else if (solver instanceof GpuSolver gpu) {
             int n = graph.n(), ld = gpu.leadingDimension();
             OptionalLong bad = DeviceCertificate.firstViolation(gpu.deviceInput(), gpu.deviceMatrix(), n, ld, graph.negativeWeights());

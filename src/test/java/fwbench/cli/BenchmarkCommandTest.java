@@ -59,8 +59,11 @@ class BenchmarkCommandTest {
             "-p graph=dense      | fwbench: unknown graph 'dense'; generators: random, sparse:P or hops:P with 0 < P <= 1, each optionally followed by +potentials:R for weights of either sign without a negative cycle (1 <= R <= 1000000), or a graph file: .gr, .mtx, .edges or .dense",
             "-p seed=x           | fwbench: seed must be a whole number, got 'x'",
             "-p launch=fast      | fwbench: unknown launch mode 'fast'; modes: graph, stream",
-            "-p size=10          | fwbench: unknown parameter 'size'; parameters: cell, graph, launch, n, seed, variant",
+            "-p size=10          | fwbench: unknown parameter 'size'; parameters: cell, gpus, graph, launch, n, seed, variant",
             "-p cell=int8        | fwbench: unknown cell 'int8'; cells: int32, packed16, float32",
+            "-p gpus=0           | fwbench: -p gpus takes 'all' or a number of GPUs from 1, not '0'",
+            "-p gpus=two         | fwbench: -p gpus takes 'all' or a number of GPUs from 1, not 'two'",
+            "-p gpus=1,2         | fwbench: -p gpus takes one value, not 1,2",
             "-p device=mine      | fwbench: -p device is recorded by the suite, not chosen",
             "-rf yaml            | fwbench: unknown result format 'yaml'; formats: text, csv, scsv, json, latex",
             "-wi                 | fwbench: Option wi requires an argument (--jmh-help lists the options)",
@@ -72,6 +75,15 @@ class BenchmarkCommandTest {
         try (Stream<Path> files = Files.list(results)) {
             assertEquals(0, files.count(), "nothing written");
         }
+    }
+
+    /** More GPUs than the host has: one line, whatever the host (none here, some on a GPU machine). */
+    @Test
+    void moreGpusThanTheHostHasIsOneLine() throws Exception {
+        assertEquals(2, run("-p", "variant=kleene-bands", "-p", "gpus=99"));
+        int count = fwbench.cuda.Gpu.deviceCount();
+        assertTrue(err().startsWith("fwbench: -p gpus=99: this host has " + count + " GPU"), err());
+        assertEquals(1, err().lines().count(), err());
     }
 
     @Test

@@ -55,7 +55,7 @@ class RunPlanTest {
                 () -> RunPlan.make(List.of(Variant.NAIVE), List.of(10_000, 50_000), Optional.of(H100), "", FREE, NO_HEAP_CHECK));
         assertEquals("naive takes n up to 46340 (its kernels index a cell with an int), not n=50000", e.getMessage());
         RunPlan plan = RunPlan.make(List.of(), List.of(65_536), Optional.of(H100), "", FREE, NO_HEAP_CHECK);
-        assertEquals(List.of(Variant.KLEENE, Variant.DATAFLOW, Variant.PACKED16, Variant.KLEENE_F32),
+        assertEquals(List.of(Variant.KLEENE, Variant.DATAFLOW, Variant.PACKED16, Variant.KLEENE_F32, Variant.KLEENE_BANDS),
                 plan.groups().stream().map(RunPlan.Group::variant).toList());
         assertTrue(plan.notes().contains("naive skipped at n=65536: naive takes n up to 46340 (its kernels index a cell with an int)"), plan.notes().toString());
         assertTrue(plan.notes().contains("kleene-paths skipped at n=65536: kleene-paths takes n up to 46340 (its routes are read back and checked on the host, "
@@ -143,5 +143,39 @@ class RunPlanTest {
                 List.of("random+potentials:100"), List.of(), Optional.of(H100), "", FREE, NO_HEAP_CHECK));
         assertEquals("random+potentials:100 has negative weights, which blocked, packed16 do not take (INF plus a negative weight "
                 + "is less than INF): name one of kleene, dataflow, kleene-paths with -p variant", e.getMessage());
+    }
+
+    /** -p gpus=2: a variant on one GPU is refused when named and left out otherwise; kleene-bands is sized by each GPU's share. */
+    @Test
+    void gpusAboveOneRunOnlyTheVariantsThatSpanGpus() throws UsageException {
+        RunPlan.Gpus two = new RunPlan.Gpus(2, 2, FREE);
+        UsageException e = assertThrows(UsageException.class, () -> RunPlan.make(List.of(Variant.KLEENE, Variant.KLEENE_BANDS), List.of(32768),
+                List.of(), List.of(), Optional.of(H100), "", FREE, two, NO_HEAP_CHECK));
+        assertEquals("-p gpus=2: kleene runs on one GPU; the variants that span GPUs: kleene-bands", e.getMessage());
+        RunPlan plan = RunPlan.make(List.of(), List.of(32768), List.of(), List.of(), Optional.of(H100), "", FREE, two, NO_HEAP_CHECK);
+        assertEquals(List.of(Variant.KLEENE_BANDS), plan.groups().stream().map(RunPlan.Group::variant).toList());
+        assertTrue(plan.notes().contains("-p gpus=2: running only the variants that span GPUs (kleene-bands)"), plan.notes().toString());
+        // gpus=all on one host: kleene on GPU 0 and kleene-bands on both, in one plan (one results file)
+        RunPlan both = RunPlan.make(List.of(Variant.KLEENE, Variant.KLEENE_BANDS), List.of(32768, 46336), List.of(), List.of(), Optional.of(H100), "",
+                FREE, new RunPlan.Gpus(0, 2, FREE), NO_HEAP_CHECK);
+        assertEquals(List.of(Variant.KLEENE, Variant.KLEENE_BANDS), both.groups().stream().map(RunPlan.Group::variant).toList());
+    }
+
+    /** n = 120000 needs 107 GiB on one GPU and about half on each of two: refused on one with 84 GB free, planned on two. */
+    @Test
+    void kleeneBandsIsSizedByEachGpusShare() throws UsageException {
+        UsageException one = assertThrows(UsageException.class, () -> RunPlan.make(List.of(Variant.KLEENE_BANDS), List.of(120_000),
+                List.of(), List.of(), Optional.of(H100), "", FREE, new RunPlan.Gpus(1, 1, FREE), NO_HEAP_CHECK));
+        assertTrue(one.getMessage().startsWith("n=120000 does not fit in device memory: kleene-bands needs "), one.getMessage());
+        assertTrue(one.getMessage().endsWith("(largest n for kleene-bands: " + Variant.KLEENE_BANDS.largestN(FREE - Variant.DEVICE_RESERVE_BYTES) + ")"), one.getMessage());
+        RunPlan two = RunPlan.make(List.of(Variant.KLEENE_BANDS), List.of(120_000), List.of(), List.of(), Optional.of(H100), "", FREE,
+                new RunPlan.Gpus(2, 2, FREE), NO_HEAP_CHECK);
+        assertEquals(List.of(120_000), two.groups().get(0).sizes());
+        UsageException tooBig = assertThrows(UsageException.class, () -> RunPlan.make(List.of(Variant.KLEENE_BANDS), List.of(200_000),
+                List.of(), List.of(), Optional.of(H100), "", FREE, new RunPlan.Gpus(2, 2, FREE), NO_HEAP_CHECK));
+        int largest = Variant.KLEENE_BANDS.largestN(FREE - Variant.DEVICE_RESERVE_BYTES, 2);
+        assertTrue(tooBig.getMessage().matches("n=200000 does not fit in device memory: kleene-bands needs [0-9.]+ GiB on each of 2 GPUs, "
+                + "the least free of them has 78\\.23 GiB \\(largest n for kleene-bands on 2 GPUs: " + largest + "\\)"), tooBig.getMessage());
+        assertTrue(largest > 120_000 && largest < 200_000, String.valueOf(largest));
     }
 }

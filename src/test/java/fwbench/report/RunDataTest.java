@@ -33,6 +33,18 @@ class RunDataTest {
         return data.solves().stream().filter(s -> s.variant().constant().equals(variant) && s.n() == n).findFirst().orElseThrow();
     }
 
+    /** gpus=all (the default, what older runs did) shares a setup with runs that lack it; another count does not. */
+    @Test
+    void gpusAllIsTheSetupOfRunsWithoutIt() throws Exception {
+        ArrayNode run = Fixtures.tree(Fixtures.RUN);
+        ArrayNode all = Fixtures.withParam(run, Fixtures.variant("NAIVE"), "gpus", "all");
+        RunData same = Fixtures.read(Fixtures.write(all, dir.resolve("all.json")));
+        assertEquals(1, same.setups().size());
+        ArrayNode two = Fixtures.withParam(run, Fixtures.variant("NAIVE"), "gpus", "2");
+        RunData split = Fixtures.read(Fixtures.write(two, dir.resolve("two.json")));
+        assertEquals(2, split.setups().size());
+    }
+
     @Test
     void theRealRunReadsAsSixSolvesOfOneSetup() throws Exception {
         RunData data = real();

@@ -60,6 +60,10 @@ class KernelArgsTest {
             records.put("fw_kleene_f32_phase2_t" + tile, LookaheadRounds.Cross.class);
             records.put("fw_kleene_f32_phase3_t" + tile, LookaheadRounds.Rest.class);
         }
+        for (int tile : new int[] {64, 128}) {
+            records.put("fw_kleene_bands_close_t" + tile, BandsSolver.Close.class);
+            records.put("fw_kleene_bands_update_t" + tile, BandsSolver.Update.class);
+        }
         records.put("fw_kleene_f32_from_int", GpuSolver.InPlace.class);
         records.put("fw_kleene_f32_to_int", GpuSolver.InPlace.class);
         records.put("fw_peak_float32", Class.forName("fwbench.bench.PeakBenchmark$Relax"));
@@ -69,10 +73,14 @@ class KernelArgsTest {
         records.put("fw_packed16_unpack", Packed16Solver.Repack.class);
         records.put("fw_generate", DeviceGraphs.Generate.class);
         records.put("fw_pad", DeviceGraphs.Pad.class);
+        records.put("fw_generate_rows", DeviceGraphs.GenerateRows.class);
         // launched outside this package: by name, so that this test needs no dependency on them
         records.put("fw_certificate", Class.forName("fwbench.verify.DeviceCertificate$Check"));
         records.put("fw_certificate_signed", Class.forName("fwbench.verify.DeviceCertificate$Check"));
         records.put("fw_certificate_cell", Class.forName("fwbench.verify.DeviceCertificate$Cell"));
+        records.put("fw_certificate_rows", Class.forName("fwbench.verify.BandCertificate$Chunk"));
+        records.put("fw_certificate_rows_signed", Class.forName("fwbench.verify.BandCertificate$Chunk"));
+        records.put("fw_certificate_rows_end", Class.forName("fwbench.verify.BandCertificate$End"));
         records.put("fw_finish_negative_weights", NegativeWeights.Finish.class);
         records.put("fw_peak_int32", Class.forName("fwbench.bench.PeakBenchmark$Relax"));
         records.put("fw_peak_packed16", Class.forName("fwbench.bench.PeakBenchmark$Relax"));

@@ -68,6 +68,7 @@ class KernelRegistryTest {
         for (Variant v : Variant.values()) expected.put(v, Distances.INT_INDEX_MAX_N);
         expected.put(Variant.KLEENE, 524_160);
         expected.put(Variant.KLEENE_F32, 524_160);
+        expected.put(Variant.KLEENE_BANDS, 524_160);
         expected.put(Variant.DATAFLOW, 131_072);
         expected.put(Variant.PACKED16, 262_144);
         for (Variant v : Variant.values()) assertEquals(expected.get(v), v.maxN(), v.maxNText());

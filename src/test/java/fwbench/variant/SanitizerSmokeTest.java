@@ -44,6 +44,18 @@ class SanitizerSmokeTest {
         }
     }
 
+    /** kleene-bands' kernels with three bands on one GPU, both tiles: a band's indexing past its rows would show under memcheck. */
+    @ParameterizedTest(name = "kleene-bands 3 bands T={0} n=272")
+    @ValueSource(ints = {64, 128})
+    void kleeneBandsOnThreeBands(int tile) {
+        Graph graph = GraphSpec.parse("sparse:0.05").instance(272, 31);
+        try (BandsSolver solver = new BandsSolver(new SolverConfig(graph, LaunchMode.STREAM), 3, 1, tile)) {
+            solver.reset();
+            solver.solve();
+            assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), "kleene-bands T=" + tile);
+        }
+    }
+
     /**
      * kleene's and dataflow's T = 128 kernels, which the sizes above never choose: n = 272 has a
      * last tile of 16 live cells, a thin strip (kernels/thin_strips.cuh).

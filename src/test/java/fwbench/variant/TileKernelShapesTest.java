@@ -39,7 +39,11 @@ class TileKernelShapesTest {
                 Arguments.of(Variant.DATAFLOW, "fw_dataflow_wide_t64", new LaunchShape(256, 52224, 64, 4, 4)),
                 Arguments.of(Variant.DATAFLOW, "fw_dataflow_wide_t128", new LaunchShape(256, 104448, 128, 8, 8)),
                 Arguments.of(Variant.PACKED16, "fw_packed16_dataflow_t128", new LaunchShape(256, 79872, 128, 8, 8)),
-                Arguments.of(Variant.PACKED16, "fw_packed16_dataflow_t256", new LaunchShape(256, 159744, 256, 16, 16)));
+                Arguments.of(Variant.PACKED16, "fw_packed16_dataflow_t256", new LaunchShape(256, 159744, 256, 16, 16)),
+                Arguments.of(Variant.KLEENE_BANDS, "fw_kleene_bands_close_t64", new LaunchShape(256, 1024, 64, 4, 4)),
+                Arguments.of(Variant.KLEENE_BANDS, "fw_kleene_bands_close_t128", new LaunchShape(256, 2048, 128, 8, 8)),
+                Arguments.of(Variant.KLEENE_BANDS, "fw_kleene_bands_update_t64", new LaunchShape(256, 34816, 64, 4, 4)),
+                Arguments.of(Variant.KLEENE_BANDS, "fw_kleene_bands_update_t128", new LaunchShape(256, 69632, 128, 8, 8)));
     }
 
     @ParameterizedTest(name = "{1}")

@@ -6,6 +6,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
@@ -100,6 +101,8 @@ class VariantTraitsTest {
                 Arguments.of(Variant.PACKED16, 256, new long[] {786484L, 12585220L, 154231620L, 154231620L, 708667204L, 707900404L, 1258553604L, 25788148764L}, 25600),
                 Arguments.of(Variant.KLEENE_PATHS, 128, new long[] {196608L, 12582912L, 154140672L, 154140672L, 684392448L, 684392448L, 1227030528L, 25764298752L}, 25728),
                 Arguments.of(Variant.KLEENE_F32, 128, new long[] {131072L, 8388608L, 102760448L, 102760448L, 456261632L, 456261632L, 818020352L, 17176199168L}, 31616),
+                // kleene's two matrices and the certificate's witness bits (one a cell) on one GPU
+                Arguments.of(Variant.KLEENE_BANDS, 128, new long[] {133120L, 8519680L, 104366080L, 104366080L, 463390720L, 463390720L, 830801920L, 17444577280L}, 31360),
                 Arguments.of(Variant.CPU_SERIAL, 1, new long[] {0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L}, 46340),
                 Arguments.of(Variant.CPU_BLOCKED, 1, new long[] {0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L}, 46340));
     }
@@ -110,6 +113,39 @@ class VariantTraitsTest {
         assertEquals(padTo, v.padTo());
         for (int i = 0; i < SIZES.length; i++) assertEquals(bytes[i], v.deviceBytes(SIZES[i]), v + " at n=" + SIZES[i]);
         assertEquals(largestOn8GB, v.largestN(8_000_000_000L));
+    }
+
+    /**
+     * kleene-bands on several GPUs: each holds its band of both matrices (the largest band: whole
+     * tiles), two pivot-row buffers, a chunk of W's rows and its band's witness bits; the others
+     * need the same on any number.
+     */
+    @Test
+    void aVariantThatSpansGpusSplitsItsMatricesIntoRowBands() {
+        long side = 32768, rowsOf2 = 128 * 128, rowsOf3 = 128 * 86;
+        long extras = 2 * 128 * side * 4 + 2048 * side * 4;
+        assertEquals(2 * 4 * rowsOf2 * side + extras + rowsOf2 * side / 8, Variant.KLEENE_BANDS.deviceBytesPerDevice(32768, 2));
+        assertEquals(2 * 4 * rowsOf3 * side + extras + rowsOf3 * side / 8, Variant.KLEENE_BANDS.deviceBytesPerDevice(32768, 3));
+        assertEquals(Variant.KLEENE_BANDS.deviceBytes(32768), Variant.KLEENE_BANDS.deviceBytesPerDevice(32768, 1));
+        assertEquals(Variant.KLEENE.deviceBytes(32768), Variant.KLEENE.deviceBytesPerDevice(32768, 2));
+        assertTrue(Variant.KLEENE_BANDS.spansDevices());
+        assertEquals(List.of(Variant.KLEENE_BANDS), Arrays.stream(Variant.values()).filter(Variant::spansDevices).toList());
+        // on two H200s' worth of memory: past one GPU's largest n, and the next n does not fit
+        long h200 = 140_000_000_000L;
+        int two = Variant.KLEENE_BANDS.largestN(h200, 2);
+        assertEquals(184_320, two);
+        assertTrue(Variant.KLEENE_BANDS.deviceBytesPerDevice(two, 2) <= h200);
+        assertTrue(Variant.KLEENE_BANDS.deviceBytesPerDevice(two + 1, 2) > h200);
+        assertTrue(two > Variant.KLEENE.largestN(h200));
+    }
+
+    /** A variant on one GPU refuses gpus above 1 (the planner refuses it first); no GPU needed to say so. */
+    @Test
+    void aVariantOnOneGpuRefusesSeveral() {
+        SolverConfig two = SolverConfig.of(fwbench.graph.GraphSpec.RANDOM.instance(10, 1)).withGpus(2);
+        UnsupportedInputException e = org.junit.jupiter.api.Assertions.assertThrows(UnsupportedInputException.class, () -> Variant.KLEENE.create(two));
+        assertEquals("kleene runs on one GPU, not gpus=2; the variants that span GPUs: kleene-bands", e.getMessage());
+        org.junit.jupiter.api.Assertions.assertThrows(UnsupportedInputException.class, () -> Variant.CPU_SERIAL.create(two));
     }
 
     @Test

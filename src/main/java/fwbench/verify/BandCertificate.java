@@ -1,0 +1,116 @@
+package fwbench.verify;
+
+import fwbench.cuda.CudaContext;
+import fwbench.cuda.CudaStream;
+import fwbench.cuda.DeviceBuffer;
+import fwbench.cuda.KernelArgs;
+import fwbench.cuda.KernelModule;
+import fwbench.variant.BandsSolver;
+import jcuda.Pointer;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+import static fwbench.cuda.KernelArgs.buffer;
+import static fwbench.cuda.KernelArgs.params;
+import static fwbench.cuda.KernelArgs.value;
+
+/**
+ * The shortest-path certificate of {@link DeviceCertificate}, split by row band like a
+ * kleene-bands solve: each device checks its band's rows of D against all of W, whose rows it
+ * reads a chunk of {@link BandsSolver#CERTIFICATE_CHUNK_ROWS} at a time (from its own bands in
+ * place, from other devices' bands by a copy), so that no device holds more than its band and a
+ * chunk (kernels/graph.cu, fw_certificate_rows and fw_certificate_rows_end). The devices run at once.
+ */
+final class BandCertificate {
+
+    private BandCertificate() {
+    }
+
+    /**
+     * fw_certificate_rows[_signed](const int* D, const int* W, int n, int ld, int firstRow, int rows, int k0, int kCount,
+     * unsigned* witness, unsigned long long* firstBad): one chunk of W's rows against a band of D.
+     */
+    record Chunk(DeviceBuffer distances, DeviceBuffer weights, int n, int ld, int firstRow, int rows, int k0, int kCount,
+                 DeviceBuffer witness, DeviceBuffer firstBad) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(distances), buffer(weights), value(n), value(ld), value(firstRow), value(rows), value(k0), value(kCount),
+                    buffer(witness), buffer(firstBad));
+        }
+    }
+
+    /** fw_certificate_rows_end(const int* D, int n, int ld, int firstRow, int rows, const unsigned* witness, unsigned long long* firstBad). */
+    record End(DeviceBuffer distances, int n, int ld, int firstRow, int rows, DeviceBuffer witness, DeviceBuffer firstBad) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(distances), value(n), value(ld), value(firstRow), value(rows), buffer(witness), buffer(firstBad));
+        }
+    }
+
+    /** What one band's check holds on its device until it is read. */
+    private record Check(CudaContext cuda, CudaStream stream, List<DeviceBuffer> buffers, DeviceBuffer firstBad) {
+    }
+
+    /** Index i * n + j of the first cell (the smallest, over all bands) that breaks the certificate, if any. */
+    static OptionalLong firstViolation(BandsSolver solver, boolean negativeWeights) {
+        int n = solver.n(), ld = solver.leadingDimension();
+        List<BandsSolver.BandView> bands = solver.bandViews();
+        List<Check> checks = new ArrayList<>();
+        try {
+            for (BandsSolver.BandView band : bands) {
+                int rows = Math.min(band.rows(), n - band.firstRow());
+                if (rows <= 0) continue;
+                CudaContext cuda = CudaContext.of(band.device());
+                KernelModule graph = cuda.module("graph");
+                CudaStream stream = new CudaStream();
+                List<DeviceBuffer> buffers = new ArrayList<>();
+                DeviceBuffer first = new DeviceBuffer(2);
+                buffers.add(first);
+                Check check = new Check(cuda, stream, buffers, first);
+                checks.add(check);
+                DeviceBuffer witness = new DeviceBuffer(((long) rows * ld + 31) / 32 + 1);
+                buffers.add(witness);
+                first.fill(-1, stream);  // all ones: the largest unsigned 64-bit index, "none"
+                witness.fill(0, stream);
+                DeviceBuffer scratch = null;
+                for (BandsSolver.BandView source : bands) {
+                    int kRows = Math.min(source.rows(), n - source.firstRow());
+                    for (int c0 = 0; c0 < kRows; c0 += BandsSolver.CERTIFICATE_CHUNK_ROWS) {
+                        int count = Math.min(BandsSolver.CERTIFICATE_CHUNK_ROWS, kRows - c0);
+                        DeviceBuffer w = source.weights().slice((long) c0 * ld, (long) count * ld);
+                        if (source.device() != band.device()) {
+                            if (scratch == null) {
+                                scratch = new DeviceBuffer((long) BandsSolver.CERTIFICATE_CHUNK_ROWS * ld);
+                                buffers.add(scratch);
+                            }
+                            scratch.copyFromDevice(w, stream);
+                            w = scratch.slice(0, (long) count * ld);
+                        }
+                        graph.kernel(negativeWeights ? "fw_certificate_rows_signed" : "fw_certificate_rows").launch(stream,
+                                (n + 31) / 32, (rows + 31) / 32, 32, 32, 0,
+                                new Chunk(band.distances(), w, n, ld, band.firstRow(), rows, source.firstRow() + c0, count, witness, first));
+                    }
+                }
+                graph.kernel("fw_certificate_rows_end").launch(stream, (n + 31) / 32, (rows + 7) / 8, 32, 8, 0,
+                        new End(band.distances(), n, ld, band.firstRow(), rows, witness, first));
+            }
+            long worst = -1;  // unsigned: -1 is "none", above every index
+            for (Check check : checks) {
+                check.cuda().makeCurrent();
+                check.stream().synchronize();
+                long index = check.firstBad().readLong(0);
+                if (Long.compareUnsigned(index, worst) < 0) worst = index;
+            }
+            return worst == -1 ? OptionalLong.empty() : OptionalLong.of(worst);
+        } finally {
+            for (Check check : checks) {
+                check.cuda().makeCurrent();
+                for (DeviceBuffer b : check.buffers()) b.close();
+                check.stream().close();
+            }
+            CudaContext.get();
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package fwbench.variant;
+
+import fwbench.GpuTest;
+import fwbench.cuda.Gpu;
+import fwbench.graph.Graph;
+import fwbench.graph.GraphSpec;
+import fwbench.graph.Graphs;
+import fwbench.graph.ReferenceFloydWarshall;
+import fwbench.verify.Verification;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * kleene-bands on one GPU: 2 and 3 bands on the one device (the pivot rows then go by
+ * device-to-device copies, the schedule and its events are the multi-GPU ones) against the CPU
+ * reference, and one band against kleene's answer. The schedule's ordering is checked without a
+ * GPU by BandRoundsTest; this checks the kernels' tile indexing and the copies.
+ */
+@GpuTest
+class KleeneBandsTest {
+
+    /** Not multiples of 64 or 128, one tile, a tile and a bit, several tiles a band. */
+    static Stream<Arguments> bandsOnOneGpu() {
+        List<Arguments> cases = new ArrayList<>();
+        for (int n : new int[] {1, 100, 129, 257, 385, 1000}) {
+            for (int bands : new int[] {2, 3}) {
+                for (int tile : new int[] {64, 128}) {
+                    for (String graph : new String[] {"random", "sparse:0.02", "hops:0.02", BandRoundsTest.ZERO_WEIGHTS}) {
+                        cases.add(Arguments.of(n, bands, tile, graph));
+                    }
+                }
+            }
+        }
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "n={0} bands={1} T={2} {3}")
+    @MethodSource("bandsOnOneGpu")
+    void bandsOnOneGpuGiveTheReference(int n, int bands, int tile, String graph) {
+        Graph g = BandRoundsTest.graph(graph, n);
+        try (BandsSolver s = new BandsSolver(SolverConfig.of(g), bands, 1, tile)) {
+            for (int run = 0; run < 2; run++) {  // a second solve after reset: the pivot-row buffers' parity starts over
+                s.reset();
+                s.solve();
+                assertArrayEquals(ReferenceFloydWarshall.distances(g), s.distances(), s.describe() + ", solve " + run);
+            }
+            assertTrue(s.lastSolveGpuMillis().isPresent());
+        }
+    }
+
+    /** A band made on the device (fw_generate_rows) holds the host generator's rows and the padding. */
+    @Test
+    void generatedRowsEqualTheHostGenerator() {
+        int n = 333, ld = 384, first = 128, rows = 256;
+        for (String spec : new String[] {"random", "sparse:0.01", "hops:0.2", "random+potentials:1000"}) {
+            Graph graph = GraphSpec.parse(spec).instance(n, 99);
+            int[] w = graph.weights();
+            fwbench.cuda.CudaContext.get();
+            try (fwbench.cuda.CudaStream stream = new fwbench.cuda.CudaStream(); fwbench.cuda.DeviceBuffer band = new fwbench.cuda.DeviceBuffer((long) rows * ld)) {
+                DeviceGraphs.loadRows(graph, band, ld, first, rows, stream);
+                int[] got = band.download();
+                for (int r = 0; r < rows; r++) {
+                    int i = first + r;
+                    for (int j = 0; j < ld; j++) {
+                        int expected = i == j ? 0 : i < n && j < n ? w[i * n + j] : fwbench.graph.Distances.INF;
+                        assertEquals(expected, got[r * ld + j], spec + " cell (" + i + ", " + j + ")");
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void report003sZeroWeightEdgeOnThreeBands() {
+        Graph g = Graphs.report003();
+        try (BandsSolver s = new BandsSolver(SolverConfig.of(g), 3, 1, 64)) {
+            s.reset();
+            s.solve();
+            assertArrayEquals(Graphs.flatten(Graphs.REPORT_003_DISTANCES), s.distances());
+        }
+    }
+
+    /** gpus=1: one band, kleene's rounds in another order; the same distances as kleene's. */
+    @ParameterizedTest(name = "n={0} {1}")
+    @MethodSource("oneGpu")
+    void oneGpuGivesKleenesAnswer(int n, String graph) {
+        Graph g = GraphSpec.parse(graph).instance(n, 11);
+        SolverConfig config = SolverConfig.of(g).withGpus(1);
+        try (BandsSolver bands = new BandsSolver(config); KleeneSolver kleene = new KleeneSolver(config)) {
+            assertEquals(1, bands.devices());
+            assertTrue(bands.describe().contains("1 band on GPU 0"), bands.describe());
+            bands.reset();
+            bands.solve();
+            kleene.reset();
+            kleene.solve();
+            assertArrayEquals(kleene.distances(), bands.distances(), bands.describe());
+        }
+    }
+
+    static Stream<Arguments> oneGpu() {
+        return Stream.of(Arguments.of(1000, "random"), Arguments.of(3000, "sparse:0.01"), Arguments.of(3600, "hops:0.01"), Arguments.of(4100, "random"));
+    }
+
+    /** Above Verification.REFERENCE_LIMIT the certificate runs by band, W's rows brought over a chunk at a time. */
+    @Test
+    void theCertificateByBandPassesARightAnswerAndNamesAWrongCell() {
+        Graph g = GraphSpec.parse("sparse:0.002").instance(2500, 5);
+        try (BandsSolver s = new BandsSolver(SolverConfig.of(g), 3, 1, 128)) {
+            assertEquals("passes the shortest-path certificate on the devices, by row band", Verification.verify(s, g));
+            BandsSolver.BandView middle = s.bandViews().get(1);
+            // column 0: a wrong cell also breaks others of its row (a witness through it, a term from
+            // it), all of them after it in the row, so it is the first the check names
+            int i = middle.firstRow() + 7, j = 0;
+            long at = (long) (i - middle.firstRow()) * s.leadingDimension() + j;
+            middle.distances().write(at, middle.distances().read(at) + 1);
+            var failure = assertThrows(fwbench.verify.VerificationFailure.class, () -> Verification.check(s, g));
+            assertTrue(failure.getMessage().contains("wrong distance at (" + i + ", " + j + ")"), failure.getMessage());
+        }
+    }
+
+    @Test
+    void negativeWeightsAndTooManyGpusAreRefusedInOneLine() {
+        Graph negative = GraphSpec.parse("random+potentials:100").instance(100, 1);
+        UnsupportedInputException e = assertThrows(UnsupportedInputException.class, () -> new BandsSolver(SolverConfig.of(negative)));
+        assertTrue(e.getMessage().startsWith("kleene-bands needs edge weights >= 0"), e.getMessage());
+        int count = Gpu.deviceCount();
+        Graph g = GraphSpec.parse("random").instance(100, 1);
+        UnsupportedInputException more = assertThrows(UnsupportedInputException.class,
+                () -> new BandsSolver(SolverConfig.of(g).withGpus(count + 1)));
+        assertEquals("gpus=" + (count + 1) + " but this host has " + count + " GPU" + (count == 1 ? "" : "s"), more.getMessage());
+    }
+}
