@@ -83,7 +83,8 @@ final class RunEstimate {
         /**
          * The variants' planned rates ({@link Variant#plannedRelaxRate}) on {@code threads} threads, and
          * the oracles of {@link Verification}: every cell against the CPU reference up to its limit,
-         * above it the certificate (on the host for CPU variants; on the device, next to nothing, for GPU ones).
+         * above it the certificate (on the host for CPU variants; on the device for GPU ones, at
+         * {@link #DEVICE_CERTIFICATE_RATE}).
          */
         static Model planned(int threads) {
             return new Model() {
@@ -98,7 +99,8 @@ final class RunEstimate {
                 @Override
                 public double checkSeconds(Key key) {
                     Optional<Variant> v = variant(key);
-                    if (v.isEmpty() || v.get().gpu() && key.n() > Verification.REFERENCE_LIMIT) return 0;
+                    if (v.isEmpty()) return 0;
+                    if (v.get().gpu() && key.n() > Verification.REFERENCE_LIMIT) return relaxations(key) / DEVICE_CERTIFICATE_RATE;
                     return relaxations(key) / (ORACLE_RATE_PER_THREAD * Math.max(1, threads));
                 }
             };
@@ -118,6 +120,13 @@ final class RunEstimate {
      * steps in all), set low: a cpu-blocked fork at n = 2500 spent about 25 s beyond its iterations on 2 busy cores.
      */
     static final double ORACLE_RATE_PER_THREAD = 0.3e9;
+
+    /**
+     * The certificate's rate on a device (n^3 terms), set low: about 14.5 T/s was measured on an
+     * H200 inside kleene's trials at n = 65536 and 131072 (a minute and a half at 131072 beside
+     * two 151 s solves), where leaving it out made the estimate a third short.
+     */
+    static final double DEVICE_CERTIFICATE_RATE = 10e12;
 
     /** A fork's JVM start and graph, assumed until a fork has ended. */
     static final double FORK_START_SECONDS = 1.0;

@@ -69,7 +69,9 @@ class RunEstimateTest {
         assertEquals(twoThreads.solveSeconds(serial).getAsDouble(), RunEstimate.Model.planned(16).solveSeconds(serial).getAsDouble(), 1e-9);
         assertTrue(twoThreads.solveSeconds(RunEstimate.Key.solve("KLEENE", 1000)).isEmpty(), "a GPU variant's rate depends on the device");
         assertTrue(twoThreads.checkSeconds(RunEstimate.Key.solve("KLEENE", 1000)) > 0, "checked against the CPU reference");
-        assertEquals(0.0, twoThreads.checkSeconds(RunEstimate.Key.solve("KLEENE", 5000)), "checked on the device");
+        assertEquals(Math.pow(131072, 3) / RunEstimate.DEVICE_CERTIFICATE_RATE, twoThreads.checkSeconds(RunEstimate.Key.solve("KLEENE", 131072)), 1e-6,
+                "checked on the device, at the device certificate's rate whatever the host's threads");
+        assertTrue(twoThreads.checkSeconds(RunEstimate.Key.solve("KLEENE", 131072)) > 200, "minutes at n = 131072");
         assertTrue(twoThreads.checkSeconds(RunEstimate.Key.solve("CPU_BLOCKED", 5000)) > 0, "checked by the host certificate");
     }
 
