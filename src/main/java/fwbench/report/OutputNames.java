@@ -13,6 +13,8 @@ public final class OutputNames {
 
     public static final String TABLES = "report";
     public static final String COMPARE = "compare";
+    /** The scaling over GPUs (scaling.md, scaling.csv), written when a result ran on several GPUs. */
+    public static final String SCALING = "scaling";
 
     private OutputNames() {
     }

@@ -104,6 +104,11 @@ public final class ReportCommand implements Callable<Integer> {
         Map<Path, String> texts = new LinkedHashMap<>();
         texts.put(folder.resolve(OutputNames.TABLES + ".md"), Markdown.report(tables, fileNames(inputs), withDevice));
         texts.put(folder.resolve(OutputNames.TABLES + ".csv"), Csv.speedups(tables));
+        ScalingTable scaling = ScalingTable.build(run);
+        if (!scaling.isEmpty()) {
+            texts.put(folder.resolve(OutputNames.SCALING + ".md"), scaling.markdown(fileNames(inputs)));
+            texts.put(folder.resolve(OutputNames.SCALING + ".csv"), scaling.csv());
+        }
         Path html = folder.resolve(OutputNames.TABLES + ".html");
         List<ChartJob> jobs = new ArrayList<>();
         for (SpeedupTable table : tables) {
@@ -127,6 +132,10 @@ public final class ReportCommand implements Callable<Integer> {
         Map<String, String> svgs = drawCharts(jobs, folder);
         write(html, HtmlReport.report(tables, fileNames(inputs), origin(), withDevice, svgs));
         stdout.println(wrote(OutputNames.TABLES, jobs, folder));
+        if (!scaling.isEmpty()) {
+            stdout.println("fwbench report: wrote " + OutputNames.SCALING + ".md and " + OutputNames.SCALING + ".csv (speedup over one GPU of "
+                    + scaling.rows().size() + (scaling.rows().size() == 1 ? " result" : " results") + " on several GPUs) to " + folder);
+        }
         if (readme != null) {
             write(readme, readmeText);
             stdout.println("fwbench report: rewrote the results section of " + readme);
