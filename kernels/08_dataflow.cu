@@ -15,12 +15,13 @@
 // Launch: grid = resident blocks (occupancy x SMs), 256 threads,
 // minplus::shared_words<Int32, T, dataflow::STAGES>() * 4 bytes of dynamic shared memory (102 KB at
 // T = 128, 51 KB at T = 64; each kernel's _shape says so); sync (tiles^2 + 1 ints) zeroed before
-// each launch. Registers (ptxas, sm_90): 128 at T = 128 (36 bytes of spill stores), 80 at T = 64.
+// each launch. Registers (ptxas, sm_90): 128 at T = 128 (48 bytes of spill stores; 36 for the wide
+// instance), 79 at T = 64 (80 wide).
 #include "dataflow.cuh"
 #include "tile_product.cuh"
 
-// Each tile in two instances: fw_dataflow_tT indexes cells in 32 bits (ld * ld < 2^31, n up to
-// 46340), fw_dataflow_wide_tT in 64 bits (any n); the solver picks by ld.
+// Each tile in two instances: fw_dataflow_tT indexes cells in 32 bits (padded ld <= 46340, so
+// ld * ld < 2^31), fw_dataflow_wide_tT in 64 bits (any n); the solver picks by ld.
 extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM)
 fw_dataflow_t128(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
 {

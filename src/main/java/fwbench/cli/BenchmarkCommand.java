@@ -253,7 +253,7 @@ public final class BenchmarkCommand {
         List<Integer> sizes = request.sizes().isEmpty() ? defaultSizes() : request.sizes();
         long freeBytes = probe.available() ? CudaContext.get().memoryInfo()[0] : 0;
         int requested = request.gpusRequested(), count = Gpu.deviceCount();
-        if (requested > count) {
+        if (requested > Math.max(1, count)) {  // gpus=1 is every host's: the CPU variants run on a host without a GPU
             throw new UsageException("-p gpus=" + requested + ": this host has " + count + " GPU" + (count == 1 ? "" : "s")
                     + (probe.available() ? "" : " (" + probe.reason() + ")"));
         }

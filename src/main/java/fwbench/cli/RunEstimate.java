@@ -122,9 +122,9 @@ final class RunEstimate {
     static final double ORACLE_RATE_PER_THREAD = 0.3e9;
 
     /**
-     * The certificate's rate on a device (n^3 terms), set low: about 14.5 T/s was measured on an
-     * H200 inside kleene's trials at n = 65536 and 131072 (a minute and a half at 131072 beside
-     * two 151 s solves), where leaving it out made the estimate a third short.
+     * The certificate's rate on a device (n^3 terms), set low: about 14.5 T/s on an H200 (inside
+     * kleene's trials at n = 65536 and 131072), where it costs as much as one solve, so a trial
+     * above n = 46340 spends a third of its time on it.
      */
     static final double DEVICE_CERTIFICATE_RATE = 10e12;
 

@@ -125,7 +125,7 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
             if (!single.isEmpty()) notes.add("-p gpus=" + gpus.requested() + ": running only the variants that span GPUs (" + spanning + ")");
         }
         boolean generated = !generators.isEmpty() || files.isEmpty();
-        requireTakers(named, variants, device.isPresent(), generators, files);
+        requireTakers(named, variants, device.isPresent(), gpus, generators, files);
         List<Group> groups = new ArrayList<>();
         for (Variant v : variants) {
             List<String> takes = v.takesNegativeWeights() ? generators : generators.stream().filter(g -> !negativeWeights(g)).toList();
@@ -155,7 +155,8 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
                     if (v.gpu() && device.isPresent()) requireFits(v, n, "", device.get(), freeBytes, gpus);
                     if (heap.isPresent()) HeapCheck.requireFits(v, n, "", 0, heap.get());
                 }
-                if (!run.isEmpty()) groups.add(new Group(v, run, takes));
+                takes = withinNegativeWeightBounds(v, takes, run, !named.isEmpty(), notes);
+                if (!run.isEmpty() && (generators.isEmpty() || !takes.isEmpty())) groups.add(new Group(v, run, takes));
             }
             for (FileGraph file : files) {
                 if (file.negativeWeights() && !v.takesNegativeWeights()) {
@@ -188,6 +189,30 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
         else DeviceMemoryCheck.requireFits(v, n, file, device.name(), freeBytes, DeviceMemoryCheck.Units.GIB);
     }
 
+    /**
+     * The generators a variant keeps: one with negative weights too far from 0 for the variant's
+     * INF at some planned n is refused when the variant was named, and otherwise left out with a note.
+     */
+    private static List<String> withinNegativeWeightBounds(Variant v, List<String> generators, List<Integer> sizes, boolean named,
+                                                           List<String> notes) throws UsageException {
+        List<String> kept = new ArrayList<>();
+        for (String g : generators) {
+            Optional<String> refusal = Optional.empty();
+            for (int n : sizes) {
+                refusal = v.negativeWeightRefusal(GraphSpec.parse(g).instance(n, 0));
+                if (refusal.isPresent()) break;
+            }
+            if (refusal.isEmpty()) {
+                kept.add(g);
+            } else if (named) {
+                throw new UsageException("-p graph=" + g + ": " + refusal.get());
+            } else {
+                notes.add(v + " skipped on " + g + ": " + refusal.get());
+            }
+        }
+        return kept;
+    }
+
     /** Whether a generator's graphs have negative weights (it is valid: the command checked it). */
     private static boolean negativeWeights(String generator) {
         return GraphSpec.parse(generator).potentialRange() > 0;
@@ -197,16 +222,25 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
      * Refuses graphs with negative weights when no variant of the plan takes them: none was named,
      * or without a device only CPU variants run. A graph file can still be solved by the CPU reference.
      */
-    private static void requireTakers(List<Variant> named, List<Variant> variants, boolean device, List<String> generators,
+    private static void requireTakers(List<Variant> named, List<Variant> variants, boolean device, Gpus gpus, List<String> generators,
                                       List<FileGraph> files) throws UsageException {
         if (variants.stream().anyMatch(Variant::takesNegativeWeights)) return;
         List<String> negative = new ArrayList<>(generators.stream().filter(RunPlan::negativeWeights).toList());
         List<String> negativeFiles = files.stream().filter(FileGraph::negativeWeights).map(FileGraph::parameter).toList();
         negative.addAll(negativeFiles);
         if (negative.isEmpty()) return;
-        String who = device ? ids(named) + (named.size() == 1 ? " does" : " do") + " not take" : "the variants that run here do not take";
-        String instead = device ? "name one of " + Variant.negativeWeightVariants() + " with -p variant"
-                : Variant.negativeWeightVariants() + " take them on a CUDA device, and there is none here";
+        String who, instead;
+        if (!device) {
+            who = "the variants that run here do not take";
+            instead = Variant.negativeWeightVariants() + " take them on a CUDA device, and there is none here";
+        } else if (named.isEmpty()) {
+            // only -p gpus > 1 leaves no variant that takes them: those that span GPUs do not
+            who = "the variants that span GPUs (" + Variant.spanningVariants() + ") do not take";
+            instead = "with -p gpus=1 " + Variant.negativeWeightVariants() + " take them, on one GPU";
+        } else {
+            who = ids(named) + (named.size() == 1 ? " does" : " do") + " not take";
+            instead = "name one of " + Variant.negativeWeightVariants() + " with -p variant";
+        }
         String reference = negativeFiles.size() == 1
                 ? "; the CPU reference solves it: " + JarCommand.line("solve", "--graph", negativeFiles.get(0).trim()) + " --out FILE" : "";
         throw new UsageException(String.join(",", negative) + " has negative weights, which " + who

@@ -27,7 +27,10 @@ public record GraphSpec(String kind, double edgeProbability, int maxWeight, int 
     public static final String FORMS = "random, sparse:P or hops:P with 0 < P <= 1, each optionally followed by +potentials:R "
             + "for weights of either sign without a negative cycle (1 <= R <= " + GraphSpec.MAX_POTENTIAL_RANGE + ")";
 
-    /** Largest R of +potentials:R: weights stay within +-(R + 1000), far from INF at every n the suite takes. */
+    /**
+     * Largest R of +potentials:R: weights stay within +-(R + 1000). Whether a variant takes such a
+     * graph at an n depends on its INF (NegativeWeights.bounds); the planner checks it per n.
+     */
     public static final int MAX_POTENTIAL_RANGE = 1_000_000;
 
     private static final String POTENTIALS = "+potentials:";

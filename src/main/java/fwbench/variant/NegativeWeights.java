@@ -22,7 +22,7 @@ import static fwbench.cuda.KernelArgs.value;
  * take them}. Their kernels add INF like any other number, so INF plus a negative weight leaks
  * below INF into cells with no path; the step sets every cell above the longest possible distance
  * back to INF, and looks for a negative cycle: a negative diagonal cell, or a cell below any
- * path's length. Graphs with weights >= 0 never run it, so their solve is the same as before.
+ * path's length. Graphs with weights >= 0 never run it: their solve is the variant's launches alone.
  */
 final class NegativeWeights implements AutoCloseable {
 

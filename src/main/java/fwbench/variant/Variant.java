@@ -1,6 +1,7 @@
 package fwbench.variant;
 
 import fwbench.graph.Distances;
+import fwbench.graph.Graph;
 
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -353,6 +354,20 @@ public enum Variant {
     /** The ids of the variants that span GPUs, in story order, for messages: "kleene-bands". */
     public static String spanningVariants() {
         return Arrays.stream(values()).filter(Variant::spansDevices).map(Variant::id).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * Why this variant cannot take a graph with negative weights (it does not take them at all, or
+     * they are too far from 0 for its INF at this n: {@link NegativeWeights#bounds}); empty when it
+     * can, and for graphs with weights >= 0. Needs no device.
+     */
+    public Optional<String> negativeWeightRefusal(Graph graph) {
+        try {
+            NegativeWeights.bounds(this, SolverConfig.of(graph));
+            return Optional.empty();
+        } catch (UnsupportedInputException e) {
+            return Optional.of(e.getMessage());
+        }
     }
 
     /** The ids of the variants that take negative weights, in story order, for messages: "kleene, dataflow, kleene-paths". */

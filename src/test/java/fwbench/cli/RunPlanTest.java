@@ -178,4 +178,26 @@ class RunPlanTest {
                 + "the least free of them has 78\\.23 GiB \\(largest n for kleene-bands on 2 GPUs: " + largest + "\\)"), tooBig.getMessage());
         assertTrue(largest > 120_000 && largest < 200_000, String.valueOf(largest));
     }
+
+    /** kleene-paths keeps distances in 22 bits: potentials of 1000 are too far from 0 for it from n = 2100 or so. */
+    @Test
+    void negativeWeightsTooFarFromZeroAreCheckedPerVariantAndN() throws UsageException {
+        RunPlan plan = RunPlan.make(List.of(), List.of(1000, 2500), List.of("random+potentials:1000"), List.of(), Optional.of(H100), "", FREE, NO_HEAP_CHECK);
+        assertTrue(plan.groups().stream().noneMatch(g -> g.variant() == Variant.KLEENE_PATHS), plan.groups().toString());
+        assertTrue(plan.groups().stream().anyMatch(g -> g.variant() == Variant.KLEENE && g.sizes().equals(List.of(1000, 2500))));
+        assertTrue(plan.notes().stream().anyMatch(n -> n.startsWith("kleene-paths skipped on random+potentials:1000: ") && n.contains("too far from 0")),
+                plan.notes().toString());
+        UsageException e = assertThrows(UsageException.class, () -> RunPlan.make(List.of(Variant.KLEENE_PATHS), List.of(2500),
+                List.of("random+potentials:1000"), List.of(), Optional.of(H100), "", FREE, NO_HEAP_CHECK));
+        assertTrue(e.getMessage().startsWith("-p graph=random+potentials:1000: kleene-paths takes negative weights while"), e.getMessage());
+    }
+
+    @Test
+    void negativeWeightsWithSeveralGpusSayWhichVariantsRun() {
+        UsageException e = assertThrows(UsageException.class, () -> RunPlan.make(List.of(), List.of(1000), List.of("random+potentials:100"), List.of(),
+                Optional.of(H100), "", FREE, new RunPlan.Gpus(2, 2, FREE), NO_HEAP_CHECK));
+        assertEquals("random+potentials:100 has negative weights, which the variants that span GPUs (" + Variant.spanningVariants()
+                + ") do not take (INF plus a negative weight is less than INF): with -p gpus=1 kleene, dataflow, kleene-paths take them, on one GPU",
+                e.getMessage());
+    }
 }

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.OptionalLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -117,7 +116,6 @@ class DeviceCertificateTest {
             changes.add(new int[] {finite, d[finite] - 1});
             if (unreachable >= 0) changes.add(new int[] {unreachable, Distances.INF - 50});
         }
-        assertFalse(changes.isEmpty());
         return changes;
     }
 }
