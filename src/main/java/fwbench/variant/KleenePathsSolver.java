@@ -94,7 +94,7 @@ final class KleenePathsSolver extends GpuSolver implements PathSolver {
             toKeys = module().kernel("fw_kleene_paths_keys");
             toDistances = module().kernel("fw_kleene_paths_distances");
             q = new DeviceBuffer((long) ld * ld);
-            launches = new LookaheadRounds(closePivot, cross, rest, KleeneSolver.restBands(Variant.KLEENE_PATHS.cellType(), tile, n));
+            launches = new LookaheadRounds(closePivot, cross, rest, KleeneSolver.restLaunches(Variant.KLEENE_PATHS.cellType(), tile, n));
             intermediates = q;
             rounds = launches;
             reset();  // keys and intermediates for a first solve

@@ -39,7 +39,7 @@ class KleeneSolver extends GpuSolver {
             TileKernel cross = tileKernel(family + "_phase2", tile);
             TileKernel rest = tileKernel(family + "_phase3", tile);
             productShape = rest.shape();
-            rounds = new LookaheadRounds(closePivot, cross, rest, restBands(variant.cellType(), tile, n));
+            rounds = new LookaheadRounds(closePivot, cross, rest, restLaunches(variant.cellType(), tile, n));
         } catch (RuntimeException e) {
             super.close();  // nobody closes a solver whose constructor failed
             throw e;
@@ -68,13 +68,13 @@ class KleeneSolver extends GpuSolver {
      * How many launches (bands of rows) a round's bulk, phase 3 in mode REST, is split into
      * (LookaheadRounds): two at T = 128, where the round's half-empty last wave of blocks is long
      * enough to matter; one at T = 64, where two measured slower (kernels/NOTES.md, v8); and one
-     * for float32 cells from {@link #FLOAT32_ONE_BAND_N}, where kleene-f32's longer products
+     * for float32 cells from {@link #FLOAT32_ONE_REST_LAUNCH_N}, where kleene-f32's longer products
      * measured faster in one (kernels/NOTES.md, kleene-f32).
      */
-    static int restBands(CellType cells, int tile, int n) {
-        Integer chosen = Integer.getInteger(BANDS_PROPERTY);  // an explicit choice, shown by describe()
+    static int restLaunches(CellType cells, int tile, int n) {
+        Integer chosen = Integer.getInteger(REST_LAUNCHES_PROPERTY);  // an explicit choice, shown by describe()
         if (chosen != null) return chosen;
-        return tile == 128 && !(cells.real() && n >= FLOAT32_ONE_BAND_N) ? 2 : 1;
+        return tile == 128 && !(cells.real() && n >= FLOAT32_ONE_REST_LAUNCH_N) ? 2 : 1;
     }
 
     /**
@@ -82,10 +82,10 @@ class KleeneSolver extends GpuSolver {
      * at n = 10000, 2.0% slower at 7500 and 2.5% slower at 5000; the crossover lies between 7500
      * and 10000.
      */
-    static final int FLOAT32_ONE_BAND_N = 10_000;
+    static final int FLOAT32_ONE_REST_LAUNCH_N = 10_000;
 
-    /** System property that overrides the bands of REST, e.g. -Dfwbench.kleene.bands=1 (1 or more). */
-    static final String BANDS_PROPERTY = "fwbench.kleene.bands";
+    /** System property that overrides the launches of REST, e.g. -Dfwbench.kleene.restLaunches=1 (1 or more). */
+    static final String REST_LAUNCHES_PROPERTY = "fwbench.kleene.restLaunches";
 
     @Override
     public String describe() {
@@ -99,7 +99,7 @@ class KleeneSolver extends GpuSolver {
     static String tileChoice(LaunchShape product, int n) {
         return "T=" + product.tile() + (Integer.getInteger(TILE_PROPERTY) != null ? " from -D" + TILE_PROPERTY : " for n=" + n)
                 + ", " + product.cellsPerThread() + " cells per thread"
-                + (Integer.getInteger(BANDS_PROPERTY) != null ? ", " + Integer.getInteger(BANDS_PROPERTY) + " bands from -D" + BANDS_PROPERTY : "");
+                + (Integer.getInteger(REST_LAUNCHES_PROPERTY) != null ? ", " + Integer.getInteger(REST_LAUNCHES_PROPERTY) + " REST launches from -D" + REST_LAUNCHES_PROPERTY : "");
     }
 
     @Override
