@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
 /**
  * How a variant that spans GPUs scales: each of its results on more than one GPU against one GPU
  * at the same n, device and settings: the same variant on one GPU where the input has it, else
- * kleene on one GPU (the single-GPU variant kleene-bands splits into bands). Empty when no result
- * ran on more than one GPU.
+ * its one-GPU counterpart ({@link Variant#oneDeviceCounterpart()}: kleene for kleene-bands). Empty
+ * when no result ran on more than one GPU.
  */
 public record ScalingTable(List<Row> rows) {
 
@@ -43,7 +43,8 @@ public record ScalingTable(List<Row> rows) {
             int gpus = gpusUsed(s);
             if (gpus < 2) continue;
             Optional<RunData.Solve> same = oneGpu(data, s, s.variant());
-            Optional<RunData.Solve> one = same.isPresent() ? same : oneGpu(data, s, VariantName.of(Variant.KLEENE));
+            Optional<RunData.Solve> one = same.isPresent() ? same
+                    : s.variant().known().flatMap(Variant::oneDeviceCounterpart).flatMap(c -> oneGpu(data, s, VariantName.of(c)));
             one.ifPresent(o -> rows.add(new Row(s.setup().device(), withoutGpus(s.setup().settings()), s.n(), s.variant(), gpus, s.time(),
                     o.variant(), o.time())));
         }

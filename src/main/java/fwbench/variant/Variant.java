@@ -6,6 +6,7 @@ import fwbench.graph.Graph;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -107,6 +108,9 @@ public enum Variant {
     private static final List<Variant> SOLVE_PREFERENCE = List.of(
             PACKED16, KLEENE, DATAFLOW, KLEENE_BANDS, KLEENE_F32, KLEENE_PATHS, PATHS, TILED_4X4, BATCHED, BLOCKED_REG, BLOCKED, NAIVE,
             CPU_BLOCKED, CPU_SERIAL);
+
+    /** The one-GPU variant a variant that spans GPUs splits into bands: what its scaling is measured against. */
+    private static final Map<Variant, Variant> ONE_DEVICE_COUNTERPART = Map.of(KLEENE_BANDS, KLEENE);
 
     /**
      * The variants that take edge weights of any sign (no negative cycle): int32 product kernels,
@@ -354,6 +358,14 @@ public enum Variant {
     /** The ids of the variants that span GPUs, in story order, for messages: "kleene-bands". */
     public static String spanningVariants() {
         return Arrays.stream(values()).filter(Variant::spansDevices).map(Variant::id).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * For a variant that spans GPUs, the single-GPU variant it splits into bands (kleene for
+     * kleene-bands): the report's scaling holds it against that one on one GPU. Empty for the others.
+     */
+    public Optional<Variant> oneDeviceCounterpart() {
+        return Optional.ofNullable(ONE_DEVICE_COUNTERPART.get(this));
     }
 
     /**
