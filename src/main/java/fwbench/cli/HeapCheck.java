@@ -133,7 +133,7 @@ final class HeapCheck {
         boolean fromFile = !file.isEmpty();
         long matrices = v.heapBytes(n, fromFile);
         if (matrices == 0) return;
-        requireFits(v.toString(), v.heapMatrices(fromFile) + " n x n int32 matrices", matrices, n, file, graphBytes, heap,
+        requireFits(v.toString(), v.heapWhat(fromFile), matrices, n, file, graphBytes, heap,
                 room -> v.largestNInHeap(room - graphBytes, fromFile));
     }
 

@@ -42,6 +42,15 @@ final class DataflowSchedule {
     }
 
     /**
+     * Heap bytes of the item list for n vertices, the matrix padded to {@code pad} and cut into
+     * tiles of {@code tile}: an int per (round, tile), 4 GiB at 1024 tiles a side.
+     */
+    static long hostBytes(int pad, int tile, int n) {
+        long tiles = ((long) n + pad - 1) / pad * pad / tile;
+        return 4 * tiles * tiles * tiles;
+    }
+
+    /**
      * The item list for a matrix of {@code tiles} x {@code tiles} tiles run by {@code wave}
      * resident blocks (the lookahead distances are measured in waves of items).
      */

@@ -1,5 +1,7 @@
 package fwbench.variant;
 
+import java.util.function.IntToLongFunction;
+
 /**
  * What a solve with a variant holds in the JVM heap for a graph of n vertices, at the most at once,
  * in n x n int32 matrices; the graph's own edges (a file's) come on top. The planner and
@@ -16,10 +18,30 @@ final class HostMemory {
 
     private final int matrices;
     private final boolean evenForGeneratedGraphs;
+    private final IntToLongFunction extraBytes;  // beside the matrices, by n, for any graph
+    private final String extraWhat;
 
-    private HostMemory(int matrices, boolean evenForGeneratedGraphs) {
+    private HostMemory(int matrices, boolean evenForGeneratedGraphs, IntToLongFunction extraBytes, String extraWhat) {
         this.matrices = matrices;
         this.evenForGeneratedGraphs = evenForGeneratedGraphs;
+        this.extraBytes = extraBytes;
+        this.extraWhat = extraWhat;
+    }
+
+    private HostMemory(int matrices, boolean evenForGeneratedGraphs) {
+        this(matrices, evenForGeneratedGraphs, n -> 0, "");
+    }
+
+    /** With {@code bytes(n)} more for any graph, {@code what} it is (for messages): a dataflow schedule. */
+    HostMemory plus(String what, IntToLongFunction bytes) {
+        return new HostMemory(matrices, evenForGeneratedGraphs, bytes, what);
+    }
+
+    /** What the heap holds, for messages: "1 n x n int32 matrix and its work-item schedule". */
+    String what(boolean graphFile) {
+        String m = (graphFile || evenForGeneratedGraphs) && matrices > 0 ? matrices + " n x n int32 " + (matrices == 1 ? "matrix" : "matrices") : "";
+        if (extraWhat.isEmpty()) return m;
+        return m.isEmpty() ? extraWhat : m + " and " + extraWhat;
     }
 
     /**
@@ -42,13 +64,19 @@ final class HostMemory {
      * @param graphFile whether the graph comes from a file (held on the host) rather than a generator
      */
     long bytes(int n, boolean graphFile) {
-        if (!graphFile && !evenForGeneratedGraphs) return 0;
-        return matrices * 4L * n * n;
+        long held = !graphFile && !evenForGeneratedGraphs ? 0 : matrices * 4L * n * n;
+        return held + extraBytes.applyAsLong(n);
     }
 
-    /** The largest n (up to {@code limit}) whose matrices fit in {@code bytes}, 0 if none. */
+    /** The largest n (up to {@code limit}) whose heap fits in {@code bytes}, 0 if none (bytes grow with n). */
     int largestN(long bytes, boolean graphFile, int limit) {
         if (bytes(limit, graphFile) <= bytes) return limit;
-        return (int) Math.min(limit, Math.floor(Math.sqrt(Math.max(0, bytes) / (matrices * 4.0))));
+        int lo = 0, hi = limit;  // bytes(lo) fits (or lo = 0), bytes(hi) does not
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (bytes(mid, graphFile) <= bytes) lo = mid;
+            else hi = mid;
+        }
+        return lo;
     }
 }

@@ -54,13 +54,15 @@ public enum Variant {
     DATAFLOW("dataflow", Backend.GPU, "08_dataflow", 75, CellType.INT32, DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD)
                     .plus((n, padded) -> DataflowLaunch.deviceBytes(padded / KleeneSolver.tileFor(n)))
                     .indexedIn64Bits().upTo(DataflowSchedule.MAX_TILES * KleeneSolver.tileFor(Integer.MAX_VALUE), DataflowSchedule.MAX_TILES_WHY),
-            HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, DataflowSolver::new, 0xB07AA1, Marker.ELLIPSE_WIDE,
+            HostMemory.readBack(1).plus("its work-item schedule", n -> DataflowSchedule.hostBytes(KleeneSolver.PAD, KleeneSolver.tileFor(n), n)),
+            Integer.MAX_VALUE, Output.DISTANCES, DataflowSolver::new, 0xB07AA1, Marker.ELLIPSE_WIDE,
             "kleene's tile products in one persistent kernel: each tile waits for its inputs, not for a round"),
     // three matrices' worth: the int32 input and result, and the packed input and work at half a matrix each
     PACKED16("packed16", Backend.GPU, "09_packed16", 75, CellType.PACKED16, DeviceMemory.matrices(3).paddedTo(Packed16Solver.PAD)
                     .plus((n, padded) -> DataflowLaunch.deviceBytes(padded / Packed16Solver.tileFor(n)))
                     .indexedIn64Bits().upTo(DataflowSchedule.MAX_TILES * Packed16Solver.tileFor(Integer.MAX_VALUE), DataflowSchedule.MAX_TILES_WHY),
-            HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, Packed16Solver::new, 0x9C755F, Marker.RECTANGLE_TALL,
+            HostMemory.readBack(1).plus("its work-item schedule", n -> DataflowSchedule.hostBytes(Packed16Solver.PAD, Packed16Solver.tileFor(n), n)),
+            Integer.MAX_VALUE, Output.DISTANCES, Packed16Solver::new, 0x9C755F, Marker.RECTANGLE_TALL,
             "dataflow on 16-bit distances, two per word (__viaddmin_s16x2); distances must stay below " + CellType.PACKED16.inf()),
     // the input, the route keys and the intermediate-node matrix
     KLEENE_PATHS("kleene-paths", Backend.GPU, "10_kleene_paths", 75, CellType.INT32, DeviceMemory.matrices(3).paddedTo(KleeneSolver.PAD)
@@ -313,9 +315,9 @@ public enum Variant {
         return heap.bytes(n, graphFile);
     }
 
-    /** n x n int32 matrices a solve holds in the heap at once (for messages): see {@link #heapBytes}. */
-    public int heapMatrices(boolean graphFile) {
-        return heap.bytes(1, graphFile) == 0 ? 0 : heap.matrices();
+    /** What a solve holds in the heap at once, for messages ("1 n x n int32 matrix"): see {@link #heapBytes}. */
+    public String heapWhat(boolean graphFile) {
+        return heap.what(graphFile);
     }
 
     /** The largest n (up to {@link #maxN()}) whose solve needs at most {@code bytes} of heap, 0 if none. */
