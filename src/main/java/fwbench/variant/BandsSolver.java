@@ -106,15 +106,31 @@ public final class BandsSolver implements Solver {
         final Event[] sent = {new Event(false), new Event(false)};
         final Event done = new Event(false);
 
+        // The events above are made in the current context, the band's: CudaContext.of made it current.
         Band(int index, CudaContext cuda, int firstTile, int tileRows) {
             this.index = index;
             this.cuda = cuda;
             this.firstTile = firstTile;
             this.tileRows = tileRows;
-            this.close = tileKernel(cuda, "fw_kleene_bands_close");
-            this.update = tileKernel(cuda, "fw_kleene_bands_update");
-            this.main = CudaStream.withPriority(true);
-            this.side = CudaStream.withPriority(false);
+            TileKernel closeKernel, updateKernel;
+            CudaStream mainStream = null;
+            try {
+                closeKernel = tileKernel(cuda, "fw_kleene_bands_close");
+                updateKernel = tileKernel(cuda, "fw_kleene_bands_update");
+                mainStream = CudaStream.withPriority(true);
+                this.side = CudaStream.withPriority(false);
+            } catch (RuntimeException e) {
+                if (mainStream != null) mainStream.close();
+                events().forEach(Event::close);  // nobody closes a band that was not made
+                throw e;
+            }
+            this.close = closeKernel;
+            this.update = updateKernel;
+            this.main = mainStream;
+        }
+
+        private List<Event> events() {
+            return List.of(columnDone, nextDone[0], nextDone[1], restDone[0], restDone[1], sent[0], sent[1], done);
         }
 
         void allocate(Graph graph, boolean pivotBuffers) {
@@ -155,7 +171,7 @@ public final class BandsSolver implements Solver {
         @Override
         public void close() {
             cuda.makeCurrent();
-            for (Event e : List.of(columnDone, nextDone[0], nextDone[1], restDone[0], restDone[1], sent[0], sent[1], done)) e.close();
+            for (Event e : events()) e.close();
             for (DeviceBuffer buffer : owned) buffer.close();
             main.close();
             side.close();
@@ -404,10 +420,18 @@ public final class BandsSolver implements Solver {
 
     @Override
     public void close() {
-        for (Band b : bands) b.close();
+        RuntimeException first = null;
+        for (Band b : bands) {
+            try {
+                b.close();
+            } catch (RuntimeException e) {  // close the other bands all the same
+                if (first == null) first = e;
+            }
+        }
         bands.clear();
         CudaContext.of(0);
         start.close();
         stop.close();
+        if (first != null) throw first;
     }
 }
