@@ -119,16 +119,7 @@ public final class DeviceBuffer implements AutoCloseable {
             return;
         }
         requirePitched(host.length, n, ld);
-        CUDA_MEMCPY2D copy = new CUDA_MEMCPY2D();
-        copy.srcMemoryType = CUmemorytype.CU_MEMORYTYPE_HOST;
-        copy.srcHost = Pointer.to(host);
-        copy.srcPitch = (long) n * Sizeof.INT;
-        copy.dstMemoryType = CUmemorytype.CU_MEMORYTYPE_DEVICE;
-        copy.dstDevice = pointer;
-        copy.dstPitch = (long) ld * Sizeof.INT;
-        copy.WidthInBytes = (long) n * Sizeof.INT;
-        copy.Height = n;
-        JCudaDriver.cuMemcpy2D(copy);
+        uploadRows(host, n, ld, 0, n);
     }
 
     /**
@@ -181,16 +172,7 @@ public final class DeviceBuffer implements AutoCloseable {
         if (ld == n && cells == (long) n * n) return download();
         int[] host = new int[Math.multiplyExact(n, n)];
         requirePitched(host.length, n, ld);
-        CUDA_MEMCPY2D copy = new CUDA_MEMCPY2D();
-        copy.srcMemoryType = CUmemorytype.CU_MEMORYTYPE_DEVICE;
-        copy.srcDevice = pointer;
-        copy.srcPitch = (long) ld * Sizeof.INT;
-        copy.dstMemoryType = CUmemorytype.CU_MEMORYTYPE_HOST;
-        copy.dstHost = Pointer.to(host);
-        copy.dstPitch = (long) n * Sizeof.INT;
-        copy.WidthInBytes = (long) n * Sizeof.INT;
-        copy.Height = n;
-        JCudaDriver.cuMemcpy2D(copy);
+        downloadRows(host, n, ld, 0, n);
         return host;
     }
 

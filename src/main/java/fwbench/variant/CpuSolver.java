@@ -10,19 +10,11 @@ abstract class CpuSolver implements Solver {
     protected final int[] d;
 
     CpuSolver(Variant variant, SolverConfig config) {
-        requireNonNegative(variant, config);
+        NegativeWeights.bounds(variant, config);  // the CPU variants add INF like any other number: weights >= 0 only
         this.variant = variant;
         this.n = config.graph().n();
         this.input = config.graph().weights();
         this.d = input.clone();
-    }
-
-    /** The CPU variants compute min(c, a + b) with INF as a plain number, which is right only for weights >= 0. */
-    static void requireNonNegative(Variant variant, SolverConfig config) {
-        if (config.negativeWeights()) {
-            throw new UnsupportedInputException(variant + " needs edge weights >= 0 (it adds INF like any other number); "
-                    + config.describe() + " has negative weights: use " + Variant.negativeWeightVariants() + " on a GPU");
-        }
     }
 
     @Override
