@@ -11,6 +11,9 @@ package fwbench.variant;
  */
 public record LaunchChoice(int tile, int restLaunches) {
 
+    /** Where a chosen setting came from, in describe() and the tuning's log. */
+    public static final String TUNED = "tuned on this device";
+
     /** Nothing chosen: every setting from the table. */
     public static final LaunchChoice TABLE = new LaunchChoice(0, 0);
 
@@ -28,9 +31,15 @@ public record LaunchChoice(int tile, int restLaunches) {
         return !equals(TABLE);
     }
 
-    /** "T=128, 2 REST launches", "T=64, 1 REST launch", "T=256": for logs and the tuning cache. */
+    /** "T=128 and 2 REST launches", "T=64 and 1 REST launch", "T=256", as describe() words them: for logs and the tuning cache. */
     public String text() {
-        String rest = restLaunches == 0 ? "" : ", " + restLaunches + " REST launch" + (restLaunches == 1 ? "" : "es");
-        return (tile == 0 ? "T from the table" : "T=" + tile) + rest;
+        String rest = restLaunchesText(restLaunches);
+        if (tile == 0) return rest.isEmpty() ? "the table's" : rest;
+        return "T=" + tile + (rest.isEmpty() ? "" : " and " + rest);
+    }
+
+    /** "2 REST launches", "1 REST launch"; empty for 0. */
+    static String restLaunchesText(int restLaunches) {
+        return restLaunches == 0 ? "" : restLaunches + " REST launch" + (restLaunches == 1 ? "" : "es");
     }
 }

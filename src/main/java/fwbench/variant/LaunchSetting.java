@@ -10,7 +10,6 @@ import java.util.function.IntSupplier;
  */
 record LaunchSetting(int value, String origin) {
 
-    static final String TUNED = "tuned on this device";
     static final String TABLE = "from the table";
 
     /**
@@ -21,7 +20,7 @@ record LaunchSetting(int value, String origin) {
     static LaunchSetting of(String pinProperty, int tuned, IntSupplier table) {
         Optional<Integer> pin = pin(pinProperty);
         if (pin.isPresent()) return new LaunchSetting(pin.get(), "from -D" + pinProperty);
-        if (tuned != 0) return new LaunchSetting(tuned, TUNED);
+        if (tuned != 0) return new LaunchSetting(tuned, LaunchChoice.TUNED);
         return new LaunchSetting(table.getAsInt(), TABLE);
     }
 
@@ -35,7 +34,7 @@ record LaunchSetting(int value, String origin) {
      * places, "T=128 from -Dfwbench.kleene.tile, 2 REST launches from the table for n=10000".
      */
     static String describe(LaunchSetting tile, LaunchSetting restLaunches, int n) {
-        String rest = restLaunches.value() + " REST launch" + (restLaunches.value() == 1 ? "" : "es");
+        String rest = LaunchChoice.restLaunchesText(restLaunches.value());
         if (tile.origin().equals(restLaunches.origin())) return "T=" + tile.value() + " and " + rest + " " + tile.origin() + " for n=" + n;
         return "T=" + tile.value() + " " + tile.origin() + ", " + rest + " " + restLaunches.origin() + " for n=" + n;
     }
