@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  * (device, kernels, variant, n range) times each of the variant's {@linkplain Variant#launchCandidates
  * candidates} and keeps the table's choice unless another is clearly faster ({@link ChoiceSelection});
  * the choice is cached on disk ({@link TuningCache}) for the later trials and runs. The -D pins win
- * over it; {@code solve} and {@code path} read the cache but never tune.
+ * over it; {@code solve} reads the cache but never tunes.
  */
 public final class LaunchTuning {
 
@@ -84,7 +84,7 @@ public final class LaunchTuning {
     }
 
     /**
-     * For {@code solve} and {@code path}: the cached choice where there is one (one line says so),
+     * For {@code solve}: the cached choice where there is one (one line says so),
      * else the configuration as it is. Never runs a tuning pass: a solve of the user's graph is one
      * solve, not a benchmark, and must not spend seconds timing others.
      */
