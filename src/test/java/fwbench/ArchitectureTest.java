@@ -24,7 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Packages import one way: graph, cuda <- variant <- verify <- bench <- cli <- fwbench.Main. The
+ * Packages import one way: graph, cuda <- variant <- verify <- bench <- cli <- fwbench.Main, and
+ * graph, cuda, variant <- tuning <- bench, cli (the launch choices tuned on the device). The
  * report reads results (fwbench.results) and the registry's traits (fwbench.variant), never how
  * they are measured; usage and results hold what the packages above share and use nothing of the
  * suite. A new dependency against these arrows, or a package outside them, fails the build.
@@ -41,9 +42,10 @@ class ArchitectureTest {
             entry("report", List.of("cli")),
             entry("bench", List.of("cli")),
             entry("verify", List.of("bench", "cli")),
-            entry("variant", List.of("verify", "bench", "cli", "report")),
-            entry("graph", List.of("variant", "verify", "bench", "cli")),
-            entry("cuda", List.of("variant", "verify", "bench", "cli")),
+            entry("tuning", List.of("bench", "cli")),
+            entry("variant", List.of("verify", "tuning", "bench", "cli", "report")),
+            entry("graph", List.of("variant", "verify", "tuning", "bench", "cli")),
+            entry("cuda", List.of("variant", "verify", "tuning", "bench", "cli")),
             entry("usage", List.of("cli", "report")),
             entry("results", List.of("bench", "cli", "report")));
 

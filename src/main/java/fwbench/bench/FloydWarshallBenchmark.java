@@ -5,6 +5,8 @@ import fwbench.graph.Graph;
 import fwbench.graph.GraphSpec;
 import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.GraphFiles;
+import fwbench.tuning.LaunchTuning;
+import fwbench.tuning.TuningMode;
 import fwbench.variant.LaunchMode;
 import fwbench.variant.Solver;
 import fwbench.variant.SolverConfig;
@@ -32,6 +34,7 @@ import java.util.concurrent.TimeUnit;
  * One all-pairs shortest-path solve per invocation, for each variant and n.
  *
  * <p>Per trial (one fork per variant and n): the graph is built (on the device for GPU variants),
+ * a tile variant's launch choice is tuned on the device or read from the cache ({@link LaunchTuning}),
  * the variant solves it once and is verified ({@link Verification}); a wrong answer ends the trial
  * with the first wrong cell. Per invocation: the working matrix is restored from the input
  * (untimed), then {@link #solve()} is timed; it returns only when the GPU is done. The GPU time of
@@ -97,7 +100,10 @@ public class FloydWarshallBenchmark {
     public void prepare() throws IOException {
         DeviceLabel.check(device);
         Graph input = input();
-        solver = variant.create(new SolverConfig(input, launch).withGpus(SolverConfig.parseGpus(gpus)));
+        SolverConfig config = new SolverConfig(input, launch).withGpus(SolverConfig.parseGpus(gpus));
+        // before the trial's solver is made: the pass's solvers need the device to themselves
+        config = new LaunchTuning(LaunchTuning.defaultCacheFile(), System.err::println).forTrial(variant, config, TuningMode.fromProperty());
+        solver = variant.create(config);
         String how = Verification.verify(solver, input);
         System.out.println("verified " + solver.describe() + " at n=" + n + ": " + how);
     }

@@ -13,6 +13,8 @@ import fwbench.graph.io.GraphFileException;
 import fwbench.graph.io.GraphFiles;
 import fwbench.graph.io.GraphFormat;
 import fwbench.results.ResultsFormat;
+import fwbench.tuning.LaunchTuning;
+import fwbench.tuning.TuningMode;
 import fwbench.usage.UsageException;
 import fwbench.variant.CellType;
 import fwbench.variant.LaunchMode;
@@ -61,6 +63,9 @@ public final class BenchmarkCommand {
     /** The option that lets a run start whose solves are estimated at more than {@link #LONG_SOLVE_SECONDS} each. */
     static final String ALLOW_LONG_SOLVES = "--allow-long-solves";
 
+    /** The option that chooses the tuning mode of the forks ({@link TuningMode}): tuned, retune or table. */
+    static final String TUNING = "--tuning";
+
     /** One solve longer than this is refused without {@link #ALLOW_LONG_SOLVES}: the run would take hours per fork. */
     static final double LONG_SOLVE_SECONDS = 3600;
 
@@ -100,6 +105,8 @@ public final class BenchmarkCommand {
         String resultFormat = takeOption(jmhArgs, "-rf");
         String logFile = takeOption(jmhArgs, "-o");  // one log for all sessions: JMH would truncate it per session
         boolean allowLongSolves = jmhArgs.remove(ALLOW_LONG_SOLVES);
+        String tuningOption = takeOption(jmhArgs, TUNING);
+        TuningMode tuning = tuningMode(tuningOption);
         CommandLineOptions options = parseJmhOptions(jmhArgs);
         if (options.shouldHelp()) {
             HelpPage.print(out);
@@ -122,7 +129,10 @@ public final class BenchmarkCommand {
         String label = DeviceLabel.current();
         Benchmarks chosen = chooseBenchmarks(options.getIncludes(), request, probe.available());
         List<Session> sessions = sessions(chosen, plan, request, label);
-        RunEstimate estimate = new RunEstimate(RunProgress.plan(sessions, options), RunEstimate.earlierRuns(resultsDirectory, label),
+        LaunchTuning cache = new LaunchTuning(LaunchTuning.defaultCacheFile(), line -> { });  // the forks say what they find
+        List<RunEstimate.Fork> forks = RunEstimate.withTuningPasses(RunProgress.plan(sessions, options), tuning,
+                (variant, n) -> probe.available() && cache.holds(variant, n));
+        RunEstimate estimate = new RunEstimate(forks, RunEstimate.earlierRuns(resultsDirectory, label),
                 RunEstimate.Model.planned(Runtime.getRuntime().availableProcessors()));
         if (!allowLongSolves) refuseLongSolves(estimate);
         // the last check: nothing is written before every check has passed
@@ -130,7 +140,10 @@ public final class BenchmarkCommand {
         announce(label, plan, chosen, target);
         out.println("fwbench: " + RunProgress.before(estimate));
         try (PrintStream log = logFile == null ? null : openLog(logFile)) {
-            return runSessions(sessions, options, target, estimate, log);
+            if (tuningOption != null && options.getForkCount().orElse(1) == 0) {
+                System.setProperty(TuningMode.PROPERTY, tuning.id());  // -f 0: the trials run in this JVM
+            }
+            return runSessions(sessions, options, tuning, target, estimate, log);
         }
     }
 
@@ -376,7 +389,8 @@ public final class BenchmarkCommand {
     }
 
     /** Runs the sessions in turn, writing the results after each; {@code log} is -o's file (null: the console). */
-    private int runSessions(List<Session> sessions, CommandLineOptions options, ResultsTarget target, RunEstimate estimate, PrintStream log) {
+    private int runSessions(List<Session> sessions, CommandLineOptions options, TuningMode tuning, ResultsTarget target, RunEstimate estimate,
+                            PrintStream log) {
         OutputFormat jmhFormat = OutputFormatFactory.createFormatInstance(log == null ? out : log, options.verbosity().orElse(VerboseMode.NORMAL));
         String estimatedBefore = estimate.left().text();
         RunProgress format = new RunProgress(jmhFormat, log == null ? null : out, estimate, System::nanoTime);
@@ -386,7 +400,8 @@ public final class BenchmarkCommand {
             ChainedOptionsBuilder builder = new OptionsBuilder().parent(options)
                     .include("^" + Pattern.quote(session.benchmark()) + "$")
                     .exclude("^(?!" + Pattern.quote(session.benchmark()) + "$)")  // the user's patterns may match others
-                    .addProfiler(GpuTimeProfiler.class);
+                    .addProfiler(GpuTimeProfiler.class)
+                    .jvmArgsAppend(forkArgsAppended(options, tuning));
             session.params().forEach((name, values) -> builder.param(name, values.toArray(String[]::new)));
             if (session.fewIterations()) {
                 builder.warmupIterations(session.warmups(options, 0)).measurementIterations(session.measurements(options, 0));
@@ -445,6 +460,29 @@ public final class BenchmarkCommand {
             err.println("fwbench: " + e.getMessage());
             return 1;
         }
+    }
+
+    /**
+     * The tuning mode of the run: {@link #TUNING}'s value where given, else this JVM's
+     * -Dfwbench.tuning (which the forks would inherit), else the default; a bad value of either is
+     * refused naming the three.
+     */
+    static TuningMode tuningMode(String option) throws UsageException {
+        try {
+            return option != null ? TuningMode.parse(option, TUNING) : TuningMode.fromProperty();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /**
+     * The user's -jvmArgsAppend and the tuning mode after them: set on every fork, since -jvmArgs
+     * would drop the -D this JVM was started with.
+     */
+    static String[] forkArgsAppended(CommandLineOptions options, TuningMode tuning) {
+        List<String> args = new ArrayList<>(options.getJvmArgsAppend().orElse(List.of()));
+        args.add("-D" + TuningMode.PROPERTY + "=" + tuning.id());
+        return args.toArray(String[]::new);
     }
 
     /** Removes "-name value" from the list and returns the value (null if absent). */

@@ -6,6 +6,7 @@ import fwbench.graph.Distances;
 import fwbench.graph.GraphSpec;
 import fwbench.graph.io.GraphFormat;
 import fwbench.results.ResultsFormat;
+import fwbench.tuning.TuningMode;
 import fwbench.variant.CellType;
 import fwbench.variant.LaunchMode;
 import fwbench.variant.SolverConfig;
@@ -93,6 +94,10 @@ final class HelpPage {
                 + FloydWarshallBenchmark.FEW_ITERATIONS_ABOVE_N + ", " + FloydWarshallBenchmark.FEW_ITERATIONS + " warm-up and "
                 + FloydWarshallBenchmark.FEW_ITERATIONS + " measured (unless -wi, -i say otherwise).");
         out.println("A plan whose solves are estimated at over an hour each is refused unless " + BenchmarkCommand.ALLOW_LONG_SOLVES + " is given.");
+        out.println("The tile variants tune their launch choice on the device at their first trial of each n range and cache it");
+        out.println("(docs/measuring.md, Tuning per device); " + BenchmarkCommand.TUNING + " " + TuningMode.RETUNE.id() + " tunes again, "
+                + BenchmarkCommand.TUNING + " " + TuningMode.TABLE.id() + " takes the table measured on an H200 (default: "
+                + TuningMode.DEFAULT.id() + ").");
         out.println();
         // each example is a line to paste; the ones that need a GPU say so in a shell comment
         out.println("Examples:");

@@ -2,6 +2,9 @@ package fwbench.cli;
 
 import fwbench.report.RunData;
 import fwbench.results.ResultsFormat;
+import fwbench.tuning.LaunchTuning;
+import fwbench.tuning.NRange;
+import fwbench.tuning.TuningMode;
 import fwbench.usage.UsageException;
 import fwbench.variant.Variant;
 import fwbench.verify.Verification;
@@ -12,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -19,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.function.BiPredicate;
 import java.util.stream.Stream;
 
 /**
@@ -30,7 +35,8 @@ import java.util.stream.Stream;
  * (a variant measured at another n is scaled by n^3: a solve does n^3 relaxations); until then, the
  * {@link Model} assumes them where it can (CPU variants, from their planned rates). Beyond its
  * iterations a fork starts a JVM and makes the graph (learned from the forks that ended, assumed
- * before) and checks its first answer against an oracle (n^3 work, modelled). Only what cannot be
+ * before), runs a tuning pass where it will tune ({@link #withTuningPasses}: candidates x 4 solves)
+ * and checks its first answer against an oracle (n^3 work, modelled). Only what cannot be
  * assumed (a GPU variant's time on a device never measured) is left out; the estimate then is a
  * lower bound, and says so.
  */
@@ -55,8 +61,44 @@ final class RunEstimate {
         }
     }
 
-    /** One planned fork. */
-    record Fork(Key key, Iterations iterations) {
+    /**
+     * One planned fork; {@code tuning}: the solves of the tuning pass it runs first, where it tunes
+     * its variant's launch choice ({@link LaunchTuning}).
+     */
+    record Fork(Key key, Iterations iterations, Tuning tuning) {
+        Fork(Key key, Iterations iterations) {
+            this(key, iterations, Tuning.NONE);
+        }
+    }
+
+    /** A tuning pass: {@code solves} solves at n (each candidate's warm-up and timed ones). */
+    record Tuning(int n, int solves) {
+        static final Tuning NONE = new Tuning(0, 0);
+    }
+
+    /**
+     * The forks with the tuning passes they will run: in mode retune every fork of a variant that
+     * tunes, in mode tuned the first fork of each variant and n range that {@code cached} does not
+     * hold yet; none in mode table, or where a -D pin fixes the choice.
+     */
+    static List<Fork> withTuningPasses(List<Fork> forks, TuningMode mode, BiPredicate<Variant, Integer> cached) {
+        List<Fork> planned = new ArrayList<>();
+        Set<String> tunedRanges = new HashSet<>();
+        for (Fork fork : forks) {
+            Optional<Variant> variant = Model.variant(fork.key());
+            int n = fork.key().n();
+            boolean tunes = mode != TuningMode.TABLE && variant.isPresent() && variant.get().launchCandidates(n).size() > 1
+                    && variant.get().launchPins().isEmpty()
+                    && (mode == TuningMode.RETUNE || !cached.test(variant.get(), n) && tunedRanges.add(variant.get() + " " + NRange.of(n)));
+            if (!tunes) {
+                planned.add(fork);
+                continue;
+            }
+            int at = NRange.of(n).tuningN(n);
+            int solves = variant.get().launchCandidates(at).size() * (LaunchTuning.WARM_UP_SOLVES + LaunchTuning.TIMED_SOLVES);
+            planned.add(new Fork(fork.key(), fork.iterations(), new Tuning(at, solves)));
+        }
+        return planned;
     }
 
     /** What a fork is assumed to cost before this run or an earlier one measured it. */
@@ -108,7 +150,7 @@ final class RunEstimate {
             };
         }
 
-        private static Optional<Variant> variant(Key key) {
+        static Optional<Variant> variant(Key key) {
             return key.benchmark().equals(ResultsFormat.SOLVE_BENCHMARK) && key.n() > 0 ? Variant.forConstant(key.variant()) : Optional.empty();
         }
 
@@ -188,7 +230,8 @@ final class RunEstimate {
         if (fork.isEmpty()) return;  // a fork the plan did not foresee: nothing to learn from it
         remaining.remove(fork.get());
         forksEnded++;
-        startSum += Math.max(0, wallSeconds - iterationSeconds(fork.get(), solveTime(key).orElse(0.0)) - model.checkSeconds(key));
+        startSum += Math.max(0, wallSeconds - iterationSeconds(fork.get(), solveTime(key).orElse(0.0)) - model.checkSeconds(key)
+                - tuningSeconds(fork.get()));
     }
 
     /** The time the forks not yet ended will take. */
@@ -202,7 +245,7 @@ final class RunEstimate {
             String variant = fork.key().variant().toLowerCase(Locale.ROOT).replace('_', '-');
             if (solve.isEmpty()) unknown.add(variant.isEmpty() ? "the ceiling's time per launch" : "the time per solve of " + variant);
             else if (measuredSolveTime(fork.key()).isEmpty()) assumed.add(variant);
-            seconds += start + model.checkSeconds(fork.key()) + iterationSeconds(fork, solve.orElse(0.0));
+            seconds += start + model.checkSeconds(fork.key()) + iterationSeconds(fork, solve.orElse(0.0)) + tuningSeconds(fork);
         }
         return new Left(seconds, !unknown.isEmpty(), List.copyOf(unknown), List.copyOf(assumed));
     }
@@ -212,6 +255,13 @@ final class RunEstimate {
         return remaining.stream().map(Fork::key).distinct()
                 .flatMap(key -> solveTime(key).map(t -> Map.entry(key, t)).stream())
                 .max(Map.Entry.comparingByValue());
+    }
+
+    /** A fork's tuning pass: its solves at the time per solve known or assumed at its n (0 where none is). */
+    double tuningSeconds(Fork fork) {
+        Tuning tuning = fork.tuning();
+        if (tuning.solves() == 0) return 0;
+        return tuning.solves() * solveTime(Key.solve(fork.key().variant(), tuning.n())).orElse(0.0);
     }
 
     /**

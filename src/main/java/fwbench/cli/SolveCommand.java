@@ -17,6 +17,8 @@ import fwbench.usage.UsageException;
 import fwbench.variant.PathSolver;
 import fwbench.variant.RealSolver;
 import fwbench.variant.Solver;
+import fwbench.tuning.LaunchTuning;
+import fwbench.tuning.TuningMode;
 import fwbench.variant.SolverConfig;
 import fwbench.variant.UnsupportedInputException;
 import fwbench.variant.Variant;
@@ -92,6 +94,8 @@ public final class SolveCommand implements Callable<Integer> {
     CommandSpec spec;
 
     private Progress progress;
+    /** -Dfwbench.tuning: whether the cached launch choices are read (not in mode table). */
+    private TuningMode tuning;
 
     @Override
     public Integer call() throws UsageException {
@@ -118,6 +122,7 @@ public final class SolveCommand implements Callable<Integer> {
 
     /** The variant named with --variant, if any, once it can run here and the output can be written. */
     private Optional<Variant> checkOptions() throws UsageException {
+        tuning = BenchmarkCommand.tuningMode(null);
         Optional<Variant> requested = parseVariant(variantName);
         if (requested.isPresent()) checkRunnable(requested.get());
         checkTarget(outFile, graphFile, force);
@@ -327,10 +332,11 @@ public final class SolveCommand implements Callable<Integer> {
             Variant v = candidates.get(c);
             if (v.gpu()) requireDeviceMemory(v, file.n());
             requireHeap(v, file);
+            SolverConfig config = tunedChoice(v, file.realWeights() ? SolverConfig.of(file.realGraph()) : SolverConfig.of(file.graph()));
             Solver solver;
             try {
                 solver = progress.timed(v.gpu() ? "copying the graph to the device for " + v + " (" + CudaContext.get().device().name() + ")"
-                        : "preparing " + v, v.gpu(), () -> v.create(file.realWeights() ? SolverConfig.of(file.realGraph()) : SolverConfig.of(file.graph())));
+                        : "preparing " + v, v.gpu(), () -> v.create(config));
             } catch (UnsupportedInputException e) {
                 // a variant with limits (say, 16-bit distances) refuses what it cannot represent
                 if (named) throw new UsageException(e.getMessage());
@@ -341,6 +347,16 @@ public final class SolveCommand implements Callable<Integer> {
             return Optional.of(solveWith(v, solver, file, err));
         }
         return Optional.empty();
+    }
+
+    /**
+     * The configuration with the launch choice tuned for this variant on this device by an earlier
+     * benchmark run, where the cache holds one (said in a line); solve never runs a tuning pass
+     * itself: it is one solve, not a benchmark.
+     */
+    private SolverConfig tunedChoice(Variant v, SolverConfig config) {
+        if (!v.gpu() || tuning == TuningMode.TABLE) return config;
+        return new LaunchTuning(LaunchTuning.defaultCacheFile(), progress::line).cached(v, config);
     }
 
     /** A variant's solve found a negative cycle, which is named on stderr: there is nothing to write. */

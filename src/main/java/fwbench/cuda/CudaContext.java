@@ -10,7 +10,10 @@ import jcuda.driver.JCudaDriver;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 
@@ -125,6 +128,19 @@ public final class CudaContext {
             JCudaDriver.cuModuleLoadData(module, fatbin(n));
             return new KernelModule(n, module);
         });
+    }
+
+    /**
+     * The SHA-256 of the fatbin built from kernels/NAME.cu, in hex: what its kernels' code is, so that
+     * something measured with them (a tuned launch choice) can tell a rebuild with changed kernels.
+     * Reads the class path only; needs no device.
+     */
+    public static String fatbinSha256(String name) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(fatbin(name)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
     }
 
     private static byte[] fatbin(String name) {

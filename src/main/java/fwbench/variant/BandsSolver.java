@@ -181,6 +181,7 @@ public final class BandsSolver implements Solver {
     private final int n;
     private final int ld;
     private final int tile;
+    private final LaunchSetting tileSetting;
     private final int tiles;
     private final BandLayout layout;
     private final List<Band> bands = new ArrayList<>();
@@ -203,7 +204,8 @@ public final class BandsSolver implements Solver {
         NegativeWeights.bounds(Variant.KLEENE_BANDS, config);  // refuses negative weights before allocating
         this.n = config.n();
         this.ld = Variant.KLEENE_BANDS.padded(n);
-        this.tile = forcedTile != 0 ? forcedTile : KleeneSolver.tileFor(n);
+        this.tileSetting = forcedTile != 0 ? new LaunchSetting(forcedTile, "given") : KleeneSolver.tileSetting(config);
+        this.tile = tileSetting.value();
         if (tile != 64 && tile != 128) throw new IllegalArgumentException("kleene-bands tiles are 64 or 128, not " + tile);
         this.tiles = ld / tile;
         int gpus = devices > 0 ? devices : devicesFor(config.gpus());
@@ -413,7 +415,8 @@ public final class BandsSolver implements Solver {
     @Override
     public String describe() {
         int devices = layout.devices();
-        return variant() + " (" + KleeneSolver.tileChoice(productShape, n) + ", " + layout.bands() + " band" + (layout.bands() == 1 ? "" : "s")
+        return variant() + " (" + LaunchSetting.describe(tileSetting, n) + ", " + productShape.cellsPerThread() + " cells per thread, "
+                + layout.bands() + " band" + (layout.bands() == 1 ? "" : "s")
                 + " on " + (devices == 1 ? "GPU 0" : "GPUs 0-" + (devices - 1))
                 + (stagedPairs.isEmpty() ? "" : ", copies through host memory") + ", launches issued from Java, n padded to " + ld + ")";
     }

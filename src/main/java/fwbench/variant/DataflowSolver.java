@@ -5,26 +5,29 @@ import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.TileKernel;
 import fwbench.graph.Distances;
 
+import java.util.List;
+
 /**
  * kernels/08_dataflow.cu: kleene's tile products as one persistent kernel per solve, each tile
- * update starting when the tiles it reads are done (kernels/dataflow.cuh), with kleene's tile per n.
+ * update starting when the tiles it reads are done (kernels/dataflow.cuh), with kleene's tiles.
  */
 final class DataflowSolver extends GpuSolver {
+    /** The tiles a tuning pass measures (Variant#launchCandidates): kleene's two. */
+    static final List<LaunchChoice> LAUNCH_CANDIDATES = List.of(LaunchChoice.tile(64), LaunchChoice.tile(128));
+
+    private final LaunchSetting tileSetting;
     private final TileKernel kernel;
     private final DataflowLaunch launch;
 
-    DataflowSolver(SolverConfig config) {
-        this(config, 0);
-    }
-
     /**
-     * With {@code forcedTile} 64 or 128 that tile is used whatever n (tests); 0 chooses by kleene's
-     * table, which dataflow's own measurements agree with (kernels/NOTES.md, v3: tile per n).
+     * The tile is pinned, tuned, or kleene's table's, which dataflow's own measurements agree with
+     * (kernels/NOTES.md, v3: tile per n).
      */
-    DataflowSolver(SolverConfig config, int forcedTile) {
+    DataflowSolver(SolverConfig config) {
         super(Variant.DATAFLOW, config);
         try {
-            int tile = forcedTile != 0 ? forcedTile : KleeneSolver.tileFor(n);
+            tileSetting = KleeneSolver.tileSetting(config);
+            int tile = tileSetting.value();
             if (tile != 64 && tile != 128) throw new IllegalArgumentException("dataflow tiles are 64 or 128, not " + tile);
             // 32-bit cell offsets where they fit: 1 to 2% faster at n = 1000 and 2500 (kernels/NOTES.md)
             kernel = tileKernel(ld <= Distances.INT_INDEX_MAX_N ? "fw_dataflow" : "fw_dataflow_wide", tile);
@@ -37,7 +40,8 @@ final class DataflowSolver extends GpuSolver {
 
     @Override
     public String describe() {
-        return "dataflow (" + KleeneSolver.tileChoice(kernel.shape(), n) + ", " + launch.grid() + " persistent blocks, n padded to " + ld + ")";
+        return "dataflow (" + LaunchSetting.describe(tileSetting, n) + ", " + kernel.shape().cellsPerThread() + " cells per thread, "
+                + launch.grid() + " persistent blocks, n padded to " + ld + ")";
     }
 
     @Override

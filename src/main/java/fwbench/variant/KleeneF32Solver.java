@@ -5,7 +5,7 @@ import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Kernel;
 
 /**
- * kernels/11_kleene_f32.cu: kleene's rounds and tile choice on float32 distances.
+ * kernels/11_kleene_f32.cu: kleene's rounds and launch choice on float32 distances.
  *
  * <p>A graph of real weights is uploaded as float32 bits (DeviceGraphs) and read back as floats
  * ({@link #realDistances()}). An integer graph's weights become floats on the device at each reset
@@ -21,12 +21,7 @@ final class KleeneF32Solver extends KleeneSolver implements RealSolver {
     private boolean floats;  // whether the matrix holds float bits (always, for real weights)
 
     KleeneF32Solver(SolverConfig config) {
-        this(config, 0);
-    }
-
-    /** With {@code forcedTile} 64 or 128 that tile is used whatever n (tests); 0 chooses as kleene does. */
-    KleeneF32Solver(SolverConfig config, int forcedTile) {
-        super(Variant.KLEENE_F32, "fw_kleene_f32", requireExact(config), forcedTile);
+        super(Variant.KLEENE_F32, "fw_kleene_f32", requireExact(config));
         realWeights = config.realWeights();
         floats = realWeights;
         try {

@@ -13,7 +13,7 @@ import static fwbench.cuda.KernelArgs.params;
 import static fwbench.cuda.KernelArgs.value;
 
 /**
- * kernels/10_kleene_paths.cu: kleene's rounds and tile choice, with the distances as route keys that
+ * kernels/10_kleene_paths.cu: kleene's rounds and launch choice, with the distances as route keys that
  * carry which k improved a cell, recorded into report 003's intermediate-node matrix q (n + 1 = no
  * intermediate, refilled before every solve). The matrix holds keys from a reset (or a solve) until
  * the result is read, distances after. Graphs whose distances could reach {@link #ROUTE_INF} are refused.
@@ -68,6 +68,8 @@ final class KleenePathsSolver extends GpuSolver implements PathSolver {
     }
 
     private final int tile;
+    private final LaunchSetting tileSetting;
+    private final LaunchSetting restSetting;
     private final LaunchShape productShape;
     private final LookaheadRounds rounds;
     private final Kernel toKeys;
@@ -76,17 +78,14 @@ final class KleenePathsSolver extends GpuSolver implements PathSolver {
     private boolean keys;  // whether the matrix holds route keys (from a reset until the result is read)
 
     KleenePathsSolver(SolverConfig config) {
-        this(config, 0);
-    }
-
-    /** With {@code forcedTile} 64 or 128 that tile is used whatever n (tests); 0 chooses as kleene does. */
-    KleenePathsSolver(SolverConfig config, int forcedTile) {
         super(Variant.KLEENE_PATHS, requireRepresentable(config));
         DeviceBuffer q = null;
         LookaheadRounds launches = null;
         try {
-            tile = forcedTile != 0 ? forcedTile : KleeneSolver.tileFor(n);
+            tileSetting = KleeneSolver.tileSetting(config);
+            tile = tileSetting.value();
             if (tile != 64 && tile != 128) throw new IllegalArgumentException("kleene-paths tiles are 64 or 128, not " + tile);
+            restSetting = KleeneSolver.restLaunchesSetting(config, Variant.KLEENE_PATHS.cellType(), tile);
             TileKernel closePivot = tileKernel("fw_kleene_paths_phase1", tile);
             TileKernel cross = tileKernel("fw_kleene_paths_phase2", tile);
             TileKernel rest = tileKernel("fw_kleene_paths_phase3", tile);
@@ -94,7 +93,7 @@ final class KleenePathsSolver extends GpuSolver implements PathSolver {
             toKeys = module().kernel("fw_kleene_paths_keys");
             toDistances = module().kernel("fw_kleene_paths_distances");
             q = new DeviceBuffer((long) ld * ld);
-            launches = new LookaheadRounds(closePivot, cross, rest, KleeneSolver.restLaunches(Variant.KLEENE_PATHS.cellType(), tile, n));
+            launches = new LookaheadRounds(closePivot, cross, rest, restSetting.value());
             intermediates = q;
             rounds = launches;
             reset();  // keys and intermediates for a first solve
@@ -114,7 +113,7 @@ final class KleenePathsSolver extends GpuSolver implements PathSolver {
 
     @Override
     public String describe() {
-        return "kleene-paths (" + KleeneSolver.tileChoice(productShape, n) + ", n padded to " + ld + ")";
+        return "kleene-paths (" + KleeneSolver.launchText(tileSetting, restSetting, productShape, n) + ", n padded to " + ld + ")";
     }
 
     @Override

@@ -5,101 +5,133 @@ import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.LaunchShape;
 import fwbench.cuda.TileKernel;
 
+import java.util.List;
+
 /**
  * kernels/07_kleene.cu: rounds of (close the pivot tile, pivot row and column as min-plus products,
- * every other tile as a min-plus product), with a tile T chosen per n (see {@link #tileFor}).
+ * every other tile as a min-plus product), with a tile T and the launches of a round's bulk tuned
+ * on the device, pinned, or from the table ({@link #tableTile}, {@link #tableRestLaunches}).
  */
 class KleeneSolver extends GpuSolver {
     /** Matrices are padded to this, a multiple of every tile the solver may pick. */
     static final int PAD = 128;
 
+    /**
+     * The launch choices a tuning pass measures (Variant#launchCandidates) for kleene, kleene-f32 and
+     * kleene-paths: every tile, and at T = 128 the bulk in one launch or two (at T = 64 two measured
+     * slower on an H200, kernels/NOTES.md, v8).
+     */
+    static final List<LaunchChoice> LAUNCH_CANDIDATES = List.of(new LaunchChoice(64, 1), new LaunchChoice(128, 1), new LaunchChoice(128, 2));
+
     private final int tile;
+    private final LaunchSetting tileSetting;
+    private final LaunchSetting restSetting;
     private final LaunchShape productShape;
     private final LookaheadRounds rounds;
 
     KleeneSolver(SolverConfig config) {
-        this(config, 0);
-    }
-
-    /** With {@code forcedTile} 64 or 128 that tile is used whatever n (tests); 0 chooses. */
-    KleeneSolver(SolverConfig config, int forcedTile) {
-        this(Variant.KLEENE, "fw_kleene", config, forcedTile);
+        this(Variant.KLEENE, "fw_kleene", config);
     }
 
     /**
      * kleene's rounds over another cell type: {@code family}_phaseN_tT are the variant's kernels,
      * with kleene's parameters (kleene-f32).
      */
-    protected KleeneSolver(Variant variant, String family, SolverConfig config, int forcedTile) {
+    protected KleeneSolver(Variant variant, String family, SolverConfig config) {
         super(variant, config);
         try {
-            tile = forcedTile != 0 ? forcedTile : tileFor(n);
+            tileSetting = tileSetting(config);
+            tile = tileSetting.value();
             if (tile != 64 && tile != 128) throw new IllegalArgumentException(variant + " tiles are 64 or 128, not " + tile);
+            restSetting = restLaunchesSetting(config, variant.cellType(), tile);
             TileKernel closePivot = tileKernel(family + "_phase1", tile);
             TileKernel cross = tileKernel(family + "_phase2", tile);
             TileKernel rest = tileKernel(family + "_phase3", tile);
             productShape = rest.shape();
-            rounds = new LookaheadRounds(closePivot, cross, rest, restLaunches(variant.cellType(), tile, n));
+            rounds = new LookaheadRounds(closePivot, cross, rest, restSetting.value());
         } catch (RuntimeException e) {
             super.close();  // nobody closes a solver whose constructor failed
             throw e;
         }
     }
 
+    /** The tile of kleene's rounds (kleene, kleene-f32, kleene-paths, dataflow): the pin, else the configuration's choice, else the table. */
+    static LaunchSetting tileSetting(SolverConfig config) {
+        return LaunchSetting.of(TILE_PROPERTY, config.choice().tile(), () -> tableTile(config.n()));
+    }
+
+    /** The launches of a round's bulk at {@code tile}: the pin, else the configuration's choice, else the table. */
+    static LaunchSetting restLaunchesSetting(SolverConfig config, CellType cells, int tile) {
+        return LaunchSetting.of(REST_LAUNCHES_PROPERTY, config.choice().restLaunches(), () -> tableRestLaunches(cells, tile, config.n()));
+    }
+
     /**
-     * The tile for n vertices on this device. Larger tiles halve the rounds and the bytes moved
-     * per relaxation; smaller ones give each round 4x the blocks, which small n needs to fill the
-     * device. The table was measured on an H200 and serves every device, and dataflow too
-     * (kernels/NOTES.md, v3: tile per n).
+     * The tile for n vertices where nothing is tuned: the pin, else the table (what a run's device
+     * and heap memory are planned with, and kleene-bands' tile).
      */
     static int tileFor(int n) {
-        Integer chosen = Integer.getInteger(TILE_PROPERTY);  // an explicit choice, shown by describe()
-        if (chosen != null) return chosen;
+        return LaunchSetting.pin(TILE_PROPERTY).orElse(tableTile(n));
+    }
+
+    /**
+     * The table's tile for n vertices, the fallback where nothing is tuned or pinned. Larger tiles
+     * halve the rounds and the bytes moved per relaxation; smaller ones give each round 4x the
+     * blocks, which small n needs to fill the device. Measured on an H200, for dataflow too
+     * (kernels/NOTES.md, v3: tile per n).
+     */
+    static int tableTile(int n) {
         return n < CROSSOVER_N ? 64 : 128;
     }
 
-    /** System property that overrides the table, e.g. -Dfwbench.kleene.tile=128 (64 or 128). */
+    /** System property that pins the tile over everything, e.g. -Dfwbench.kleene.tile=128 (64 or 128). */
     static final String TILE_PROPERTY = "fwbench.kleene.tile";
 
-    /** Below this n, T = 64 is faster: the crossover lies between the sizes measured (kernels/NOTES.md, v3: tile per n). */
+    /**
+     * Below this n the table picks T = 64, faster on an H200: the crossover lies between the sizes
+     * measured (kernels/NOTES.md, v3: tile per n). The fallback where nothing is tuned.
+     */
     static final int CROSSOVER_N = 3500;
 
     /**
-     * How many launches (bands of rows) a round's bulk, phase 3 in mode REST, is split into
-     * (LookaheadRounds): two at T = 128, where the round's half-empty last wave of blocks is long
-     * enough to matter; one at T = 64, where two measured slower (kernels/NOTES.md, v8); and one
-     * for float32 cells from {@link #FLOAT32_ONE_REST_LAUNCH_N}, where kleene-f32's longer products
-     * measured faster in one (kernels/NOTES.md, kleene-f32).
+     * The table's launches (bands of rows) of a round's bulk, phase 3 in mode REST (LookaheadRounds),
+     * the fallback where nothing is tuned or pinned, measured on an H200: two at T = 128, where the
+     * round's half-empty last wave of blocks is long enough to matter; one at T = 64, where two
+     * measured slower (kernels/NOTES.md, v8); and one for float32 cells from
+     * {@link #FLOAT32_ONE_REST_LAUNCH_N}, where kleene-f32's longer products measured faster in one
+     * (kernels/NOTES.md, kleene-f32).
      */
-    static int restLaunches(CellType cells, int tile, int n) {
-        Integer chosen = Integer.getInteger(REST_LAUNCHES_PROPERTY);  // an explicit choice, shown by describe()
-        if (chosen != null) return chosen;
+    static int tableRestLaunches(CellType cells, int tile, int n) {
         return tile == 128 && !(cells.real() && n >= FLOAT32_ONE_REST_LAUNCH_N) ? 2 : 1;
     }
 
     /**
-     * From this n kleene-f32 runs a round's bulk as one launch: on an H200 one band was 1.8% faster
-     * at n = 10000, 2.0% slower at 7500 and 2.5% slower at 5000; the crossover lies between 7500
-     * and 10000.
+     * From this n the table runs kleene-f32's round bulk as one launch: on an H200 one band was 1.8%
+     * faster at n = 10000, 2.0% slower at 7500 and 2.5% slower at 5000; the crossover lies between
+     * 7500 and 10000.
      */
     static final int FLOAT32_ONE_REST_LAUNCH_N = 10_000;
 
-    /** System property that overrides the launches of REST, e.g. -Dfwbench.kleene.restLaunches=1 (1 or more). */
+    /** System property that pins the launches of REST over everything, e.g. -Dfwbench.kleene.restLaunches=1 (1 or more). */
     static final String REST_LAUNCHES_PROPERTY = "fwbench.kleene.restLaunches";
+
+    /** The table's choice at n for kleene's rounds over {@code cells}: what a tuning pass keeps unless another is clearly faster. */
+    static LaunchChoice tableChoice(CellType cells, int n) {
+        int tile = tableTile(n);
+        return new LaunchChoice(tile, tableRestLaunches(cells, tile, n));
+    }
 
     @Override
     public String describe() {
-        return variant() + " (" + tileChoice(productShape, n) + ", n padded to " + ld + ")";
+        return variant() + " (" + launchText(tileSetting, restSetting, productShape, n) + ", n padded to " + ld + ")";
     }
 
     /**
-     * How the tile was chosen and what it means, for describe(): "T=128 for n=10000, 8x8 cells per
-     * thread", from the launch shape of the tile product kernel.
+     * The launch choice, where it came from and what it means, for describe(): "T=128 and 2 REST
+     * launches from the table for n=10000, 8x8 cells per thread", from the launch shape of the tile
+     * product kernel.
      */
-    static String tileChoice(LaunchShape product, int n) {
-        return "T=" + product.tile() + (Integer.getInteger(TILE_PROPERTY) != null ? " from -D" + TILE_PROPERTY : " for n=" + n)
-                + ", " + product.cellsPerThread() + " cells per thread"
-                + (Integer.getInteger(REST_LAUNCHES_PROPERTY) != null ? ", " + Integer.getInteger(REST_LAUNCHES_PROPERTY) + " REST launches from -D" + REST_LAUNCHES_PROPERTY : "");
+    static String launchText(LaunchSetting tile, LaunchSetting restLaunches, LaunchShape product, int n) {
+        return LaunchSetting.describe(tile, restLaunches, n) + ", " + product.cellsPerThread() + " cells per thread";
     }
 
     @Override

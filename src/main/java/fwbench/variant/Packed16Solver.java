@@ -7,15 +7,17 @@ import fwbench.cuda.KernelArgs;
 import fwbench.cuda.TileKernel;
 import jcuda.Pointer;
 
+import java.util.List;
+
 import static fwbench.cuda.KernelArgs.buffer;
 import static fwbench.cuda.KernelArgs.params;
 import static fwbench.cuda.KernelArgs.value;
 
 /**
  * kernels/09_packed16.cu: the dataflow kernel on 16-bit cells packed two per word, with a tile T
- * chosen per n (see {@link #tileFor}). The int32 input is packed once; each reset copies the packed
- * input; the result is unpacked into the int32 matrix only when read. Graphs whose distances could
- * reach 16-bit INF are refused.
+ * tuned on the device, pinned, or from the table ({@link #tableTile}). The int32 input is packed
+ * once; each reset copies the packed input; the result is unpacked into the int32 matrix only when
+ * read. Graphs whose distances could reach 16-bit INF are refused.
  */
 final class Packed16Solver extends GpuSolver {
     /** 16-bit INF, the kernels' FW_INF16 (KernelConstants): every finite distance must be below it. */
@@ -24,11 +26,18 @@ final class Packed16Solver extends GpuSolver {
     static final int PAD = 256;
 
     /**
-     * From this n on, T = 256 (one block per SM): faster on an H200 at n = 7500 and above, slower
-     * at 5000 (kernels/NOTES.md, v9: packed16 in the suite at T = 256). Other devices use it too,
-     * though before sm_90 ptxas spills at T = 256 (target/ptxas/09_packed16.txt).
+     * From this n on the table picks T = 256 (one block per SM): faster on an H200 at n = 7500 and
+     * above, slower at 5000 (kernels/NOTES.md, v9: packed16 in the suite at T = 256). The fallback
+     * where nothing is tuned; before sm_90 ptxas spills at T = 256 (target/ptxas/09_packed16.txt),
+     * which a tuning pass on such a device measures.
      */
     static final int T256_FROM_N = 7500;
+
+    /** System property that pins the tile over everything, e.g. -Dfwbench.packed16.tile=256 (128 or 256). */
+    static final String TILE_PROPERTY = "fwbench.packed16.tile";
+
+    /** The tiles a tuning pass measures (Variant#launchCandidates). */
+    static final List<LaunchChoice> LAUNCH_CANDIDATES = List.of(LaunchChoice.tile(128), LaunchChoice.tile(256));
 
     /**
      * fw_packed16_pack(const int* src, int ld32, int* dst, int ld16, int rows) and fw_packed16_unpack
@@ -41,6 +50,7 @@ final class Packed16Solver extends GpuSolver {
         }
     }
 
+    private final LaunchSetting tileSetting;
     private final TileKernel kernel;
     private final int words;  // words per packed row: ld / 2
     private final DeviceBuffer packedInput;
@@ -49,16 +59,12 @@ final class Packed16Solver extends GpuSolver {
     private final Kernel unpack;
 
     Packed16Solver(SolverConfig config) {
-        this(config, 0);
-    }
-
-    /** With {@code forcedTile} 128 or 256 that tile is used whatever n (tests); 0 chooses. */
-    Packed16Solver(SolverConfig config, int forcedTile) {
         super(Variant.PACKED16, requireRepresentable(config));
         words = ld / 2;
         DeviceBuffer in = null, work = null;
         try {
-            int tile = forcedTile != 0 ? forcedTile : tileFor(n);
+            tileSetting = LaunchSetting.of(TILE_PROPERTY, config.choice().tile(), () -> tableTile(n));
+            int tile = tileSetting.value();
             if (tile != 128 && tile != 256) throw new IllegalArgumentException("packed16 tiles are 128 or 256, not " + tile);
             unpack = module().kernel("fw_packed16_unpack");
             in = new DeviceBuffer((long) ld * words);
@@ -79,8 +85,13 @@ final class Packed16Solver extends GpuSolver {
         stream.synchronize();
     }
 
-    /** The tile for n vertices: 128, or 256 from {@link #T256_FROM_N} on. */
+    /** The tile for n vertices where nothing is tuned: the pin, else the table (what a run's memory is planned with). */
     static int tileFor(int n) {
+        return LaunchSetting.pin(TILE_PROPERTY).orElse(tableTile(n));
+    }
+
+    /** The table's tile for n vertices, the fallback where nothing is tuned or pinned: 128, or 256 from {@link #T256_FROM_N} on. */
+    static int tableTile(int n) {
         return n < T256_FROM_N ? 128 : 256;
     }
 
@@ -92,7 +103,7 @@ final class Packed16Solver extends GpuSolver {
 
     @Override
     public String describe() {
-        return "packed16 (T=" + kernel.shape().tile() + " for n=" + n + ", " + kernel.shape().cellsPerThread() + " cells per thread, "
+        return "packed16 (" + LaunchSetting.describe(tileSetting, n) + ", " + kernel.shape().cellsPerThread() + " cells per thread, "
                 + launch.grid() + " persistent blocks, n padded to " + ld + ")";
     }
 

@@ -8,9 +8,10 @@ import fwbench.graph.RealGraph;
  * and the GPUs a variant that {@linkplain Variant#spansDevices() spans devices} splits the solve
  * across (devices 0 .. gpus - 1; {@link #ALL_GPUS}: every device of the host; the others run on
  * device 0). The graph has integer weights ({@code graph}) or real ones ({@code realGraph}, for
- * the variants that {@linkplain Variant#takesRealWeights() take them}); exactly one is given.
+ * the variants that {@linkplain Variant#takesRealWeights() take them}); exactly one is given. A tile
+ * variant takes its launch choice from {@code choice} where set (tuned on this device), else from its table.
  */
-public record SolverConfig(Graph graph, RealGraph realGraph, LaunchMode launch, int gpus) {
+public record SolverConfig(Graph graph, RealGraph realGraph, LaunchMode launch, int gpus, LaunchChoice choice) {
 
     /** {@link #gpus()}: every device the driver lists. */
     public static final int ALL_GPUS = 0;
@@ -21,6 +22,11 @@ public record SolverConfig(Graph graph, RealGraph realGraph, LaunchMode launch, 
     public SolverConfig {
         if ((graph == null) == (realGraph == null)) throw new IllegalArgumentException("a solver takes an integer graph or a real one");
         if (gpus < 0) throw new IllegalArgumentException("gpus is a count of devices or ALL_GPUS, not " + gpus);
+        if (choice == null) throw new IllegalArgumentException("a launch choice, LaunchChoice.TABLE for none");
+    }
+
+    public SolverConfig(Graph graph, RealGraph realGraph, LaunchMode launch, int gpus) {
+        this(graph, realGraph, launch, gpus, LaunchChoice.TABLE);
     }
 
     public SolverConfig(Graph graph, RealGraph realGraph, LaunchMode launch) {
@@ -47,9 +53,14 @@ public record SolverConfig(Graph graph, RealGraph realGraph, LaunchMode launch, 
         throw new IllegalArgumentException("-p gpus takes '" + ALL_GPUS_TEXT + "' or a number of GPUs from 1, not '" + text + "'");
     }
 
-    /** The same graph and launch mode on the first {@code count} GPUs ({@link #ALL_GPUS}: all). */
+    /** The same graph, launch mode and launch choice on the first {@code count} GPUs ({@link #ALL_GPUS}: all). */
     public SolverConfig withGpus(int count) {
-        return new SolverConfig(graph, realGraph, launch, count);
+        return new SolverConfig(graph, realGraph, launch, count, choice);
+    }
+
+    /** The same graph, launch mode and GPUs with this launch choice ({@link LaunchChoice#TABLE}: the table's). */
+    public SolverConfig withChoice(LaunchChoice launchChoice) {
+        return new SolverConfig(graph, realGraph, launch, gpus, launchChoice);
     }
 
     public static SolverConfig of(Graph graph) {

@@ -241,6 +241,55 @@ public enum Variant {
         };
     }
 
+    /**
+     * The launch choices a tuning pass measures for this variant at n, the {@linkplain #tableChoice
+     * table's} among them; empty where there is nothing to tune (the reports' variants, kleene-bands,
+     * the CPU variants). dataflow and packed16 leave out tiles smaller than the table's: their
+     * work-item schedule grows as (n / T)^3, beyond what a run's device and heap memory are planned
+     * with (and past the schedule's {@link DataflowSchedule#MAX_TILES} tiles at large n).
+     */
+    public List<LaunchChoice> launchCandidates(int n) {
+        return switch (this) {
+            case KLEENE, KLEENE_F32, KLEENE_PATHS -> KleeneSolver.LAUNCH_CANDIDATES;
+            case DATAFLOW -> atLeastTableTile(DataflowSolver.LAUNCH_CANDIDATES, n);
+            case PACKED16 -> atLeastTableTile(Packed16Solver.LAUNCH_CANDIDATES, n);
+            default -> List.of();
+        };
+    }
+
+    private List<LaunchChoice> atLeastTableTile(List<LaunchChoice> candidates, int n) {
+        int table = tableChoice(n).tile();
+        return candidates.stream().filter(c -> c.tile() >= table).toList();
+    }
+
+    /**
+     * The launch choice the table, measured on an H200, makes at n: the fallback where nothing is
+     * tuned, and the choice a tuning pass keeps unless another is clearly faster;
+     * {@link LaunchChoice#TABLE} for a variant without {@linkplain #launchCandidates candidates}.
+     */
+    public LaunchChoice tableChoice(int n) {
+        return switch (this) {
+            case KLEENE, KLEENE_F32, KLEENE_PATHS -> KleeneSolver.tableChoice(cellType, n);
+            case DATAFLOW -> LaunchChoice.tile(KleeneSolver.tableTile(n));
+            case PACKED16 -> LaunchChoice.tile(Packed16Solver.tableTile(n));
+            default -> LaunchChoice.TABLE;
+        };
+    }
+
+    /**
+     * The -D pins set now that fix this variant's launch choice over any tuning, as typed
+     * ("-Dfwbench.kleene.tile=64"); empty when none is set.
+     */
+    public List<String> launchPins() {
+        List<String> properties = switch (this) {
+            case KLEENE, KLEENE_F32, KLEENE_PATHS -> List.of(KleeneSolver.TILE_PROPERTY, KleeneSolver.REST_LAUNCHES_PROPERTY);
+            case DATAFLOW -> List.of(KleeneSolver.TILE_PROPERTY);
+            case PACKED16 -> List.of(Packed16Solver.TILE_PROPERTY);
+            default -> List.of();
+        };
+        return properties.stream().flatMap(p -> LaunchSetting.pin(p).map(value -> "-D" + p + "=" + value).stream()).toList();
+    }
+
     /** Whether solvers of this variant are {@link PathSolver}s. */
     public boolean producesPaths() {
         return output == Output.PATHS;

@@ -4,12 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import fwbench.cuda.Gpu;
 import fwbench.results.ResultsFormat;
+import fwbench.tuning.TuningMode;
 import fwbench.usage.UsageException;
 import fwbench.variant.Variant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -65,6 +67,8 @@ class BenchmarkCommandTest {
             "-p gpus=two         | fwbench: -p gpus takes 'all' or a number of GPUs from 1, not 'two'",
             "-p gpus=1,2         | fwbench: -p gpus takes one value, not 1,2",
             "-p device=mine      | fwbench: -p device is recorded by the suite, not chosen",
+            "--tuning fast       | fwbench: --tuning takes tuned, retune or table, not 'fast'",
+            "--tuning            | fwbench: --tuning needs a value",
             "-rf yaml            | fwbench: unknown result format 'yaml'; formats: text, csv, scsv, json, latex",
             "-wi                 | fwbench: Option wi requires an argument (--jmh-help lists the options)",
             "Floyd(               | fwbench: the benchmark pattern 'Floyd(' is not a regular expression: Unclosed group"})
@@ -263,5 +267,27 @@ class BenchmarkCommandTest {
         assertEquals(Map.of(Map.of("n", "37", "graph", "road.gr"), "blocked on road.gr at n=37"), sessions.get(2).expected());
         assertEquals(List.of(ResultsFormat.SOLVE_BENCHMARK), BenchmarkCommand.sessions(new BenchmarkCommand.Benchmarks(true, false), plan,
                 request, "GPU").stream().map(BenchmarkCommand.Session::benchmark).distinct().toList());
+    }
+
+    /** The mode this JVM was started with is checked too: the forks would inherit it. */
+    @Test
+    void aBadTuningPropertyGetsOneLineAndExitCode2() {
+        String before = System.getProperty(TuningMode.PROPERTY);
+        try {
+            System.setProperty(TuningMode.PROPERTY, "sometimes");
+            assertEquals(2, run("-p", "variant=cpu-serial", "-p", "n=10"));
+            assertEquals("fwbench: -Dfwbench.tuning takes tuned, retune or table, not 'sometimes'" + System.lineSeparator(), err());
+        } finally {
+            if (before == null) System.clearProperty(TuningMode.PROPERTY);
+            else System.setProperty(TuningMode.PROPERTY, before);
+        }
+    }
+
+    /** Every fork gets the mode after the user's own -jvmArgsAppend, which stays. */
+    @Test
+    void theTuningModeIsAppendedToTheForksJvmArguments() throws Exception {
+        assertEquals(List.of("-Xmx3g", "-Dfwbench.tuning=retune"), List.of(BenchmarkCommand.forkArgsAppended(
+                new CommandLineOptions("-jvmArgsAppend", "-Xmx3g"), BenchmarkCommand.tuningMode("retune"))));
+        assertEquals(List.of("-Dfwbench.tuning=table"), List.of(BenchmarkCommand.forkArgsAppended(new CommandLineOptions(), TuningMode.TABLE)));
     }
 }

@@ -1,5 +1,7 @@
 package fwbench.cli;
 
+import fwbench.tuning.LaunchTuning;
+import fwbench.tuning.TuningMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -122,5 +124,42 @@ class RunEstimateTest {
         assertEquals("1 h 5 min", RunEstimate.duration(3900));
         assertEquals("47 h 59 min", RunEstimate.duration(48 * 3600 - 60));
         assertEquals("3 days 1 h", RunEstimate.duration(73 * 3600));
+    }
+
+    /** kleene at n = 1000 twice and 700 (one range, [512, 1024)), 2000 (another), and a CPU variant, which tunes nothing. */
+    private static final List<RunEstimate.Fork> TILE_FORKS = List.of(
+            new RunEstimate.Fork(RunEstimate.Key.solve("KLEENE", 1000), DEFAULTS), new RunEstimate.Fork(RunEstimate.Key.solve("KLEENE", 1000), DEFAULTS),
+            new RunEstimate.Fork(RunEstimate.Key.solve("KLEENE", 700), DEFAULTS), new RunEstimate.Fork(RunEstimate.Key.solve("KLEENE", 2000), DEFAULTS),
+            new RunEstimate.Fork(SMALL, DEFAULTS));
+
+    /** kleene's 3 candidates, a warm-up and 3 timed solves each. */
+    private static final int KLEENE_PASS_SOLVES = 3 * (LaunchTuning.WARM_UP_SOLVES + LaunchTuning.TIMED_SOLVES);
+
+    private static List<Integer> tuningSolves(TuningMode mode, boolean cached) {
+        return RunEstimate.withTuningPasses(TILE_FORKS, mode, (variant, n) -> cached).stream().map(f -> f.tuning().solves()).toList();
+    }
+
+    @Test
+    void theFirstForkOfEachRangeTunesWhereNothingIsCached() {
+        int p = KLEENE_PASS_SOLVES;
+        assertEquals(List.of(p, 0, 0, p, 0), tuningSolves(TuningMode.TUNED, false));
+        assertEquals(List.of(0, 0, 0, 0, 0), tuningSolves(TuningMode.TUNED, true), "every range cached");
+        assertEquals(List.of(p, p, p, p, 0), tuningSolves(TuningMode.RETUNE, true), "retune: every fork");
+        assertEquals(List.of(0, 0, 0, 0, 0), tuningSolves(TuningMode.TABLE, false));
+    }
+
+    /** A trial above 16384 tunes at 16384: its pass costs solves at that n, not at its own. */
+    @Test
+    void aPassCostsItsSolvesAtTheNItTunesAt() {
+        RunEstimate.Key large = RunEstimate.Key.solve("KLEENE", 65_536);
+        List<RunEstimate.Fork> forks = RunEstimate.withTuningPasses(List.of(new RunEstimate.Fork(large, DEFAULTS)), TuningMode.TUNED, (v, n) -> false);
+        assertEquals(new RunEstimate.Tuning(16_384, KLEENE_PASS_SOLVES), forks.get(0).tuning());
+        RunEstimate estimate = new RunEstimate(forks, Map.of(RunEstimate.Key.solve("KLEENE", 16_384), 0.3), RunEstimate.Model.NONE);
+        assertEquals(KLEENE_PASS_SOLVES * 0.3, estimate.tuningSeconds(forks.get(0)), 1e-9);
+        assertEquals(0, estimate.tuningSeconds(new RunEstimate.Fork(large, DEFAULTS)));
+        double withPass = estimate.left().seconds();
+        double without = new RunEstimate(List.of(new RunEstimate.Fork(large, DEFAULTS)), Map.of(RunEstimate.Key.solve("KLEENE", 16_384), 0.3),
+                RunEstimate.Model.NONE).left().seconds();
+        assertEquals(KLEENE_PASS_SOLVES * 0.3, withPass - without, 1e-6);
     }
 }

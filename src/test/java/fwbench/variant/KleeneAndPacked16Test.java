@@ -71,10 +71,10 @@ class KleeneAndPacked16Test {
                 Packed16Solver::new);
     }
 
-    /** A tiled GPU solver built with a forced tile (0 chooses), as the tests above build them. */
+    /** A tiled GPU solver built from its configuration, which carries the tile, as the tests above build them. */
     @FunctionalInterface
     private interface TiledSolver {
-        GpuSolver create(SolverConfig config, int tile);
+        GpuSolver create(SolverConfig config);
     }
 
     /**
@@ -87,7 +87,7 @@ class KleeneAndPacked16Test {
             Graph graph = GraphSpec.parse(spec).instance(n, seed);
             int[] expected = ReferenceFloydWarshall.distances(graph);
             for (int tile : tiles) {
-                try (GpuSolver solver = solverFor.create(SolverConfig.of(graph), tile)) {
+                try (GpuSolver solver = solverFor.create(SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)))) {
                     for (int repeat = 0; repeat < solves; repeat++) {
                         solver.reset();
                         solver.solve();
@@ -102,8 +102,8 @@ class KleeneAndPacked16Test {
     /** The tile table and the padding it needs hold without a GPU. */
     @Test
     void packed16TakesTile256FromItsThresholdAndPadsTo256() {
-        assertEquals(128, Packed16Solver.tileFor(Packed16Solver.T256_FROM_N - 1));
-        assertEquals(256, Packed16Solver.tileFor(Packed16Solver.T256_FROM_N));
+        assertEquals(128, Packed16Solver.tableTile(Packed16Solver.T256_FROM_N - 1));
+        assertEquals(256, Packed16Solver.tableTile(Packed16Solver.T256_FROM_N));
         assertEquals(10_240, Variant.PACKED16.padded(10_000));
         assertEquals(1_024, Variant.PACKED16.padded(1_000));
     }

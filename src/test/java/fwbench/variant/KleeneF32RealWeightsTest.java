@@ -27,7 +27,7 @@ class KleeneF32RealWeightsTest {
         for (double p : new double[] {0.03, 1.0}) {
             RealGraph graph = RealGraphs.random(n, p, n + 31);
             for (int tile : new int[] {64, 128}) {
-                try (KleeneF32Solver solver = new KleeneF32Solver(SolverConfig.of(graph), tile)) {
+                try (KleeneF32Solver solver = new KleeneF32Solver(SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)))) {
                     assertTrue(solver.realWeights());
                     solver.reset();
                     solver.solve();

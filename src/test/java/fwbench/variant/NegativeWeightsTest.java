@@ -69,10 +69,10 @@ class NegativeWeightsTest {
         int[] expected = ReferenceFloydWarshall.distances(graph);
         assertTrue(Arrays.stream(expected).anyMatch(d -> d == Distances.INF) && Arrays.stream(expected).anyMatch(d -> d < 0));
         for (int tile : new int[] {64, 128}) {
-            try (Solver s = new KleeneSolver(SolverConfig.of(graph), tile)) {
+            try (Solver s = new KleeneSolver(SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)))) {
                 assertArrayEquals(expected, solve(s), "kleene T=" + tile);
             }
-            try (KleenePathsSolver s = new KleenePathsSolver(SolverConfig.of(graph), tile)) {
+            try (KleenePathsSolver s = new KleenePathsSolver(SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)))) {
                 assertArrayEquals(expected, solve(s), "kleene-paths T=" + tile);
             }
         }
@@ -99,7 +99,7 @@ class NegativeWeightsTest {
                     w[i * n + j] = i == j ? 0 : random.nextInt(10) < 3 ? random.nextInt(3) + p[i] - p[j] : Distances.INF;
             MatrixGraph graph = new MatrixGraph(n, w, "weights 0..2 shifted by potentials 0..3, n=" + n);
             for (int tile : new int[] {64, 128}) {
-                try (KleenePathsSolver s = new KleenePathsSolver(SolverConfig.of(graph), tile)) {
+                try (KleenePathsSolver s = new KleenePathsSolver(SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)))) {
                     s.reset();
                     s.solve();
                     ShortestPaths sp = new ShortestPaths(n, s.distances(), s.intermediates());

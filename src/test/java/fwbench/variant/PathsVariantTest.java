@@ -108,7 +108,7 @@ class PathsVariantTest {
                 }
             }
             for (int tile : new int[] {64, 128}) {
-                try (KleenePathsSolver s = new KleenePathsSolver(SolverConfig.of(graph), tile)) {
+                try (KleenePathsSolver s = new KleenePathsSolver(SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)))) {
                     assertEveryPath(graph, solve(s));
                 }
             }

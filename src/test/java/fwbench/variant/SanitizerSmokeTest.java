@@ -65,7 +65,7 @@ class SanitizerSmokeTest {
     void kleeneAndDataflowAtTile128(boolean dataflow) {
         Graph graph = GraphSpec.parse("sparse:0.05").instance(272, 31);
         SolverConfig config = new SolverConfig(graph, LaunchMode.STREAM);
-        try (GpuSolver solver = dataflow ? new DataflowSolver(config, 128) : new KleeneSolver(config, 128)) {
+        try (GpuSolver solver = dataflow ? new DataflowSolver(config.withChoice(LaunchChoice.tile(128))) : new KleeneSolver(config.withChoice(LaunchChoice.tile(128)))) {
             solver.reset();
             solver.solve();
             assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), (dataflow ? "dataflow" : "kleene") + " T=128");
@@ -80,7 +80,7 @@ class SanitizerSmokeTest {
     @ValueSource(ints = {257, 300})
     void packed16AtTile256(int n) {
         Graph graph = GraphSpec.parse("hops:0.05").instance(n, 31);
-        try (Packed16Solver solver = new Packed16Solver(new SolverConfig(graph, LaunchMode.STREAM), 256)) {
+        try (Packed16Solver solver = new Packed16Solver(new SolverConfig(graph, LaunchMode.STREAM).withChoice(LaunchChoice.tile(256)))) {
             solver.reset();
             solver.solve();
             assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), "packed16 T=256 n=" + n);

@@ -71,17 +71,20 @@ class TileKernelShapesTest {
         assertTrue(e.getMessage().contains("fw_packed16_pack_shape"), e.getMessage());
     }
 
-    /** describe() prints the cells per thread from the shape, as it printed them from the tile before. */
+    /** describe() prints the cells per thread from the shape, and where each launch setting came from. */
     @Test
-    void describeNamesTheTileAndTheCellsPerThread() {
+    void describeNamesTheTileItsOriginAndTheCellsPerThread() {
         SolverConfig config = SolverConfig.of(GraphSpec.parse("hops:0.05").instance(100, 3));
-        try (GpuSolver kleene = new KleeneSolver(config, 64); GpuSolver packed = new Packed16Solver(config, 256)) {
-            assertEquals("kleene (T=64 for n=100, 4x4 cells per thread, n padded to 128)", kleene.describe());
-            assertTrue(packed.describe().startsWith("packed16 (T=256 for n=100, 16x16 cells per thread, "), packed.describe());
+        try (GpuSolver kleene = new KleeneSolver(config.withChoice(new LaunchChoice(64, 1)));
+             GpuSolver table = new KleeneSolver(config);
+             GpuSolver packed = new Packed16Solver(config.withChoice(LaunchChoice.tile(256)))) {
+            assertEquals("kleene (T=64 and 1 REST launch tuned on this device for n=100, 4x4 cells per thread, n padded to 128)", kleene.describe());
+            assertEquals("kleene (T=64 and 1 REST launch from the table for n=100, 4x4 cells per thread, n padded to 128)", table.describe());
+            assertTrue(packed.describe().startsWith("packed16 (T=256 tuned on this device for n=100, 16x16 cells per thread, "), packed.describe());
             assertTrue(packed.describe().endsWith(" persistent blocks, n padded to 256)"), packed.describe());
         }
-        try (GpuSolver dataflow = new DataflowSolver(config, 128)) {
-            assertTrue(dataflow.describe().startsWith("dataflow (T=128 for n=100, 8x8 cells per thread, "), dataflow.describe());
+        try (GpuSolver dataflow = new DataflowSolver(config.withChoice(LaunchChoice.tile(128)))) {
+            assertTrue(dataflow.describe().startsWith("dataflow (T=128 tuned on this device for n=100, 8x8 cells per thread, "), dataflow.describe());
         }
     }
 }

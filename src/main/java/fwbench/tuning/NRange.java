@@ -1,0 +1,49 @@
+package fwbench.tuning;
+
+/**
+ * The sizes one tuned launch choice serves: [2^k, 2^(k+1)), and every n from {@link #ONE_RANGE_FROM}
+ * up in one range tuned at that n.
+ *
+ * @param from  the smallest n of the range
+ * @param below the first n past it; {@link Integer#MAX_VALUE} for the last range, which has no end
+ */
+public record NRange(int from, int below) {
+
+    /**
+     * From this n on, one range, tuned at this n on a generated graph: a solve there already fills
+     * the device with every candidate's blocks (so the choice holds above), and a pass at the trial's
+     * own n would cost minutes (a kleene solve takes about 2.3 s at n = 32768 and 151 s at 131072 on an H200).
+     */
+    public static final int ONE_RANGE_FROM = 16_384;
+
+    public NRange {
+        if (from < 1 || below <= from) throw new IllegalArgumentException("no sizes in [" + from + ", " + below + ")");
+    }
+
+    /** The range that holds n (n >= 1). */
+    public static NRange of(int n) {
+        if (n < 1) throw new IllegalArgumentException("n must be positive, not " + n);
+        if (n >= ONE_RANGE_FROM) return new NRange(ONE_RANGE_FROM, Integer.MAX_VALUE);
+        int from = Integer.highestOneBit(n);
+        return new NRange(from, 2 * from);
+    }
+
+    /** Whether the range has no end (it starts at {@link #ONE_RANGE_FROM}). */
+    public boolean open() {
+        return below == Integer.MAX_VALUE;
+    }
+
+    public boolean contains(int n) {
+        return n >= from && n < below;
+    }
+
+    /** The n a trial at {@code n} tunes at: its own, or {@link #ONE_RANGE_FROM} in the last range. */
+    public int tuningN(int n) {
+        return open() ? from : n;
+    }
+
+    /** "n in [8192, 16384)", "n from 16384". */
+    public String text() {
+        return open() ? "n from " + from : "n in [" + from + ", " + below + ")";
+    }
+}
