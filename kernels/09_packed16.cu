@@ -12,7 +12,9 @@
 // distance is below FW_INF16 (the solver refuses graphs it cannot bound that way); a longer one
 // would read as FW_INF16.
 //
-// Tiles: T = 128 (8 rows x 4 words, 8 x 8 cells a thread, two blocks per SM) or T = 256 (16 rows x
+// Tiles: T = 64 (128 threads of 4 rows x 4 words, 4 x 8 cells a thread, four blocks per SM), for
+// small n, where a solve waits on the chain of pivots (each closure walks T steps one after
+// another) more than on the products; T = 128 (8 rows x 4 words, 8 x 8 cells a thread, two blocks per SM) or T = 256 (16 rows x
 // 8 words, 16 x 16 cells, one block per SM; a last tile row or column of at most 64 live cells as
 // a thin strip, thin_strips.cuh). At T = 128 a thread's 32 relaxation instructions a k carry the
 // same bookkeeping (staging, barriers, addresses) as int32's 64, and the integer instructions
@@ -21,9 +23,10 @@
 // (fwbench.variant.Packed16Solver; kernels/NOTES.md, v9).
 //
 // Launch: tiles = N / T, ld = N / 2 words per row, grid = resident blocks, 256 threads,
-// minplus::shared_words<Packed16, T, dataflow::STAGES>() * 4 bytes (78 KB at T = 128, 156 KB at
-// T = 256; each kernel's _shape says so); sync (tiles^2 + 1 ints) zeroed before each launch.
-// Registers (ptxas, sm_90): 128 at T = 128, 242 at T = 256, no spills (before sm_90, where the
+// minplus::shared_words<Packed16, T, dataflow::STAGES>() * 4 bytes (39 KB at T = 64, 78 KB at
+// T = 128, 156 KB at T = 256; each kernel's _shape says so, and its threads: 128 at T = 64, 256
+// otherwise); sync (tiles^2 + 1 ints) zeroed before each launch.
+// Registers (ptxas, sm_90): 121 at T = 64, 128 at T = 128, 242 at T = 256, no spills (before sm_90, where the
 // 16-bit relaxation is several instructions, T = 256 spills).
 // fw_packed16_pack / unpack convert between the int32 matrix (INF = FW_INF) and the packed one.
 #include "dataflow.cuh"
@@ -35,6 +38,14 @@ fw_packed16_dataflow_t128(int* d, int ld, int n, const int* schedule, int items,
     dataflow::solve<minplus::Packed16, 128, 8, 4>(d, ld, n, schedule, items, sync, tiles);
 }
 FW_TILE_KERNEL_SHAPE(fw_packed16_dataflow_t128, minplus::Packed16, 128, 8, 4, (minplus::shared_words<minplus::Packed16, 128, dataflow::STAGES>() * 4))
+
+// 128 threads (16 thread rows x 8 thread columns), four blocks per SM.
+extern "C" __global__ void __launch_bounds__(128, 4)
+fw_packed16_dataflow_t64(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
+{
+    dataflow::solve<minplus::Packed16, 64, 4, 4>(d, ld, n, schedule, items, sync, tiles);
+}
+FW_TILE_KERNEL_SHAPE(fw_packed16_dataflow_t64, minplus::Packed16, 64, 4, 4, (minplus::shared_words<minplus::Packed16, 64, dataflow::STAGES>() * 4))
 
 // One block per SM: 156 KB of shared memory, and the full register file for 16 x 16 cells a thread.
 extern "C" __global__ void __launch_bounds__(256, 1)

@@ -212,13 +212,13 @@ static bool nodeps() { return getenv("KB_NODEPS") && atoi(getenv("KB_NODEPS")); 
 // One persistent launch over the given kernel: schedule uploaded once per (tiles, grid).
 struct Dataflow {
     void (*kernel)(int*, int, int, const int*, int, int*, int);
-    int shared, grid = 0, tiles = 0, items = 0;
+    int shared, threads = 256, grid = 0, tiles = 0, items = 0;
     int *schedule = nullptr, *sync = nullptr;
     void prepare(int t)
     {
         if (t == tiles) return;
         int perSm, sms;
-        CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, kernel, 256, shared));
+        CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, kernel, threads, shared));
         if (const char* cap = getenv("KB_PER_SM")) perSm = std::min(perSm, atoi(cap));  // fewer resident blocks, to compare
         CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
         grid = perSm * sms;
@@ -240,7 +240,7 @@ struct Dataflow {
         CHECK(cudaMemsetAsync(sync, 0, ((size_t)t * t + 1) * 4, s));
         // KB_NODEPS=1: with the nodeps schedule (prepare) every input reads "done": the items' own throughput
         if (nodeps() && t > 1) CHECK(cudaMemsetAsync(sync, 0x3f, (size_t)t * t * 4, s));
-        kernel<<<grid, 256, shared, s>>>(d, ld, n, schedule, items, sync, t);
+        kernel<<<grid, threads, shared, s>>>(d, ld, n, schedule, items, sync, t);
     }
 };
 
@@ -359,7 +359,8 @@ int main(int argc, char** argv)
     CHECK(cudaFuncSetAttribute(fw_packed16_dataflow_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, flowPacked * 4));
     CHECK(cudaFuncSetAttribute(fw_packed16_dataflow_t256, cudaFuncAttributeMaxDynamicSharedMemorySize, flowPacked256 * 4));
     Dataflow df64{fw_dataflow_t64, flow64 * 4}, df128{fw_dataflow_t128, flow128 * 4}, df16{fw_packed16_dataflow_t128, flowPacked * 4},
-             df16w{fw_packed16_dataflow_t256, flowPacked256 * 4};
+             df16w{fw_packed16_dataflow_t256, flowPacked256 * 4},
+             df16s{fw_packed16_dataflow_t64, minplus::shared_words<minplus::Packed16, 64, dataflow::STAGES>() * 4, 128};
     cudaStream_t s;
     int least, greatest;
     CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
@@ -434,13 +435,13 @@ int main(int argc, char** argv)
         const float copy16 = median_ms([&] { CHECK(cudaMemcpyAsync(pwork, pin, cells * 2, cudaMemcpyDeviceToDevice, s)); }, s);
         std::vector<int> expected(cells), got(cells);
         printf("n=%d:", n);
-        static const char* names[] = {"rounds64", "rounds128", "flow64", "flow128", "p16flow", "look64", "look128", "p16flow256"};
+        static const char* names[] = {"rounds64", "rounds128", "flow64", "flow128", "p16flow", "look64", "look128", "p16flow256", "p16flow64"};
         const char* only = getenv("KB_ONLY");  // e.g. KB_ONLY=flow128: time that one alone (no check)
         Replay look64, look128;
-        for (int v = 0; v < 8; ++v) {
+        for (int v = 0; v < 9; ++v) {
             if (v == 7 && ld % 256) continue;  // p16flow256 only with KB_PAD=256
             if (only && std::string(only) != names[v]) continue;
-            const bool packedCells = v == 4 || v == 7;
+            const bool packedCells = v == 4 || v == 7 || v == 8;
             const float ms = median_ms([&] {
                 if (packedCells) CHECK(cudaMemcpyAsync(pwork, pin, cells * 2, cudaMemcpyDeviceToDevice, s));
                 else CHECK(cudaMemcpyAsync(work, input, cells * 4, cudaMemcpyDeviceToDevice, s));
@@ -451,6 +452,7 @@ int main(int argc, char** argv)
                     case 3: df128.run(work, ld, n, ld / 128, s); break;
                     case 4: df16.run(pwork, words, n, ld / 128, s); break;
                     case 7: df16w.run(pwork, words, n, ld / 256, s); break;
+                    case 8: df16s.run(pwork, words, n, ld / 64, s); break;
                     case 5:
                         if (graphs) look64.run([&] { look.run(work, ld, n, 64, s); }, s);
                         else look.run(work, ld, n, 64, s);

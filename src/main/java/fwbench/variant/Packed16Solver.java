@@ -22,8 +22,16 @@ import static fwbench.cuda.KernelArgs.value;
 final class Packed16Solver extends GpuSolver {
     /** 16-bit INF, the kernels' FW_INF16 (KernelConstants): every finite distance must be below it. */
     static final int INF16 = CellType.PACKED16.inf();
-    /** Matrices are padded to this, a multiple of both tiles. */
+    /** Matrices are padded to this, a multiple of every tile. */
     static final int PAD = 256;
+
+    /**
+     * From this n on the table picks T = 128 rather than 64: T = 64 (128 threads, four blocks per
+     * SM) halves the closure steps of each pivot, which the chain of pivots waits on at small n; on
+     * an H200 it was faster at n = 4000 and below, slower at 5000, so the crossover lies between
+     * (kernels/NOTES.md, packed16 at T = 64). The fallback where nothing is tuned.
+     */
+    static final int T128_FROM_N = 4500;
 
     /**
      * From this n on the table picks T = 256 (one block per SM): faster on an H200 at n = 7500 and
@@ -33,11 +41,11 @@ final class Packed16Solver extends GpuSolver {
      */
     static final int T256_FROM_N = 7500;
 
-    /** System property that pins the tile over everything, e.g. -Dfwbench.packed16.tile=256 (128 or 256). */
+    /** System property that pins the tile over everything, e.g. -Dfwbench.packed16.tile=256 (64, 128 or 256). */
     static final String TILE_PROPERTY = "fwbench.packed16.tile";
 
     /** The tiles a tuning pass measures (Variant#launchCandidates). */
-    static final List<LaunchChoice> LAUNCH_CANDIDATES = List.of(LaunchChoice.tile(128), LaunchChoice.tile(256));
+    static final List<LaunchChoice> LAUNCH_CANDIDATES = List.of(LaunchChoice.tile(64), LaunchChoice.tile(128), LaunchChoice.tile(256));
 
     /**
      * fw_packed16_pack(const int* src, int ld32, int* dst, int ld16, int rows) and fw_packed16_unpack
@@ -65,7 +73,7 @@ final class Packed16Solver extends GpuSolver {
         try {
             tileSetting = LaunchSetting.of(TILE_PROPERTY, config.choice().tile(), () -> tableTile(n));
             int tile = tileSetting.value();
-            if (tile != 128 && tile != 256) throw new IllegalArgumentException("packed16 tiles are 128 or 256, not " + tile);
+            if (tile != 64 && tile != 128 && tile != 256) throw new IllegalArgumentException("packed16 tiles are 64, 128 or 256, not " + tile);
             unpack = module().kernel("fw_packed16_unpack");
             in = new DeviceBuffer((long) ld * words);
             work = new DeviceBuffer((long) ld * words);
@@ -90,9 +98,12 @@ final class Packed16Solver extends GpuSolver {
         return LaunchSetting.pin(TILE_PROPERTY).orElse(tableTile(n));
     }
 
-    /** The table's tile for n vertices, the fallback where nothing is tuned or pinned: 128, or 256 from {@link #T256_FROM_N} on. */
+    /**
+     * The table's tile for n vertices, the fallback where nothing is tuned or pinned: 64, 128 from
+     * {@link #T128_FROM_N} on, 256 from {@link #T256_FROM_N} on.
+     */
     static int tableTile(int n) {
-        return n < T256_FROM_N ? 128 : 256;
+        return n < T128_FROM_N ? 64 : n < T256_FROM_N ? 128 : 256;
     }
 
     /** Refuses, before anything is allocated, a graph whose distances might not fit below INF16. */

@@ -59,15 +59,15 @@ class KleeneAndPacked16Test {
     }
 
     /**
-     * Both packed16 tiles around their edges; the matrix is padded to 256 whatever the tile. At
+     * Every packed16 tile around its edges; the matrix is padded to 256 whatever the tile. At
      * T = 256 a last tile of at most 64 live cells is computed as a thin strip of 1, 2 or 4 x 16
      * (257, 280, 300, 320, 529), one of 65 as a whole tile (321).
      */
     @GpuTest
     @ParameterizedTest(name = "n={0}")
-    @ValueSource(ints = {1, 127, 128, 129, 255, 256, 257, 280, 300, 320, 321, 529, 600, 1000})
-    void bothPacked16TilesMatchTheReference(int n) {
-        assertTilesMatchTheReference(n, 79, new String[] {"random", "hops:0.02"}, new int[] {128, 256}, 2, Packed16Solver.PAD,
+    @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 255, 256, 257, 280, 300, 320, 321, 529, 600, 1000})
+    void everyPacked16TileMatchesTheReference(int n) {
+        assertTilesMatchTheReference(n, 79, new String[] {"random", "hops:0.02"}, new int[] {64, 128, 256}, 2, Packed16Solver.PAD,
                 Packed16Solver::new);
     }
 
@@ -101,7 +101,9 @@ class KleeneAndPacked16Test {
 
     /** The tile table and the padding it needs hold without a GPU. */
     @Test
-    void packed16TakesTile256FromItsThresholdAndPadsTo256() {
+    void packed16TakesTile128And256FromTheirThresholdsAndPadsTo256() {
+        assertEquals(64, Packed16Solver.tableTile(Packed16Solver.T128_FROM_N - 1));
+        assertEquals(128, Packed16Solver.tableTile(Packed16Solver.T128_FROM_N));
         assertEquals(128, Packed16Solver.tableTile(Packed16Solver.T256_FROM_N - 1));
         assertEquals(256, Packed16Solver.tableTile(Packed16Solver.T256_FROM_N));
         assertEquals(10_240, Variant.PACKED16.padded(10_000));

@@ -51,7 +51,7 @@ class LaunchCandidatesTest {
         List<LaunchChoice> kleene = List.of(new LaunchChoice(64, 1), new LaunchChoice(128, 1), new LaunchChoice(128, 2));
         for (Variant v : List.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_PATHS)) assertEquals(kleene, v.launchCandidates(1000), v.id());
         assertEquals(List.of(LaunchChoice.tile(64), LaunchChoice.tile(128)), Variant.DATAFLOW.launchCandidates(1000));
-        assertEquals(List.of(LaunchChoice.tile(128), LaunchChoice.tile(256)), Variant.PACKED16.launchCandidates(1000));
+        assertEquals(List.of(LaunchChoice.tile(64), LaunchChoice.tile(128), LaunchChoice.tile(256)), Variant.PACKED16.launchCandidates(1000));
     }
 
     /** The table measured on an H200, as the solvers applied it before tuning. */
@@ -63,6 +63,8 @@ class LaunchCandidatesTest {
         assertEquals(new LaunchChoice(128, 1), Variant.KLEENE_F32.tableChoice(KleeneSolver.FLOAT32_ONE_REST_LAUNCH_N));
         assertEquals(new LaunchChoice(128, 2), Variant.KLEENE_PATHS.tableChoice(10_000));
         assertEquals(LaunchChoice.tile(64), Variant.DATAFLOW.tableChoice(KleeneSolver.CROSSOVER_N - 1));
+        assertEquals(LaunchChoice.tile(64), Variant.PACKED16.tableChoice(Packed16Solver.T128_FROM_N - 1));
+        assertEquals(LaunchChoice.tile(128), Variant.PACKED16.tableChoice(Packed16Solver.T128_FROM_N));
         assertEquals(LaunchChoice.tile(256), Variant.PACKED16.tableChoice(Packed16Solver.T256_FROM_N));
     }
 

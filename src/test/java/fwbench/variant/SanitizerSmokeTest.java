@@ -6,6 +6,7 @@ import fwbench.graph.GraphSpec;
 import fwbench.graph.ReferenceFloydWarshall;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -73,17 +74,17 @@ class SanitizerSmokeTest {
     }
 
     /**
-     * packed16's T = 256 kernel, which the sizes above never choose: two tiles, the second partial
-     * (a thin strip of 16 or 64 live cells).
+     * packed16's T = 128 and T = 256 kernels, which the sizes above never choose (their table picks
+     * T = 64): at T = 256 two tiles, the second partial (a thin strip of 16 or 64 live cells).
      */
-    @ParameterizedTest(name = "n={0}")
-    @ValueSource(ints = {257, 300})
-    void packed16AtTile256(int n) {
+    @ParameterizedTest(name = "T={0} n={1}")
+    @CsvSource({"128, 200", "128, 300", "256, 257", "256, 300"})
+    void packed16AtTiles128And256(int tile, int n) {
         Graph graph = GraphSpec.parse("hops:0.05").instance(n, 31);
-        try (Packed16Solver solver = new Packed16Solver(new SolverConfig(graph, LaunchMode.STREAM).withChoice(LaunchChoice.tile(256)))) {
+        try (Packed16Solver solver = new Packed16Solver(new SolverConfig(graph, LaunchMode.STREAM).withChoice(LaunchChoice.tile(tile)))) {
             solver.reset();
             solver.solve();
-            assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), "packed16 T=256 n=" + n);
+            assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), "packed16 T=" + tile + " n=" + n);
         }
     }
 }
