@@ -1,8 +1,10 @@
 package fwbench.tuning;
 
 /**
- * The sizes one tuned launch choice serves: [2^k, 2^(k+1)), and every n from {@link #ONE_RANGE_FROM}
- * up in one range tuned at that n.
+ * The sizes one tuned launch choice serves: each n below {@link #ONE_RANGE_FROM} on its own (a pass
+ * there takes about a second; a wider range would straddle a switch of the table, as packed16's
+ * tile at n = 4500 and 7500, and carry one n's choice to another where it loses), and every n from
+ * {@link #ONE_RANGE_FROM} up in one range tuned at that n.
  *
  * @param from  the smallest n of the range
  * @param below the first n past it; {@link Integer#MAX_VALUE} for the last range, which has no end
@@ -24,8 +26,7 @@ public record NRange(int from, int below) {
     public static NRange of(int n) {
         if (n < 1) throw new IllegalArgumentException("n must be positive, not " + n);
         if (n >= ONE_RANGE_FROM) return new NRange(ONE_RANGE_FROM, Integer.MAX_VALUE);
-        int from = Integer.highestOneBit(n);
-        return new NRange(from, 2 * from);
+        return new NRange(n, n + 1);
     }
 
     /** Whether the range has no end (it starts at {@link #ONE_RANGE_FROM}). */
@@ -42,8 +43,9 @@ public record NRange(int from, int below) {
         return open() ? from : n;
     }
 
-    /** "n in [8192, 16384)", "n from 16384". */
+    /** "n=10000", "n in [8192, 16384)", "n from 16384". */
     public String text() {
-        return open() ? "n from " + from : "n in [" + from + ", " + below + ")";
+        if (open()) return "n from " + from;
+        return below == from + 1 ? "n=" + from : "n in [" + from + ", " + below + ")";
     }
 }

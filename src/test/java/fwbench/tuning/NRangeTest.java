@@ -12,12 +12,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class NRangeTest {
 
     @ParameterizedTest(name = "n={0}")
-    @CsvSource({"1, 1, 2", "2, 2, 4", "3, 2, 4", "700, 512, 1024", "1024, 1024, 2048", "8191, 4096, 8192", "8192, 8192, 16384",
-            "16383, 8192, 16384"})
-    void belowTheLastRangeARangeIsAPowerOfTwoToTheNext(int n, int from, int below) {
+    @CsvSource({"1", "2", "700", "4499", "4500", "7499", "7500", "16383"})
+    void belowTheLastRangeEachNIsItsOwnRange(int n) {
         NRange range = NRange.of(n);
-        assertEquals(new NRange(from, below), range);
+        assertEquals(new NRange(n, n + 1), range);
         assertTrue(range.contains(n));
+        assertFalse(range.contains(n + 1));
+        assertFalse(n > 1 && range.contains(n - 1));
         assertFalse(range.open());
         assertEquals(n, range.tuningN(n), "tuned at the trial's own n");
     }
@@ -34,7 +35,8 @@ class NRangeTest {
 
     @Test
     void textAndLimits() {
-        assertEquals("n in [8192, 16384)", NRange.of(10_000).text());
+        assertEquals("n=10000", NRange.of(10_000).text());
+        assertEquals("n in [8192, 16384)", new NRange(8192, 16384).text());
         assertThrows(IllegalArgumentException.class, () -> NRange.of(0));
         assertThrows(IllegalArgumentException.class, () -> new NRange(8, 8));
     }

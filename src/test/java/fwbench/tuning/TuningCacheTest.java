@@ -65,7 +65,7 @@ class TuningCacheTest {
         JsonNode first = json.get("entries").get(0);
         assertEquals("NVIDIA H200", first.get("device").asText());
         assertEquals(8192, first.get("nFrom").asInt());
-        assertEquals(16384, first.get("nBelow").asInt());
+        assertEquals(8193, first.get("nBelow").asInt());
         assertEquals(1.31, first.get("millis").get("T=128 and 2 REST launches").asDouble());
         try (var files = Files.list(file.getParent())) {
             assertEquals(1, files.count(), "no temporary file left beside it");
