@@ -34,7 +34,8 @@ import java.util.concurrent.TimeUnit;
  * One all-pairs shortest-path solve per invocation, for each variant and n.
  *
  * <p>Per trial (one fork per variant and n): the graph is built (on the device for GPU variants),
- * a tile variant's launch choice is tuned on the device or read from the cache ({@link LaunchTuning}),
+ * a tile variant's launch choice is tuned on the device (in a JVM of its own, {@link TuningPassProcess})
+ * or read from the cache ({@link LaunchTuning}),
  * the variant solves it once and is verified ({@link Verification}); a wrong answer ends the trial
  * with the first wrong cell. Per invocation: the working matrix is restored from the input
  * (untimed), then {@link #solve()} is timed; it returns only when the GPU is done. The GPU time of
@@ -97,19 +98,30 @@ public class FloydWarshallBenchmark {
     private Solver solver;
 
     @Setup(Level.Trial)
-    public void prepare() throws IOException {
+    public void prepare() throws IOException, InterruptedException {
         DeviceLabel.check(device);
-        Graph input = input();
+        Graph input = input(graph, n, seed);
         SolverConfig config = new SolverConfig(input, launch).withGpus(SolverConfig.parseGpus(gpus));
-        // before the trial's solver is made: the pass's solvers need the device to themselves
-        config = new LaunchTuning(LaunchTuning.defaultCacheFile(), System.err::println).forTrial(variant, config, TuningMode.fromProperty());
+        LaunchTuning tuning = new LaunchTuning(LaunchTuning.defaultCacheFile(), System.err::println);
+        TuningMode mode = TuningMode.fromProperty();
+        if (tuning.passDue(variant, n, mode)) {
+            // the pass runs in a JVM of its own and caches its choice, which this trial then reads
+            boolean ran = TuningPassProcess.run(variant, graph, n, seed, launch, gpus, mode);
+            if (ran && !tuning.passDue(variant, n, TuningMode.TUNED)) {
+                mode = TuningMode.TUNED;
+            } else {
+                System.err.println("tuning " + variant + ": no cached choice from the pass (its line above), so the table's");
+                mode = TuningMode.TABLE;
+            }
+        }
+        config = tuning.forTrial(variant, config, mode);
         solver = variant.create(config);
         String how = Verification.verify(solver, input);
         System.out.println("verified " + solver.describe() + " at n=" + n + ": " + how);
     }
 
-    /** The graph of the {@code graph} parameter at n vertices; a file's n must be this n. */
-    private Graph input() throws IOException {
+    /** The graph of a {@code graph} parameter at n vertices (seed for generated ones); a file's n must be this n. */
+    static Graph input(String graph, int n, long seed) throws IOException {
         if (!GraphFiles.looksLikeFile(graph)) return GraphSpec.parse(graph).instance(n, seed);
         GraphFile read = GraphFiles.read(Path.of(graph.trim()));
         if (read.realWeights()) throw new IllegalStateException(graph + " has real weights; the benchmark runs integer graphs (solve takes it)");

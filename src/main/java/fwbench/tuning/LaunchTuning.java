@@ -84,6 +84,16 @@ public final class LaunchTuning {
     }
 
     /**
+     * Whether {@link #forTrial} would run a tuning pass for this variant at n in this mode: not in
+     * {@link TuningMode#TABLE}, not for a variant with nothing to tune or pinned by -D, and in
+     * {@link TuningMode#TUNED} only where the cache has no entry. Says nothing.
+     */
+    public boolean passDue(Variant variant, int n, TuningMode mode) {
+        if (mode == TuningMode.TABLE || variant.launchCandidates(n).size() < 2 || !variant.launchPins().isEmpty()) return false;
+        return mode == TuningMode.RETUNE || TuningCache.read(cacheFile, line -> { }, "").find(key(variant, n)).isEmpty();
+    }
+
+    /**
      * For {@code solve}: the cached choice where there is one (one line says so),
      * else the configuration as it is. Never runs a tuning pass: a solve of the user's graph is one
      * solve, not a benchmark, and must not spend seconds timing others.

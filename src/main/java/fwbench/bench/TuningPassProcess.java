@@ -1,0 +1,68 @@
+package fwbench.bench;
+
+import fwbench.graph.Graph;
+import fwbench.tuning.LaunchTuning;
+import fwbench.tuning.TuningMode;
+import fwbench.variant.LaunchMode;
+import fwbench.variant.SolverConfig;
+import fwbench.variant.Variant;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A benchmark trial's tuning pass ({@link LaunchTuning}) in a JVM of its own, which writes its choice
+ * to the cache and exits before the trial makes its solver. Run in the trial's own JVM, the pass's
+ * solvers left the trial's solver about 2% slower at n = 1000 on an H200 (its GPU time, every kleene
+ * variant; none after a pass in another process), so the trial only reads the cache.
+ */
+public final class TuningPassProcess {
+
+    private TuningPassProcess() {
+    }
+
+    /**
+     * Runs the pass in a child JVM of this one's java, class path and heap, with every fwbench.*
+     * system property (the cache folder, the pins): it tunes the variant on the trial's graph
+     * ({@code graph}, n, seed, launch mode and gpus, as the benchmark's parameters give them) in
+     * mode {@code mode} and writes the cache; its lines go to this JVM's output. Returns whether it
+     * ended well.
+     */
+    static boolean run(Variant variant, String graph, int n, long seed, LaunchMode launch, String gpus, TuningMode mode)
+            throws IOException, InterruptedException {
+        Process child = new ProcessBuilder(command(variant, graph, n, seed, launch, gpus, mode)).inheritIO().start();
+        return child.waitFor() == 0;
+    }
+
+    /**
+     * The child's command line: this JVM's java, heap and class path, the fwbench.* properties (the
+     * environment, XDG_CACHE_HOME among it, is inherited), then main's arguments.
+     */
+    static List<String> command(Variant variant, String graph, int n, long seed, LaunchMode launch, String gpus, TuningMode mode) {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.add("-Xmx" + Runtime.getRuntime().maxMemory() / (1024 * 1024) + "m");
+        for (Map.Entry<Object, Object> p : System.getProperties().entrySet()) {
+            if (p.getKey().toString().startsWith("fwbench.")) command.add("-D" + p.getKey() + "=" + p.getValue());
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), TuningPassProcess.class.getName(),
+                variant.name(), graph, Integer.toString(n), Long.toString(seed), launch.name(), gpus, mode.id()));
+        return command;
+    }
+
+    /** The child: VARIANT GRAPH N SEED LAUNCH GPUS MODE, as {@link #command} writes them; exit 0 when the pass ran. */
+    public static void main(String[] args) {
+        try {
+            Variant variant = Variant.valueOf(args[0]);
+            Graph input = FloydWarshallBenchmark.input(args[1], Integer.parseInt(args[2]), Long.parseLong(args[3]));
+            SolverConfig config = new SolverConfig(input, LaunchMode.valueOf(args[4])).withGpus(SolverConfig.parseGpus(args[5]));
+            new LaunchTuning(LaunchTuning.defaultCacheFile(), System.err::println).forTrial(variant, config, TuningMode.parse(args[6], "mode"));
+            System.exit(0);
+        } catch (Exception | LinkageError e) {
+            System.err.println("tuning pass: " + e);
+            System.exit(1);
+        }
+    }
+}
