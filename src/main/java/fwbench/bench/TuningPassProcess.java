@@ -7,7 +7,11 @@ import fwbench.variant.LaunchMode;
 import fwbench.variant.SolverConfig;
 import fwbench.variant.Variant;
 
+import java.io.File;
 import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,9 +51,26 @@ public final class TuningPassProcess {
         for (Map.Entry<Object, Object> p : System.getProperties().entrySet()) {
             if (p.getKey().toString().startsWith("fwbench.")) command.add("-D" + p.getKey() + "=" + p.getValue());
         }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), TuningPassProcess.class.getName(),
+        command.addAll(List.of("-cp", classPath(), TuningPassProcess.class.getName(),
                 variant.name(), graph, Integer.toString(n), Long.toString(seed), launch.name(), gpus, mode.id()));
         return command;
+    }
+
+    /**
+     * This JVM's class path, and the jar or folder this class came from: under a launcher that loads
+     * the suite through a class loader of its own (JUnit's console), java.class.path holds only the
+     * launcher.
+     */
+    static String classPath() {
+        String own = System.getProperty("java.class.path");
+        CodeSource source = TuningPassProcess.class.getProtectionDomain().getCodeSource();
+        if (source == null) return own;
+        try {
+            String here = Path.of(source.getLocation().toURI()).toString();
+            return own.isEmpty() ? here : own + File.pathSeparator + here;
+        } catch (URISyntaxException e) {
+            return own;
+        }
     }
 
     /** The child: VARIANT GRAPH N SEED LAUNCH GPUS MODE, as {@link #command} writes them; exit 0 when the pass ran. */

@@ -165,7 +165,7 @@ public final class LaunchTuning {
         Map<String, Double> millis = new LinkedHashMap<>();
         times.forEach(t -> millis.put(t.choice().text(), t.millis()));
         return new Pass(new TuningCache.Entry(key, tuningN, chosen.choice(), millis, LocalDate.now().toString()),
-                "tuning " + variant + " for " + range.text() + " on " + deviceText(key) + ", at n=" + tuningN + ": "
+                "tuning " + variant + " for " + range.text() + " on " + deviceText(key) + (range.open() ? ", at n=" + tuningN : "") + ": "
                         + ChoiceSelection.explain(table, chosen, times));
     }
 

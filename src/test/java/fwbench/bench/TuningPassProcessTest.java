@@ -32,7 +32,8 @@ class TuningPassProcessTest {
             assertTrue(command.contains("-D" + PROPERTY + "=yes"), "the fwbench.* properties: " + command);
             assertTrue(command.stream().anyMatch(a -> a.startsWith("-Xmx")), "this JVM's heap: " + command);
             int cp = command.indexOf("-cp");
-            assertEquals(System.getProperty("java.class.path"), command.get(cp + 1));
+            assertTrue(command.get(cp + 1).startsWith(System.getProperty("java.class.path")), command.get(cp + 1));
+            assertTrue(command.get(cp + 1).contains(TuningPassProcess.classPath().substring(TuningPassProcess.classPath().lastIndexOf(java.io.File.pathSeparator) + 1)));
             assertEquals(List.of(TuningPassProcess.class.getName(), "KLEENE", "sparse:0.1", "700", "7", "STREAM", "1", "retune"),
                     command.subList(cp + 2, command.size()));
         } finally {
