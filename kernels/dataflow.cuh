@@ -8,13 +8,18 @@
 // starts tile by tile while round r finishes.
 //
 // Work item = (round r, tile (i, j)): update tile (i, j) in round r (pivot tile r):
-//   i == j == r  close the pivot tile (plain FW in registers, minplus::close_cells);
+//   i == j == r  close the pivot tile (plain FW in registers, minplus::close_cells); for T up to
+//                FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE and r > 0 after round r - 1's update of it (the
+//                product below), folded into this item as kleene's mode NEXT does, so a round's
+//                chain of items is pivot, cross, pivot;
 //   otherwise    C(i, j) = min(C(i, j), D(i, r) (x) D(r, j)) (minplus::tile_product). For a cross
 //                tile (i == r or j == r) one operand is C itself, as in kleene's phase 2.
 // It needs: tile (i, j) done through round r - 1, and D(i, r) and D(r, j) done through round r
-// (for a cross tile, the pivot). done[tile] counts the rounds finished on that tile.
+// (for a cross tile, the pivot); a folded pivot of round r > 0, its tile through round r - 2 and
+// D(r, r - 1), D(r - 1, r) through round r - 1. done[tile] counts the rounds finished on that tile.
 //
-// Order: the host builds the item list (fwbench.variant.DataflowSchedule, which documents it):
+// Order: the host builds the item list (fwbench.variant.DataflowSchedule, which documents it, with
+// or without folded pivots as folds_pivot says):
 // every item comes after the items it needs, and the next pivot and its cross are placed early
 // inside the current round's bulk. Blocks take items by an atomic ticket, in list order, and a
 // block takes a new item only after finishing the one it holds (it reserves ahead, in order), so the
@@ -45,6 +50,11 @@ namespace dataflow {
 constexpr int FIELD_BITS = FW_ITEM_FIELD_BITS;
 constexpr int FIELD_MASK = (1 << FIELD_BITS) - 1;
 
+// Whether the pivot item of round r > 0 also applies round r - 1 to its tile (the schedule then has
+// no item for that): at T = 256 it measured 1% slower (kernels/NOTES.md, the pivot chain).
+template <int T>
+constexpr bool folds_pivot = T <= FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE;
+
 __device__ __forceinline__ int load_relaxed(const int* p)
 {
     int v;
@@ -71,7 +81,8 @@ constexpr int STAGES = 3;
 
 // The persistent solve. d: the padded matrix, ld words per row, tiles x tiles tiles of T x T
 // cells, of which the first n rows and columns are the graph's (the rest isolated padding).
-// schedule: `items` encoded items (tiles^3: every tile in every round). sync: tiles^2 done
+// schedule: `items` encoded items (every tile in every round, tiles^3, but with folded pivots
+// tile (r, r) of round r - 1, which pivot item r applies). sync: tiles^2 done
 // counters then the ticket, all zero at launch. 256 threads a block (minplus::Grid), shared memory
 // minplus::shared_words<Cell, T, STAGES>() words; launch as many blocks as fit on the device.
 //
@@ -84,15 +95,23 @@ constexpr int STAGES = 3;
 // an item whose inputs were not ready takes the slow path: poll, acquire fence, barrier. The
 // release is issued by a thread of the last warp, so its wait for the stores does not hold up
 // thread 0's bookkeeping.
-// One item: tile (i, j) of round r, C = c; the pivot tile is closed, any other one is
-// min(C, A (x) B) with A = D(i, r), B = D(r, j), the padding skipped.
+// One item: tile (i, j) of round r, C = c; the pivot tile is closed, a folded one first updated by
+// round r - 1 (A = D(r, r - 1), the tile left of it, B = D(r - 1, r), the one above); any other one
+// is min(C, A (x) B) with A = D(i, r), B = D(r, j); the padding skipped.
 template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void update_tile(int* c, const int* a, const int* b, int ld, int n, int i, int j, int r, int* shared)
 {
     if (i == r && j == r) {
         int acc[TM][TN];
         using G = minplus::Grid<Cell, T, TM, TN>;
-        minplus::load_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
+        if (folds_pivot<T> && r > 0) {
+            constexpr int W = T / Cell::CELLS_PER_WORD;
+            minplus::accumulate_product<Cell, T, TM, TN, STAGES>(acc, c, c - W, c - (size_t)T * ld, ld, shared, min(T, n - (r - 1) * T),
+                                                                 min(T, n - r * T));
+            __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
+        } else {
+            minplus::load_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
+        }
         minplus::close_cells<Cell, T, TM, TN>(acc, shared);
         minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
     } else {
@@ -121,13 +140,15 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
     __shared__ int slot[2], late, ahead[2];
 
     // thread 0: whether item's three input counters say it may run (one round trip: the three
-    // loads are in flight together)
+    // loads are in flight together). k: the round whose pivot row and column the item reads, r
+    // but for a folded pivot item past round 0, which first applies round r - 1 (update_tile).
     auto inputs_done = [&](int item) {
         const int r = item >> (2 * FIELD_BITS), i = (item >> FIELD_BITS) & FIELD_MASK, j = item & FIELD_MASK;
-        const int o = load_relaxed(done + i * tiles + j);  // C itself, through round r - 1
-        const int l = load_relaxed(done + i * tiles + r);  // D(i, r): the pivot for a row-cross tile, C itself for a column-cross one
-        const int a = load_relaxed(done + r * tiles + j);  // D(r, j): the pivot for a column-cross tile, C itself for a row-cross one
-        return (o >= r) & (l >= (j == r ? r : r + 1)) & (a >= (i == r ? r : r + 1));
+        const int k = folds_pivot<T> && i == r && j == r && r > 0 ? r - 1 : r;
+        const int o = load_relaxed(done + i * tiles + j);  // C itself, through round k - 1
+        const int l = load_relaxed(done + i * tiles + k);  // D(i, k): the pivot for a row-cross tile, C itself for a column-cross one
+        const int a = load_relaxed(done + k * tiles + j);  // D(k, j): the pivot for a column-cross tile, C itself for a row-cross one
+        return (o >= k) & (l >= (j == k ? k : k + 1)) & (a >= (i == k ? k : k + 1));
     };
     auto advance = [&] {  // thread 0: ahead[0] was taken; load the next and reserve another
         const int t = ahead[1];

@@ -15,6 +15,8 @@
 #define FW_ROUTE_INF 0x3FFFFF
 // fwbench.variant.DataflowSchedule.FIELD_BITS: a dataflow work item is round << 2 F | row << F | column
 #define FW_ITEM_FIELD_BITS 10
+// fwbench.variant.DataflowSchedule.FOLDED_PIVOT_MAX_TILE: dataflow's tiles up to this fold the next pivot's update into its item
+#define FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE 128
 // fwbench.variant.LookaheadRounds: which tiles a phase-3 launch of kleene updates
 #define FW_REST_ALL 0
 #define FW_REST_NEXT 1

@@ -161,10 +161,11 @@ struct Lookahead {
 };
 
 // fwbench.variant.DataflowSchedule.build, the same order (that class documents it)
-static std::vector<int> dataflow_schedule(int tiles, int wave)
+static std::vector<int> dataflow_schedule(int tiles, int wave, bool folded)
 {
     std::vector<int> items;
     auto enc = [](int r, int i, int j) { return r << 2 * FW_ITEM_FIELD_BITS | i << FW_ITEM_FIELD_BITS | j; };
+    auto pivot = [&](int r) { if (r < tiles) items.push_back(enc(r, r, r)); };
     auto cross = [&](int r) {
         for (int j = 0; j < tiles; ++j) if (j != r) items.push_back(enc(r, r, j));
         for (int i = 0; i < tiles; ++i) if (i != r) items.push_back(enc(r, i, r));
@@ -172,7 +173,7 @@ static std::vector<int> dataflow_schedule(int tiles, int wave)
     auto critical = [&](int r) {
         const int q = r + 1;
         if (q >= tiles) return;
-        items.push_back(enc(r, q, q));
+        if (!folded) items.push_back(enc(r, q, q));
         for (int j = 0; j < tiles; ++j) if (j != r && j != q) items.push_back(enc(r, q, j));
         for (int i = 0; i < tiles; ++i) if (i != r && i != q) items.push_back(enc(r, i, q));
     };
@@ -190,20 +191,26 @@ static std::vector<int> dataflow_schedule(int tiles, int wave)
     };
     items.push_back(enc(0, 0, 0));
     cross(0);
+    if (folded) pivot(1);
     critical(0);
     for (int r = 1; r < tiles; ++r) {
         std::vector<int> b = bulk(r - 1);
         const int g = std::min<int>(wave, b.size()), a = std::min<int>(3 * wave, b.size());
-        items.insert(items.end(), b.begin(), b.begin() + g);
-        items.push_back(enc(r, r, r));
-        items.insert(items.end(), b.begin() + g, b.begin() + a);
+        if (folded) {
+            items.insert(items.end(), b.begin(), b.begin() + a);
+        } else {
+            items.insert(items.end(), b.begin(), b.begin() + g);
+            pivot(r);
+            items.insert(items.end(), b.begin() + g, b.begin() + a);
+        }
         cross(r);
         items.insert(items.end(), b.begin() + a, b.end());
+        if (folded) pivot(r + 1);
         critical(r);
     }
     std::vector<int> b = bulk(tiles - 1);
     items.insert(items.end(), b.begin(), b.end());
-    if ((long)items.size() != (long)tiles * tiles * tiles) { printf("schedule size %zu\n", items.size()); exit(1); }
+    if ((long)items.size() != (long)tiles * tiles * tiles - (folded ? tiles - 1 : 0)) { printf("schedule size %zu\n", items.size()); exit(1); }
     return items;
 }
 
@@ -212,7 +219,7 @@ static bool nodeps() { return getenv("KB_NODEPS") && atoi(getenv("KB_NODEPS")); 
 // One persistent launch over the given kernel: schedule uploaded once per (tiles, grid).
 struct Dataflow {
     void (*kernel)(int*, int, int, const int*, int, int*, int);
-    int shared, threads = 256, grid = 0, tiles = 0, items = 0;
+    int shared, threads, tile, grid = 0, tiles = 0, items = 0;
     int *schedule = nullptr, *sync = nullptr;
     void prepare(int t)
     {
@@ -223,7 +230,7 @@ struct Dataflow {
         CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
         grid = perSm * sms;
         tiles = t;
-        std::vector<int> s = dataflow_schedule(t, grid);
+        std::vector<int> s = dataflow_schedule(t, grid, tile <= FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE);
         // KB_NODEPS=1: as many items, all products of round 0 outside its cross (the counters are
         // preset high and releases write 1, so none ever waits); the result is wrong, time it with KB_ONLY
         if (nodeps() && t > 1)
@@ -358,9 +365,9 @@ int main(int argc, char** argv)
     CHECK(cudaFuncSetAttribute(fw_dataflow_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, flow64 * 4));
     CHECK(cudaFuncSetAttribute(fw_packed16_dataflow_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, flowPacked * 4));
     CHECK(cudaFuncSetAttribute(fw_packed16_dataflow_t256, cudaFuncAttributeMaxDynamicSharedMemorySize, flowPacked256 * 4));
-    Dataflow df64{fw_dataflow_t64, flow64 * 4}, df128{fw_dataflow_t128, flow128 * 4}, df16{fw_packed16_dataflow_t128, flowPacked * 4},
-             df16w{fw_packed16_dataflow_t256, flowPacked256 * 4},
-             df16s{fw_packed16_dataflow_t64, minplus::shared_words<minplus::Packed16, 64, dataflow::STAGES>() * 4, 128};
+    Dataflow df64{fw_dataflow_t64, flow64 * 4, 256, 64}, df128{fw_dataflow_t128, flow128 * 4, 256, 128},
+             df16{fw_packed16_dataflow_t128, flowPacked * 4, 256, 128}, df16w{fw_packed16_dataflow_t256, flowPacked256 * 4, 256, 256},
+             df16s{fw_packed16_dataflow_t64, minplus::shared_words<minplus::Packed16, 64, dataflow::STAGES>() * 4, 128, 64};
     cudaStream_t s;
     int least, greatest;
     CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));

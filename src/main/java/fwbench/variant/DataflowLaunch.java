@@ -47,7 +47,7 @@ final class DataflowLaunch implements AutoCloseable {
         this.kernel = kernel;
         this.tiles = tiles;
         this.grid = kernel.residentBlocksPerMultiprocessor() * device.multiprocessors();
-        int[] list = DataflowSchedule.build(tiles, grid);
+        int[] list = DataflowSchedule.build(tiles, grid, DataflowSchedule.foldsPivot(kernel.shape().tile()));
         this.items = list.length;
         DeviceBuffer s = new DeviceBuffer(list.length);
         try {
@@ -60,10 +60,10 @@ final class DataflowLaunch implements AutoCloseable {
         this.schedule = s;
     }
 
-    /** Device memory of the schedule and counters for a matrix of {@code tiles} x {@code tiles} tiles. */
-    static long deviceBytes(int tiles) {
+    /** Device memory of the schedule and counters for a matrix of {@code tiles} x {@code tiles} tiles of {@code tile} cells. */
+    static long deviceBytes(int tiles, int tile) {
         long t = tiles;
-        return 4L * (t * t * t + t * t + 1);
+        return 4L * (DataflowSchedule.itemCount(t, DataflowSchedule.foldsPivot(tile)) + t * t + 1);  // then the counters and the ticket
     }
 
     /** Blocks in the grid (resident at once). */

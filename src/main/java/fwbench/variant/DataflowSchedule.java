@@ -9,21 +9,29 @@ import java.util.Arrays;
  *
  * <p>Item (r, i, j) updates tile (i, j) in round r (pivot tile r). It needs tile (i, j) through
  * round r - 1 and D(i, r), D(r, j) through round r. Per round r the items are: the pivot
- * P(r) = (r, r); its cross C(r) (row r, then column r); the "critical" tiles K(r), those of row and
- * column r + 1 (the next pivot first), which round r + 1 needs before anything else; and the bulk
- * B(r), all other tiles, those of row and column r + 2 first (K(r + 1) reads them). The list is
+ * P(r) = (r, r, r); its cross C(r) (row r, then column r); the "critical" tiles K(r), those of row
+ * and column r + 1 (the next pivot first), which round r + 1 needs before anything else; and the
+ * bulk B(r), all other tiles, those of row and column r + 2 first (K(r + 1) reads them).
+ *
+ * <p>With tiles up to {@link #FOLDED_PIVOT_MAX_TILE} the pivot is folded: P(r) of a round r > 0
+ * also applies round r - 1 to its tile (dataflow.cuh's update_tile), so it needs the tile through
+ * round r - 2 and D(r, r - 1), D(r - 1, r) through round r - 1, K(r - 1) leaves out tile (r, r),
+ * and a round's chain is pivot, cross, pivot, one item shorter. The list is
  *
  * <pre>
- *   P(0) C(0) K(0)
- *   for r = 1 .. m - 1:  B(r-1)[0, g)  P(r)  B(r-1)[g, a)  C(r)  B(r-1)[a, end)  K(r)
- *   B(m-1)
+ *   folded:    P(0) C(0) P(1) K(0)
+ *              for r = 1 .. m - 1:  B(r-1)[0, a)  C(r)  B(r-1)[a, end)  P(r+1)  K(r)
+ *   unfolded:  P(0) C(0) K(0)
+ *              for r = 1 .. m - 1:  B(r-1)[0, g)  P(r)  B(r-1)[g, a)  C(r)  B(r-1)[a, end)  K(r)
+ *   both:      B(m-1)
  * </pre>
  *
  * so the next pivot is closed, and its cross computed, while the previous round's bulk still
- * runs: P(r) goes one wave of blocks (g) after K(r - 1), whose first tile it reads, and C(r) two
- * more waves later (a), time enough for the pivot, so the blocks that take round r's bulk rarely
- * wait. (K(m - 1) is empty: there is no pivot m.) Items are encoded as in dataflow.cuh,
- * {@code round << 20 | row << 10 | column}.
+ * runs: a folded P(r + 1) is taken as soon as round r - 1's bulk is, where the unfolded list has
+ * tile (r + 1, r + 1) of round r, and an unfolded P(r) goes one wave of blocks (g) after K(r - 1),
+ * whose first tile it reads; C(r) goes three waves (a) into B(r - 1), time enough for the pivot,
+ * so the blocks that take round r's bulk rarely wait. (There is no pivot m, so no P(m) and an
+ * empty K(m - 1).) Items are encoded as in dataflow.cuh, {@code round << 20 | row << 10 | column}.
  */
 final class DataflowSchedule {
     static final int FIELD_BITS = 10;
@@ -32,43 +40,69 @@ final class DataflowSchedule {
     /** Why a dataflow variant's n stops at MAX_TILES tiles, a clause for messages. */
     static final String MAX_TILES_WHY = "its work items number a tile in " + FIELD_BITS + " bits: at most " + MAX_TILES + " tiles a side";
 
+    /**
+     * Tiles up to this fold the next pivot's update into its item (the kernels read it as
+     * FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE): at T = 64 and 128 that made dataflow and packed16 up to
+     * 10% and 17% faster at n = 1000 on an H200, at T = 256 (packed16 from n = 7500) 1% slower
+     * (kernels/NOTES.md, the pivot chain).
+     */
+    static final int FOLDED_PIVOT_MAX_TILE = 128;
+
     private final int tiles;
+    private final boolean folded;
     private final int[] items;
     private int size;
 
-    private DataflowSchedule(int tiles) {
+    private DataflowSchedule(int tiles, boolean folded) {
         this.tiles = tiles;
-        this.items = new int[Math.multiplyExact(Math.multiplyExact(tiles, tiles), tiles)];
+        this.folded = folded;
+        this.items = new int[Math.toIntExact(itemCount(tiles, folded))];
+    }
+
+    /** Whether a dataflow kernel of this tile folds the next pivot's update into its item. */
+    static boolean foldsPivot(int tile) {
+        return tile <= FOLDED_PIVOT_MAX_TILE;
+    }
+
+    /** Items of a matrix of {@code tiles} x {@code tiles} tiles: every tile in every round, but (r - 1, r, r) where P(r) applies it. */
+    static long itemCount(long tiles, boolean folded) {
+        return tiles * tiles * tiles - (folded ? tiles - 1 : 0);
     }
 
     /**
      * Heap bytes of the item list for n vertices, the matrix padded to {@code pad} and cut into
-     * tiles of {@code tile}: an int per (round, tile), 4 GiB at 1024 tiles a side.
+     * tiles of {@code tile}: an int per (round, tile), about 4 GiB at 1024 tiles a side.
      */
     static long hostBytes(int pad, int tile, int n) {
         long tiles = ((long) n + pad - 1) / pad * pad / tile;
-        return 4 * tiles * tiles * tiles;
+        return 4 * itemCount(tiles, foldsPivot(tile));
     }
 
     /**
      * The item list for a matrix of {@code tiles} x {@code tiles} tiles run by {@code wave}
-     * resident blocks (the lookahead distances are measured in waves of items).
+     * resident blocks (the lookahead distances are measured in waves of items), pivots folded or not.
      */
-    static int[] build(int tiles, int wave) {
+    static int[] build(int tiles, int wave, boolean foldedPivots) {
         if (tiles < 1 || tiles > MAX_TILES) throw new IllegalArgumentException("tiles must be 1.." + MAX_TILES + ", not " + tiles);
         if (wave < 1) throw new IllegalArgumentException("wave must be positive, not " + wave);
-        DataflowSchedule s = new DataflowSchedule(tiles);
+        DataflowSchedule s = new DataflowSchedule(tiles, foldedPivots);
         s.add(0, 0, 0);
         s.addCross(0);
+        if (foldedPivots) s.addPivot(1);
         s.addCritical(0);
         for (int r = 1; r < tiles; r++) {
             int[] bulk = s.bulk(r - 1);
             int g = Math.min(wave, bulk.length), a = Math.min(3 * wave, bulk.length);
-            s.addAll(bulk, 0, g);
-            s.add(r, r, r);
-            s.addAll(bulk, g, a);
+            if (foldedPivots) {
+                s.addAll(bulk, 0, a);
+            } else {
+                s.addAll(bulk, 0, g);
+                s.addPivot(r);
+                s.addAll(bulk, g, a);
+            }
             s.addCross(r);
             s.addAll(bulk, a, bulk.length);
+            if (foldedPivots) s.addPivot(r + 1);
             s.addCritical(r);
         }
         int[] last = s.bulk(tiles - 1);
@@ -102,17 +136,22 @@ final class DataflowSchedule {
         size += to - from;
     }
 
+    /** P(r), where there is a pivot r. */
+    private void addPivot(int r) {
+        if (r < tiles) add(r, r, r);
+    }
+
     /** C(r): row r, then column r, without the pivot. */
     private void addCross(int r) {
         for (int j = 0; j < tiles; j++) if (j != r) add(r, r, j);
         for (int i = 0; i < tiles; i++) if (i != r) add(r, i, r);
     }
 
-    /** K(r): tile (r + 1, r + 1), then the rest of row and column r + 1 outside row and column r. */
+    /** K(r): tile (r + 1, r + 1) unless P(r + 1) folds it, then the rest of row and column r + 1 outside row and column r. */
     private void addCritical(int r) {
         int q = r + 1;
         if (q >= tiles) return;
-        add(r, q, q);
+        if (!folded) add(r, q, q);
         for (int j = 0; j < tiles; j++) if (j != r && j != q) add(r, q, j);
         for (int i = 0; i < tiles; i++) if (i != r && i != q) add(r, i, q);
     }

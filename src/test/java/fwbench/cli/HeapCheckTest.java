@@ -187,7 +187,8 @@ class HeapCheckTest {
         for (Variant v : Variant.values()) {
             if (v.gpu()) {
                 long tiles = v == Variant.DATAFLOW ? 10_112 / 128 : v == Variant.PACKED16 ? 10_240 / 256 : 0;
-                long schedule = 4 * tiles * tiles * tiles;
+                // an int a (round, tile), but packed16's T = 256 folds no pivot: dataflow's T = 128 leaves out one tile a round
+                long schedule = tiles == 0 ? 0 : 4 * (tiles * tiles * tiles - (v == Variant.DATAFLOW ? tiles - 1 : 0));
                 assertEquals(schedule, v.heapBytes(10_000, false), v + ": a generated graph is made and checked on the device");
                 assertEquals((v.producesPaths() ? 2 : 1) * matrix + schedule, v.heapBytes(10_000, true), v + ": the answer read back");
             } else {

@@ -18,11 +18,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class DataflowScheduleTest {
 
-    @ParameterizedTest(name = "tiles={0} wave={1}")
-    @CsvSource({"1,1", "2,1", "2,264", "3,2", "5,1", "5,7", "16,396", "40,396", "79,264", "30,1"})
-    void everyTileOfEveryRoundOnceAndAfterWhatItReads(int tiles, int wave) {
-        int[] items = DataflowSchedule.build(tiles, wave);
-        assertEquals(tiles * tiles * tiles, items.length);
+    @ParameterizedTest(name = "tiles={0} wave={1} folded={2}")
+    @CsvSource({"1,1,true", "2,1,true", "2,264,true", "3,2,true", "5,1,true", "5,7,true", "16,396,true", "40,396,true", "79,264,true",
+            "30,1,true", "1,1,false", "2,1,false", "3,2,false", "5,7,false", "40,132,false", "30,1,false"})
+    void everyTileOfEveryRoundOnceAndAfterWhatItReads(int tiles, int wave, boolean folded) {
+        int[] items = DataflowSchedule.build(tiles, wave, folded);
+        assertEquals(tiles * tiles * tiles - (folded ? tiles - 1 : 0), items.length);
+        assertEquals(4L * items.length, DataflowSchedule.hostBytes(1, folded ? 128 : 256, tiles * (folded ? 128 : 256)));
         Map<Integer, Integer> position = new HashMap<>();
         for (int p = 0; p < items.length; p++) {
             assertEquals(null, position.put(items[p], p), "item listed twice at " + p);
@@ -30,6 +32,14 @@ class DataflowScheduleTest {
         for (int p = 0; p < items.length; p++) {
             int r = DataflowSchedule.round(items[p]), i = DataflowSchedule.row(items[p]), j = DataflowSchedule.column(items[p]);
             assertTrue(r < tiles && i < tiles && j < tiles, "item out of range at " + p);
+            assertFalse(folded && r + 1 < tiles && i == r + 1 && j == r + 1, "tile (r + 1, r + 1) of round r is the next pivot's item, at " + p);
+            if (folded && i == r && j == r && r > 0) {
+                // the pivot applies round r - 1 first: its tile through round r - 2, the cross of round r - 1
+                if (r > 1) assertBefore(position, DataflowSchedule.encode(r - 2, r, r), p);
+                assertBefore(position, DataflowSchedule.encode(r - 1, r, r - 1), p);
+                assertBefore(position, DataflowSchedule.encode(r - 1, r - 1, r), p);
+                continue;
+            }
             // the tile itself through round r - 1
             if (r > 0) assertBefore(position, DataflowSchedule.encode(r - 1, i, j), p);
             // D(i, r) and D(r, j) through round r: the pivot for a cross tile, both crosses otherwise
@@ -41,9 +51,9 @@ class DataflowScheduleTest {
     }
 
     @Test
-    void theNextPivotAndItsCrossComeInsideTheBulkOfTheRoundBefore() {
+    void aFoldedPivotComesBeforeTheBulkOfTheRoundBeforeAndItsCrossInsideIt() {
         int tiles = 20, wave = 10;
-        int[] items = DataflowSchedule.build(tiles, wave);
+        int[] items = DataflowSchedule.build(tiles, wave, true);
         Map<Integer, Integer> position = new HashMap<>();
         for (int p = 0; p < items.length; p++) position.put(items[p], p);
         int r = 7;
@@ -51,9 +61,34 @@ class DataflowScheduleTest {
         int cross = position.get(DataflowSchedule.encode(r, r, 0));
         int lastBulk = position.get(DataflowSchedule.encode(r - 1, tiles - 1, tiles - 1));
         int bulkStart = position.get(DataflowSchedule.encode(r - 1, r + 1, r + 1));  // B(r - 1) starts with tile (r + 1, r + 1)
+        int nextRow = position.get(DataflowSchedule.encode(r - 1, r, 0));  // K(r - 1) starts with row r
+        assertEquals(nextRow - 1, pivot, "the pivot comes right before the rest of its row and column in the round before");
+        assertTrue(pivot < bulkStart, "and before that round's bulk");
+        assertEquals(3 * wave, cross - bulkStart, "the cross follows three waves of the previous bulk");
+        assertTrue(cross < lastBulk, "cross " + cross + " inside the bulk ending at " + lastBulk);
+    }
+
+    @Test
+    void anUnfoldedPivotAndItsCrossComeInsideTheBulkOfTheRoundBefore() {
+        int tiles = 20, wave = 10;
+        int[] items = DataflowSchedule.build(tiles, wave, false);
+        Map<Integer, Integer> position = new HashMap<>();
+        for (int p = 0; p < items.length; p++) position.put(items[p], p);
+        int r = 7;
+        int pivot = position.get(DataflowSchedule.encode(r, r, r));
+        int cross = position.get(DataflowSchedule.encode(r, r, 0));
+        int lastBulk = position.get(DataflowSchedule.encode(r - 1, tiles - 1, tiles - 1));
+        int bulkStart = position.get(DataflowSchedule.encode(r - 1, r + 1, r + 1));
         assertEquals(wave, pivot - bulkStart, "the pivot follows one wave of the previous bulk");
         assertEquals(2 * wave + 1, cross - pivot, "the cross follows two more waves");
         assertTrue(cross < lastBulk, "cross " + cross + " inside the bulk ending at " + lastBulk);
+    }
+
+    /** The tiles the kernels fold, as fw_constants.cuh gives the rule to them: T = 64 and 128, not packed16's 256. */
+    @Test
+    void tilesUpTo128FoldTheirPivots() {
+        assertTrue(DataflowSchedule.foldsPivot(64) && DataflowSchedule.foldsPivot(128));
+        assertFalse(DataflowSchedule.foldsPivot(256));
     }
 
     @Test
@@ -68,9 +103,9 @@ class DataflowScheduleTest {
 
     @Test
     void refusesShapesItCannotEncode() {
-        assertThrows(IllegalArgumentException.class, () -> DataflowSchedule.build(0, 1));
-        assertThrows(IllegalArgumentException.class, () -> DataflowSchedule.build(DataflowSchedule.MAX_TILES + 1, 1));
-        assertThrows(IllegalArgumentException.class, () -> DataflowSchedule.build(4, 0));
+        assertThrows(IllegalArgumentException.class, () -> DataflowSchedule.build(0, 1, true));
+        assertThrows(IllegalArgumentException.class, () -> DataflowSchedule.build(DataflowSchedule.MAX_TILES + 1, 1, true));
+        assertThrows(IllegalArgumentException.class, () -> DataflowSchedule.build(4, 0, true));
     }
 
     private static void assertBefore(Map<Integer, Integer> position, int needed, int p) {
