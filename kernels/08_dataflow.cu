@@ -8,15 +8,16 @@
 //     soon as per-tile round counters say its inputs are done (dataflow.cuh). No round barriers, so
 //     no phase-3 tail each round and no dependent launches on a round's critical path.
 //   - The pivot tile is closed by a 256-thread block with its cells in registers (minplus::close_cells,
-//     which kleene's rounds use too), as a work item of its own.
+//     which kleene's rounds use too); from round 1 its item first applies the round before to it,
+//     as kleene's mode NEXT does (folded pivots, dataflow.cuh).
 //   - Three chunk buffers instead of two (one barrier a chunk).
 //   - Tiles as kleene's: T = 128 (8x8 cells a thread) or T = 64 (4x4), the same crossover.
 //
 // Launch: grid = resident blocks (occupancy x SMs), 256 threads,
 // minplus::shared_words<Int32, T, dataflow::STAGES>() * 4 bytes of dynamic shared memory (102 KB at
 // T = 128, 51 KB at T = 64; each kernel's _shape says so); sync (tiles^2 + 1 ints) zeroed before
-// each launch. Registers (ptxas, sm_90): 128 at T = 128 (48 bytes of spill stores; 36 for the wide
-// instance), 79 at T = 64 (80 wide).
+// each launch. Registers (ptxas, sm_90): 128 at T = 128 (68 bytes of spill stores; 64 for the wide
+// instance), 80 at T = 64.
 #include "dataflow.cuh"
 #include "tile_product.cuh"
 

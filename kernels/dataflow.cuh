@@ -20,8 +20,8 @@
 //
 // Order: the host builds the item list (fwbench.variant.DataflowSchedule, which documents it, with
 // or without folded pivots as folds_pivot says):
-// every item comes after the items it needs, and the next pivot and its cross are placed early
-// inside the current round's bulk. Blocks take items by an atomic ticket, in list order, and a
+// every item comes after the items it needs, and the next pivot and its cross are placed early,
+// around the current round's bulk. Blocks take items by an atomic ticket, in list order, and a
 // block takes a new item only after finishing the one it holds (it reserves ahead, in order), so the
 // lowest unfinished item always has a running block and its inputs done: no deadlock, whatever
 // the number of resident blocks.
@@ -83,7 +83,8 @@ constexpr int STAGES = 3;
 // cells, of which the first n rows and columns are the graph's (the rest isolated padding).
 // schedule: `items` encoded items (every tile in every round, tiles^3, but with folded pivots
 // tile (r, r) of round r - 1, which pivot item r applies). sync: tiles^2 done
-// counters then the ticket, all zero at launch. 256 threads a block (minplus::Grid), shared memory
+// counters then the ticket, all zero at launch. minplus::Grid's threads a block (256; 128 for
+// packed16's T = 64), shared memory
 // minplus::shared_words<Cell, T, STAGES>() words; launch as many blocks as fit on the device.
 //
 // Per item the block pays a handoff: publish the tile (release), find the next item's inputs done

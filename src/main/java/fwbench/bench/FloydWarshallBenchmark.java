@@ -7,6 +7,7 @@ import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.GraphFiles;
 import fwbench.tuning.LaunchTuning;
 import fwbench.tuning.TuningMode;
+import fwbench.variant.LaunchChoice;
 import fwbench.variant.LaunchMode;
 import fwbench.variant.Solver;
 import fwbench.variant.SolverConfig;
@@ -28,6 +29,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -77,7 +79,7 @@ public class FloydWarshallBenchmark {
     @Param({"random"})
     public String graph;
 
-    @Param({"42"})
+    @Param({"" + GraphSpec.DEFAULT_SEED})
     public long seed;
 
     /** How a GPU solve's launches are issued: a replayed CUDA graph, or one by one from Java. */
@@ -106,11 +108,15 @@ public class FloydWarshallBenchmark {
         TuningMode mode = TuningMode.fromProperty();
         if (tuning.passDue(variant, n, mode)) {
             // the pass runs in a JVM of its own and caches its choice, which this trial then reads
-            boolean ran = TuningPassProcess.run(variant, graph, n, seed, launch, gpus, mode);
-            if (ran && !tuning.passDue(variant, n, TuningMode.TUNED)) {
+            Optional<LaunchChoice> chosen = TuningPassProcess.run(variant, graph, n, seed, launch, gpus, mode);
+            if (!tuning.passDue(variant, n, TuningMode.TUNED)) {
                 mode = TuningMode.TUNED;
+            } else if (chosen.isPresent()) {  // not cached (the pass said why): this trial uses it all the same
+                config = config.withChoice(chosen.get());
+                System.err.println("tuning " + variant + ": " + chosen.get().text() + " " + LaunchChoice.TUNED + ", for this trial only");
+                mode = TuningMode.TABLE;
             } else {
-                System.err.println("tuning " + variant + ": no cached choice from the pass (its line above), so the table's");
+                System.err.println("tuning " + variant + ": the pass gave no choice (its line above), so the table's launch choice is used");
                 mode = TuningMode.TABLE;
             }
         }

@@ -37,6 +37,9 @@ public record GraphSpec(String kind, double edgeProbability, int maxWeight, int 
 
     public static final GraphSpec RANDOM = new GraphSpec("random", 1.0, 1000, 0);
 
+    /** The seed a generated graph is made with unless another is asked for (the benchmark's seed parameter, the tuning's open range). */
+    public static final long DEFAULT_SEED = 42;
+
     /** Parses a generator name; IllegalArgumentException with the accepted forms otherwise. */
     public static GraphSpec parse(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);

@@ -33,9 +33,6 @@ public final class LaunchTuning {
     /** Solves timed per candidate, their median kept: one slow solve (a clock ramp, a neighbour) does not decide. */
     public static final int TIMED_SOLVES = 3;
 
-    /** The seed of the generated graph the last n range is tuned on (the benchmark's default seed). */
-    static final long GENERATED_SEED = 42;
-
     /** The cache file and where the lines about each choice go: what differs between a run and a test. */
     private final Path cacheFile;
     private final Consumer<String> say;
@@ -137,7 +134,7 @@ public final class LaunchTuning {
     /** The line for a tuned choice that is no candidate at the trial's n: the table's is used. */
     private static String notACandidate(Variant variant, int n, LaunchChoice choice, String tuned) {
         return "tuning " + variant + ": " + choice.text() + " " + LaunchChoice.TUNED + " (" + tuned + ") is no candidate at n=" + n
-                + " (see Variant.launchCandidates), so " + variant.tableChoice(n).text() + " from the table";
+                + ", so " + variant.tableChoice(n).text() + " from the table";
     }
 
     /** A tuning pass's entry for the cache and its line for the log. */
@@ -152,8 +149,7 @@ public final class LaunchTuning {
     private Pass tune(Variant variant, SolverConfig config, TuningCache.Key key) {
         NRange range = key.range();
         int tuningN = range.tuningN(config.n());
-        SolverConfig measured = tuningN == config.n() ? config
-                : new SolverConfig(GraphSpec.RANDOM.instance(tuningN, GENERATED_SEED), config.launch());
+        SolverConfig measured = range.open() ? new SolverConfig(GraphSpec.RANDOM.instance(tuningN, GraphSpec.DEFAULT_SEED), config.launch()) : config;
         List<ChoiceSelection.Measured> times = new ArrayList<>();
         for (LaunchChoice candidate : variant.launchCandidates(tuningN)) {
             try (Solver solver = variant.create(measured.withChoice(candidate))) {

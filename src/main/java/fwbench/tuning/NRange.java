@@ -19,7 +19,9 @@ public record NRange(int from, int below) {
     public static final int ONE_RANGE_FROM = 16_384;
 
     public NRange {
-        if (from < 1 || below <= from) throw new IllegalArgumentException("no sizes in [" + from + ", " + below + ")");
+        if (from < 1 || below != from + 1 && below != Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("a range is one n, or every n from " + ONE_RANGE_FROM + ", not [" + from + ", " + below + ")");
+        }
     }
 
     /** The range that holds n (n >= 1). */
@@ -43,9 +45,8 @@ public record NRange(int from, int below) {
         return open() ? from : n;
     }
 
-    /** "n=10000", "n in [8192, 16384)", "n from 16384". */
+    /** "n=10000", "n from 16384". */
     public String text() {
-        if (open()) return "n from " + from;
-        return below == from + 1 ? "n=" + from : "n in [" + from + ", " + below + ")";
+        return open() ? "n from " + from : "n=" + from;
     }
 }

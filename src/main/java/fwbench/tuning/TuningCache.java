@@ -31,8 +31,8 @@ final class TuningCache {
 
     static final String FILE_NAME = "tuning.json";
 
-    /** The format of the file; another is ignored and rewritten. */
-    static final int VERSION = 1;
+    /** The format of the file; another is ignored and rewritten (1: ranges were powers of two, 2: one n each below 16384). */
+    static final int VERSION = 2;
 
     /** What a cached choice is valid for: a rebuild that changes the kernels' code, another device or another range tunes anew. */
     record Key(String device, int computeCapability, String kernels, String variant, NRange range) {

@@ -36,8 +36,9 @@ final class Packed16Solver extends GpuSolver {
     /**
      * From this n on the table picks T = 256 (one block per SM): faster on an H200 at n = 7500 and
      * above, slower at 5000 (kernels/NOTES.md, v9: packed16 in the suite at T = 256). The fallback
-     * where nothing is tuned; before sm_90 ptxas spills at T = 256 (target/ptxas/09_packed16.txt),
-     * which a tuning pass on such a device measures.
+     * where nothing is tuned. Before sm_90 ptxas spills at T = 256 (target/ptxas/09_packed16.txt),
+     * but from this n T = 256 is the only candidate (Variant#launchCandidates leaves out tiles
+     * below the table's), so such a device runs it untuned.
      */
     static final int T256_FROM_N = 7500;
 
