@@ -87,7 +87,7 @@ public final class LaunchTuning {
      */
     public boolean passDue(Variant variant, int n, TuningMode mode) {
         if (mode == TuningMode.TABLE || variant.launchCandidates(n).size() < 2 || !variant.launchPins().isEmpty()) return false;
-        return mode == TuningMode.RETUNE || TuningCache.read(cacheFile, line -> { }, "").find(key(variant, n)).isEmpty();
+        return mode == TuningMode.RETUNE || !holds(variant, n);
     }
 
     /**

@@ -2,7 +2,7 @@ package fwbench.tuning;
 
 /**
  * The sizes one tuned launch choice serves: each n below {@link #ONE_RANGE_FROM} on its own (a pass
- * there takes about a second; a wider range would straddle a switch of the table, as packed16's
+ * there is 4 solves of each candidate at that n; a wider range would straddle a switch of the table, as packed16's
  * tile at n = 4500 and 7500, and carry one n's choice to another where it loses), and every n from
  * {@link #ONE_RANGE_FROM} up in one range tuned at that n.
  *

@@ -50,37 +50,40 @@ class DataflowScheduleTest {
         }
     }
 
-    @Test
-    void aFoldedPivotComesBeforeTheBulkOfTheRoundBeforeAndItsCrossInsideIt() {
-        int tiles = 20, wave = 10;
-        int[] items = DataflowSchedule.build(tiles, wave, true);
+    /** Where round R's items stand in a list of TILES x TILES tiles for WAVE blocks. */
+    private static final int TILES = 20, WAVE = 10, R = 7;
+
+    /** The position of each item of that list. */
+    private static Map<Integer, Integer> positions(boolean folded) {
+        int[] items = DataflowSchedule.build(TILES, WAVE, folded);
         Map<Integer, Integer> position = new HashMap<>();
         for (int p = 0; p < items.length; p++) position.put(items[p], p);
-        int r = 7;
-        int pivot = position.get(DataflowSchedule.encode(r, r, r));
-        int cross = position.get(DataflowSchedule.encode(r, r, 0));
-        int lastBulk = position.get(DataflowSchedule.encode(r - 1, tiles - 1, tiles - 1));
-        int bulkStart = position.get(DataflowSchedule.encode(r - 1, r + 1, r + 1));  // B(r - 1) starts with tile (r + 1, r + 1)
-        int nextRow = position.get(DataflowSchedule.encode(r - 1, r, 0));  // K(r - 1) starts with row r
+        return position;
+    }
+
+    @Test
+    void aFoldedPivotComesBeforeTheBulkOfTheRoundBeforeAndItsCrossInsideIt() {
+        Map<Integer, Integer> position = positions(true);
+        int pivot = position.get(DataflowSchedule.encode(R, R, R));
+        int cross = position.get(DataflowSchedule.encode(R, R, 0));
+        int lastBulk = position.get(DataflowSchedule.encode(R - 1, TILES - 1, TILES - 1));
+        int bulkStart = position.get(DataflowSchedule.encode(R - 1, R + 1, R + 1));  // B(r - 1) starts with tile (r + 1, r + 1)
+        int nextRow = position.get(DataflowSchedule.encode(R - 1, R, 0));  // K(r - 1) starts with row r
         assertEquals(nextRow - 1, pivot, "the pivot comes right before the rest of its row and column in the round before");
         assertTrue(pivot < bulkStart, "and before that round's bulk");
-        assertEquals(3 * wave, cross - bulkStart, "the cross follows three waves of the previous bulk");
+        assertEquals(3 * WAVE, cross - bulkStart, "the cross follows three waves of the previous bulk");
         assertTrue(cross < lastBulk, "cross " + cross + " inside the bulk ending at " + lastBulk);
     }
 
     @Test
     void anUnfoldedPivotAndItsCrossComeInsideTheBulkOfTheRoundBefore() {
-        int tiles = 20, wave = 10;
-        int[] items = DataflowSchedule.build(tiles, wave, false);
-        Map<Integer, Integer> position = new HashMap<>();
-        for (int p = 0; p < items.length; p++) position.put(items[p], p);
-        int r = 7;
-        int pivot = position.get(DataflowSchedule.encode(r, r, r));
-        int cross = position.get(DataflowSchedule.encode(r, r, 0));
-        int lastBulk = position.get(DataflowSchedule.encode(r - 1, tiles - 1, tiles - 1));
-        int bulkStart = position.get(DataflowSchedule.encode(r - 1, r + 1, r + 1));
-        assertEquals(wave, pivot - bulkStart, "the pivot follows one wave of the previous bulk");
-        assertEquals(2 * wave + 1, cross - pivot, "the cross follows two more waves");
+        Map<Integer, Integer> position = positions(false);
+        int pivot = position.get(DataflowSchedule.encode(R, R, R));
+        int cross = position.get(DataflowSchedule.encode(R, R, 0));
+        int lastBulk = position.get(DataflowSchedule.encode(R - 1, TILES - 1, TILES - 1));
+        int bulkStart = position.get(DataflowSchedule.encode(R - 1, R + 1, R + 1));
+        assertEquals(WAVE, pivot - bulkStart, "the pivot follows one wave of the previous bulk");
+        assertEquals(2 * WAVE + 1, cross - pivot, "the cross follows two more waves");
         assertTrue(cross < lastBulk, "cross " + cross + " inside the bulk ending at " + lastBulk);
     }
 
