@@ -55,6 +55,13 @@ constexpr int FIELD_MASK = (1 << FIELD_BITS) - 1;
 template <int T>
 constexpr bool folds_pivot = T <= FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE;
 
+// A development hook: kernels/tools/kleene_bench.cu, built with -DKB_DTRACE, defines it to stamp when
+// a block turns to an item (point 0), finds its inputs done (1) and has stored its tile (2), to see
+// where a round's time goes; the suite's kernels compile it away.
+#ifndef FW_DATAFLOW_TRACE
+#define FW_DATAFLOW_TRACE(point, item)
+#endif
+
 __device__ __forceinline__ int load_relaxed(const int* p)
 {
     int v;
@@ -167,6 +174,7 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
 #pragma unroll 1
     for (int it = 0;; ++it) {
         int current = slot[it & 1];  // block-uniform
+        if (tid == 0) FW_DATAFLOW_TRACE(0, current == WAITING ? ahead[0] : current);
         if (current == WAITING) {    // the slow path: wait for ahead[0]'s inputs
             if (tid == 0) {
                 const int item = ahead[0];
@@ -181,6 +189,7 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
             current = late;
         }
         if (current < 0) return;
+        if (tid == 0) FW_DATAFLOW_TRACE(1, current);
         const int r = current >> (2 * FIELD_BITS), i = (current >> FIELD_BITS) & FIELD_MASK, j = current & FIELD_MASK;
 
         if (tid == 0) {  // the next item: ready now, or the slow path at the next iteration
@@ -209,7 +218,10 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
         // Every thread's stores of the tile precede the release below; the shared buffers are
         // free again; slot[(it + 1) & 1] is visible.
         __syncthreads();
-        if (tid == RELEASER) store_release(done + i * tiles + j, r + 1);
+        if (tid == RELEASER) {
+            FW_DATAFLOW_TRACE(2, current);
+            store_release(done + i * tiles + j, r + 1);
+        }
     }
 }
 

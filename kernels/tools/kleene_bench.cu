@@ -16,10 +16,16 @@
 //   KB_NODEPS=1 KB_ONLY=p16flow ./kb 10000
 //                                      dataflow's items with no waits (all independent products):
 //                                      their own throughput, without the dependencies' cost
+//   KB_LD_TILES=1 ./kb 1025            dataflow over ld / T tiles a side (the suite's before it took
+//                                      ceil(n / T)): rounds of padding alone included
 //   KB_GRAPH=1 ./kb 1000               look64/look128 captured once into a CUDA graph and replayed,
 //                                      as the suite launches them (otherwise every launch each solve)
 //   ./kb --trace 1000 64               one graph-replayed look solve with T = 64: when each launch's
 //                                      first block started and its last ended, round by round
+//   nvcc ... -DKB_DTRACE -o kbt kernels/tools/kleene_bench.cu; ./kbt --dtrace 1000 p16flow64
+//                                      one dataflow solve (flow64, flow128, p16flow, p16flow64) with
+//                                      every item stamped (dataflow.cuh's FW_DATAFLOW_TRACE): per
+//                                      round, the chain pivot -> cross -> next pivot, and the means
 //   ./kb --certificate 10000 32768     the shortest-path certificate (graph.cu) over kleene's answer:
 //                                      both forms on the random graph, the signed form on a complete
 //                                      and a sparse graph with potentials (T relax/s on n^3, and
@@ -30,6 +36,30 @@
 // (LookaheadRounds, solver stream at the highest priority) with both tiles, on the suite's random graph (seed 42),
 // median of 7 timed solves after 2 warm-ups (each solve from a fresh copy of the input), each
 // result checked against kleene T = 64 (independent rounds of a different tile size).
+#include "../fw_constants.cuh"
+
+#ifdef KB_DTRACE
+// --dtrace: per dataflow item (round, row, column) the globaltimer (ns) at dataflow.cuh's three
+// FW_DATAFLOW_TRACE points, and the SM that ran it; kb_dtrace_tiles tiles a side.
+__device__ unsigned long long* kb_dtrace;
+__device__ int kb_dtrace_tiles;
+__device__ __forceinline__ void kb_dtrace_stamp(int point, int item)
+{
+    if (!kb_dtrace || item < 0) return;
+    const int m = (1 << FW_ITEM_FIELD_BITS) - 1, t = kb_dtrace_tiles;
+    const size_t e = ((size_t)(item >> 2 * FW_ITEM_FIELD_BITS) * t + (item >> FW_ITEM_FIELD_BITS & m)) * t + (item & m);
+    unsigned long long now;
+    unsigned sm;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+    kb_dtrace[4 * e + point] = now;
+    if (point == 0) {
+        asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+        kb_dtrace[4 * e + 3] = sm;
+    }
+}
+#define FW_DATAFLOW_TRACE(point, item) kb_dtrace_stamp(point, item)
+#endif
+
 #include "../07_kleene.cu"
 #include "../09_packed16.cu"
 #include "../08_dataflow.cu"
@@ -416,6 +446,106 @@ int main(int argc, char** argv)
         }
         return 0;
     }
+    if (argc > 3 && std::string(argv[1]) == "--dtrace") {  // --dtrace n name: one dataflow solve, every item stamped
+#ifndef KB_DTRACE
+        printf("--dtrace needs a build with -DKB_DTRACE\n");
+        return 1;
+#else
+        const int n = atoi(argv[2]);
+        const std::string name = argv[3];
+        Dataflow* df = name == "flow64" ? &df64 : name == "flow128" ? &df128 : name == "p16flow" ? &df16 : name == "p16flow64" ? &df16s : nullptr;
+        if (!df) { printf("--dtrace takes flow64, flow128, p16flow or p16flow64, not %s\n", name.c_str()); return 1; }
+        const bool packedCells = name.rfind("p16", 0) == 0;
+        const int pad = packedCells ? 256 : 128, ld = (n + pad - 1) / pad * pad, words = ld / 2, tiles = (n + df->tile - 1) / df->tile;
+        const bool folded = df->tile <= FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE;
+        int *input, *work, *pin;
+        CHECK(cudaMalloc(&input, (size_t)ld * ld * 4));
+        CHECK(cudaMalloc(&work, (size_t)ld * ld * 4));
+        CHECK(cudaMalloc(&pin, (size_t)ld * ld * 2));
+        fw_generate<<<dim3((ld + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(input, n, ld, 42, 1ull << 32, 1000, 0);
+        fw_packed16_pack<<<dim3((words + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(input, ld, pin, words, ld);
+        const size_t slots = (size_t)tiles * tiles * tiles * 4;
+        unsigned long long* stamps;
+        CHECK(cudaMalloc(&stamps, slots * 8));
+        CHECK(cudaMemcpyToSymbol(kb_dtrace, &stamps, sizeof stamps));
+        CHECK(cudaMemcpyToSymbol(kb_dtrace_tiles, &tiles, sizeof tiles));
+        cudaEvent_t e0, e1;
+        CHECK(cudaEventCreate(&e0));
+        CHECK(cudaEventCreate(&e1));
+        float ms = 0;
+        for (int rep = 0; rep < 4; ++rep) {  // the last of 4 solves is the one printed
+            CHECK(cudaMemsetAsync(stamps, 0, slots * 8, s));
+            if (packedCells) CHECK(cudaMemcpyAsync(work, pin, (size_t)ld * ld * 2, cudaMemcpyDeviceToDevice, s));
+            else CHECK(cudaMemcpyAsync(work, input, (size_t)ld * ld * 4, cudaMemcpyDeviceToDevice, s));
+            CHECK(cudaEventRecord(e0, s));
+            df->run(work, packedCells ? words : ld, n, tiles, s);
+            CHECK(cudaEventRecord(e1, s));
+            CHECK(cudaStreamSynchronize(s));
+            CHECK(cudaEventElapsedTime(&ms, e0, e1));
+        }
+        std::vector<unsigned long long> got(slots);
+        CHECK(cudaMemcpy(got.data(), stamps, slots * 8, cudaMemcpyDeviceToHost));
+        auto at = [&](int r, int i, int j, int point) { return got[4 * (((size_t)r * tiles + i) * tiles + j) + point]; };
+        unsigned long long t0 = ~0ull, t1 = 0;
+        for (size_t e = 0; e < slots / 4; ++e) if (got[4 * e + 2]) t0 = std::min(t0, got[4 * e]), t1 = std::max(t1, got[4 * e + 2]);
+        auto us = [&](unsigned long long t) { return t ? (t - t0) / 1e3 : -1.0; };
+        // the pivot item of round r and the items it reads (folded: tile (r, r) through r - 2, the cross of r - 1)
+        auto pivotDeps = [&](int r) {
+            unsigned long long d = 0;
+            if (r == 0) return d;
+            if (folded) {
+                if (r > 1) d = std::max(d, at(r - 2, r, r, 2));
+                return std::max({d, at(r - 1, r, r - 1, 2), at(r - 1, r - 1, r, 2)});
+            }
+            return at(r - 1, r, r, 2);
+        };
+        printf("%s n=%d T=%d tiles=%d grid=%d: event %.4f ms, first item taken to last stored %.1f us\n", name.c_str(), n, df->tile, tiles,
+               df->grid, ms, (t1 - t0) / 1e3);
+        printf("per round, us from the first item: an item's taken/inputs-found/stored; the cross tiles shown are the two the next pivot reads\n");
+        double sums[6] = {};
+        int counted = 0;
+        for (int r = 0; r < tiles; ++r) {
+            const double pt = us(at(r, r, r, 0)), pi = us(at(r, r, r, 1)), ps = us(at(r, r, r, 2)), pd = r ? us(pivotDeps(r)) : 0;
+            printf("r=%3d pivot deps %.1f taken %.1f in %.1f stored %.1f (sm %llu)", r, pd, pt, pi, ps, at(r, r, r, 3));
+            unsigned long long crossEnd = 0, bulkFirst = ~0ull, bulkLast = 0;
+            for (int x = 0; x < tiles; ++x) {
+                if (x == r) continue;
+                crossEnd = std::max({crossEnd, at(r, r, x, 2), at(r, x, r, 2)});
+                for (int y = 0; y < tiles; ++y) {
+                    if (y == r || !at(r, x, y, 2)) continue;
+                    bulkFirst = std::min(bulkFirst, at(r, x, y, 0));
+                    bulkLast = std::max(bulkLast, at(r, x, y, 2));
+                }
+            }
+            if (r + 1 < tiles) {
+                const int q = r + 1;
+                double crossIn = 0, crossStored = 0, crossTaken = 1e30;
+                for (int side = 0; side < 2; ++side) {
+                    const int i = side ? q : r, j = side ? r : q;
+                    printf(" | X(%d,%d) taken %.1f in %.1f stored %.1f", i, j, us(at(r, i, j, 0)), us(at(r, i, j, 1)), us(at(r, i, j, 2)));
+                    crossIn = std::max(crossIn, us(at(r, i, j, 1)));
+                    crossStored = std::max(crossStored, us(at(r, i, j, 2)));
+                    crossTaken = std::min(crossTaken, us(at(r, i, j, 0)));
+                }
+                if (r > 0) {  // the chain: pivot r's wait and work, the cross's wait and work, to pivot r + 1's start
+                    sums[0] += pi - pd;           // pivot: its inputs stored -> found
+                    sums[1] += ps - pi;           // pivot: its work
+                    sums[2] += crossIn - ps;      // cross: the pivot stored -> found
+                    sums[3] += crossStored - crossIn;  // cross: its work (the later of the two)
+                    sums[4] += us(at(q, q, q, 2)) - ps;  // round period, pivot to pivot
+                    sums[5] += crossTaken > ps ? crossTaken - ps : 0;  // cross taken after the pivot was stored: no block was free
+                    ++counted;
+                }
+            }
+            printf(" | cross end %.1f | rest %.1f-%.1f\n", us(crossEnd), bulkLast ? us(bulkFirst) : -1, us(bulkLast));
+        }
+        if (counted)
+            printf("means over %d rounds, us: pivot inputs stored->found %.2f, pivot work %.2f, cross found after pivot stored %.2f "
+                   "(of it taken late %.2f), cross work %.2f, pivot to pivot %.2f\n",
+                   counted, sums[0] / counted, sums[1] / counted, sums[2] / counted, sums[5] / counted, sums[3] / counted, sums[4] / counted);
+        return 0;
+#endif
+    }
     if (argc > 1 && std::string(argv[1]) == "--certificate") {
         for (int a = 2; a < argc; ++a) certificates(atoi(argv[a]), s);
         return 0;
@@ -445,6 +575,9 @@ int main(int argc, char** argv)
         static const char* names[] = {"rounds64", "rounds128", "flow64", "flow128", "p16flow", "look64", "look128", "p16flow256", "p16flow64"};
         const char* only = getenv("KB_ONLY");  // e.g. KB_ONLY=flow128: time that one alone (no check)
         Replay look64, look128;
+        // dataflow's tiles a side: ceil(n / T), as the suite (DataflowSchedule.tilesFor); KB_LD_TILES=1: ld / T, padding rounds included
+        const bool ldTiles = getenv("KB_LD_TILES") && atoi(getenv("KB_LD_TILES"));
+        auto flowTiles = [&](int T) { return ldTiles ? ld / T : (n + T - 1) / T; };
         for (int v = 0; v < 9; ++v) {
             if (v == 7 && ld % 256) continue;  // p16flow256 only with KB_PAD=256
             if (only && std::string(only) != names[v]) continue;
@@ -455,11 +588,11 @@ int main(int argc, char** argv)
                 switch (v) {
                     case 0: plain_rounds(work, ld, n, 64, s); break;
                     case 1: plain_rounds(work, ld, n, 128, s); break;
-                    case 2: df64.run(work, ld, n, ld / 64, s); break;
-                    case 3: df128.run(work, ld, n, ld / 128, s); break;
-                    case 4: df16.run(pwork, words, n, ld / 128, s); break;
-                    case 7: df16w.run(pwork, words, n, ld / 256, s); break;
-                    case 8: df16s.run(pwork, words, n, ld / 64, s); break;
+                    case 2: df64.run(work, ld, n, flowTiles(64), s); break;
+                    case 3: df128.run(work, ld, n, flowTiles(128), s); break;
+                    case 4: df16.run(pwork, words, n, flowTiles(128), s); break;
+                    case 7: df16w.run(pwork, words, n, flowTiles(256), s); break;
+                    case 8: df16s.run(pwork, words, n, flowTiles(64), s); break;
                     case 5:
                         if (graphs) look64.run([&] { look.run(work, ld, n, 64, s); }, s);
                         else look.run(work, ld, n, 64, s);

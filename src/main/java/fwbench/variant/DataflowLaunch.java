@@ -60,9 +60,9 @@ final class DataflowLaunch implements AutoCloseable {
         this.schedule = s;
     }
 
-    /** Device memory of the schedule and counters for a matrix of {@code tiles} x {@code tiles} tiles of {@code tile} cells. */
-    static long deviceBytes(int tiles, int tile) {
-        long t = tiles;
+    /** Device memory of the schedule and counters for n vertices at this tile. */
+    static long deviceBytes(int n, int tile) {
+        long t = DataflowSchedule.tilesFor(n, tile);
         return 4L * (DataflowSchedule.itemCount(t, DataflowSchedule.foldsPivot(tile)) + t * t + 1);  // then the counters and the ticket
     }
 

@@ -52,16 +52,16 @@ public enum Variant {
             HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, KleeneSolver::new, 0xFF9DA7, Marker.TRIANGLE_RIGHT,
             "blocked FW with phases 2 and 3 as register-tiled min-plus products, tile per n"),
     DATAFLOW("dataflow", Backend.GPU, "08_dataflow", 75, CellType.INT32, DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD)
-                    .plus((n, padded) -> DataflowLaunch.deviceBytes(padded / KleeneSolver.tileFor(n), KleeneSolver.tileFor(n)))
+                    .plus((n, padded) -> DataflowLaunch.deviceBytes(n, KleeneSolver.tileFor(n)))
                     .indexedIn64Bits().upTo(DataflowSchedule.MAX_TILES * KleeneSolver.tileFor(Integer.MAX_VALUE), DataflowSchedule.MAX_TILES_WHY),
-            HostMemory.readBack(1).plus("its work-item schedule", n -> DataflowSchedule.hostBytes(KleeneSolver.PAD, KleeneSolver.tileFor(n), n)),
+            HostMemory.readBack(1).plus("its work-item schedule", n -> DataflowSchedule.hostBytes(KleeneSolver.tileFor(n), n)),
             Integer.MAX_VALUE, Output.DISTANCES, DataflowSolver::new, 0xB07AA1, Marker.ELLIPSE_WIDE,
             "kleene's tile products in one persistent kernel: each tile waits for its inputs, not for a round"),
     // three matrices' worth: the int32 input and result, and the packed input and work at half a matrix each
     PACKED16("packed16", Backend.GPU, "09_packed16", 75, CellType.PACKED16, DeviceMemory.matrices(3).paddedTo(Packed16Solver.PAD)
-                    .plus((n, padded) -> DataflowLaunch.deviceBytes(padded / Packed16Solver.tileFor(n), Packed16Solver.tileFor(n)))
+                    .plus((n, padded) -> DataflowLaunch.deviceBytes(n, Packed16Solver.tileFor(n)))
                     .indexedIn64Bits().upTo(DataflowSchedule.MAX_TILES * Packed16Solver.tileFor(Integer.MAX_VALUE), DataflowSchedule.MAX_TILES_WHY),
-            HostMemory.readBack(1).plus("its work-item schedule", n -> DataflowSchedule.hostBytes(Packed16Solver.PAD, Packed16Solver.tileFor(n), n)),
+            HostMemory.readBack(1).plus("its work-item schedule", n -> DataflowSchedule.hostBytes(Packed16Solver.tileFor(n), n)),
             Integer.MAX_VALUE, Output.DISTANCES, Packed16Solver::new, 0x9C755F, Marker.RECTANGLE_TALL,
             "dataflow on 16-bit distances, two per word (__viaddmin_s16x2); distances must stay below " + CellType.PACKED16.inf()),
     // the input, the route keys and the intermediate-node matrix

@@ -24,7 +24,7 @@ class DataflowScheduleTest {
     void everyTileOfEveryRoundOnceAndAfterWhatItReads(int tiles, int wave, boolean folded) {
         int[] items = DataflowSchedule.build(tiles, wave, folded);
         assertEquals(tiles * tiles * tiles - (folded ? tiles - 1 : 0), items.length);
-        assertEquals(4L * items.length, DataflowSchedule.hostBytes(1, folded ? 128 : 256, tiles * (folded ? 128 : 256)));
+        assertEquals(4L * items.length, DataflowSchedule.hostBytes(folded ? 128 : 256, tiles * (folded ? 128 : 256)));
         Map<Integer, Integer> position = new HashMap<>();
         for (int p = 0; p < items.length; p++) {
             assertEquals(null, position.put(items[p], p), "item listed twice at " + p);
@@ -48,6 +48,12 @@ class DataflowScheduleTest {
                 if (i != r) assertBefore(position, DataflowSchedule.encode(r, r, j), p);
             }
         }
+    }
+
+    @ParameterizedTest(name = "n={0} tile={1}")
+    @CsvSource({"1,64,1", "64,64,1", "65,64,2", "1000,64,16", "1025,64,17", "1025,128,9", "1025,256,5", "10000,256,40", "46336,256,181"})
+    void tilesCoverEveryLiveCellAndNoTileOfPaddingAlone(int n, int tile, int tiles) {
+        assertEquals(tiles, DataflowSchedule.tilesFor(n, tile));
     }
 
     /** Where round R's items stand in a list of TILES x TILES tiles for WAVE blocks. */
