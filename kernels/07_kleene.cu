@@ -21,8 +21,9 @@
 //   - Padding past vertex n is skipped in k and in rows, and a last tile row or column of few live
 //     cells is computed as a thin strip (thin_strips.cuh).
 //
-// Launches (tiles = N / T), 256 threads each, n = the graph's vertices; each kernel exports its
-// threads, shared memory and cells a thread as <kernel>_shape (FW_TILE_KERNEL_SHAPE):
+// Launches (tiles = ceil(n / T): none wholly of padding), 256 threads each, n = the graph's
+// vertices; each kernel exports its threads, shared memory and cells a thread as <kernel>_shape
+// (FW_TILE_KERNEL_SHAPE):
 //   phase 1 (round 0): 1 block, minplus::closure_words<Int32, T>() * 4 bytes of dynamic shared
 //     memory (2 KB at T = 128); 128 registers at T = 128, 44 at T = 64 (ptxas, sm_90)
 //   phase 2: grid (tiles - 1, 2): y = 0 pivot-row tiles, y = 1 pivot-column tiles (x skips p)

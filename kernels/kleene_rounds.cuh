@@ -74,7 +74,7 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mo
     static_assert(minplus::closure_words<Cell, T>() <= minplus::shared_words<Cell, T, KLEENE_STAGES>(),
                   "mode NEXT closes the next pivot in the products' shared memory");
     extern __shared__ int stage[];
-    const int2 tile = kleene::rest_tile(mode, p, ld / T, blockIdx.x, blockIdx.y + firstRow);
+    const int2 tile = kleene::rest_tile(mode, p, (n + T - 1) / T, blockIdx.x, blockIdx.y + firstRow);  // tiles holding live cells
     const int i = tile.x, j = tile.y;
     int* const rowI = fw_cell(d, ld, i * T, 0);  // tile row i: C and D(i, p) are offsets from it
     int* const c = rowI + j * T;                  // D(i, j)

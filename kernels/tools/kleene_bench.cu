@@ -99,7 +99,7 @@ template <int T, int TM, int TN>
 __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) traced_phase3(int* d, int ld, int n, int p, int mode, int firstRow)
 {
     const int kind = mode == kleene::NEXT ? TRACE_NEXT : mode == kleene::REST ? (firstRow ? TRACE_REST1 : TRACE_REST0) : TRACE_ALL;
-    const int2 tile = kleene::rest_tile(mode, p, ld / T, blockIdx.x, blockIdx.y + firstRow);
+    const int2 tile = kleene::rest_tile(mode, p, (n + T - 1) / T, blockIdx.x, blockIdx.y + firstRow);
     const bool pivot = mode == kleene::NEXT && tile.x == tile.y;
     trace_begin(p * TRACE_KINDS + kind);
     if (pivot) trace_begin(p * TRACE_KINDS + TRACE_PIVOT);
@@ -123,7 +123,7 @@ static void phase1(int* d, int ld, int T, int p, cudaStream_t s)
 }
 static void phase2(int* d, int ld, int n, int T, int p, cudaStream_t s)
 {
-    const int tiles = ld / T, shared = (T == 128 ? words128 : words64) * 4;
+    const int tiles = (n + T - 1) / T, shared = (T == 128 ? words128 : words64) * 4;
     const dim3 grid(tiles - 1, 2);
     if (g_trace) {
         if (T == 128) traced_phase2<128, 8, 8><<<grid, 256, shared, s>>>(d, ld, n, p);
@@ -144,7 +144,7 @@ static void phase3(int* d, int ld, int n, int T, int p, dim3 grid, int mode, cud
 // Plain rounds: phase 1, 2, 3 (mode ALL) per round, one stream.
 static void plain_rounds(int* d, int ld, int n, int T, cudaStream_t s)
 {
-    const int tiles = ld / T;
+    const int tiles = (n + T - 1) / T;
     for (int p = 0; p < tiles; ++p) {
         phase1(d, ld, T, p, s);
         if (tiles == 1) break;
@@ -169,7 +169,7 @@ struct Lookahead {
     }
     void run(int* d, int ld, int n, int T, cudaStream_t main)
     {
-        const int tiles = ld / T, rows = tiles - 2;
+        const int tiles = (n + T - 1) / T, rows = tiles - 2;
         phase1(d, ld, T, 0, main);
         if (tiles == 1) return;
         phase2(d, ld, n, T, 0, main);
@@ -326,7 +326,7 @@ static float median_ms(F solve, cudaStream_t s)
 // rounds add up to if every round cost that: where the time goes.
 static void phases(int n, int T, cudaStream_t s)
 {
-    const int ld = (n + 127) / 128 * 128, tiles = ld / T, p = tiles / 2;
+    const int ld = (n + 127) / 128 * 128, tiles = (n + T - 1) / T, p = tiles / 2;
     int* d;
     CHECK(cudaMalloc(&d, (size_t)ld * ld * 4));
     fw_generate<<<dim3((ld + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(d, n, ld, 42, 1ull << 32, 1000, 0);
@@ -416,7 +416,7 @@ int main(int argc, char** argv)
         return 0;
     }
     if (argc > 3 && std::string(argv[1]) == "--trace") {  // --trace n T: one look solve (graph), every launch's span
-        const int n = atoi(argv[2]), T = atoi(argv[3]), ld = (n + 127) / 128 * 128, tiles = ld / T;
+        const int n = atoi(argv[2]), T = atoi(argv[3]), ld = (n + 127) / 128 * 128, tiles = (n + T - 1) / T;
         int *input, *work;
         CHECK(cudaMalloc(&input, (size_t)ld * ld * 4));
         CHECK(cudaMalloc(&work, (size_t)ld * ld * 4));

@@ -62,7 +62,7 @@ final class DataflowLaunch implements AutoCloseable {
 
     /** Device memory of the schedule and counters for n vertices at this tile. */
     static long deviceBytes(int n, int tile) {
-        long t = DataflowSchedule.tilesFor(n, tile);
+        long t = GpuSolver.tilesPerSide(n, tile);
         return 4L * (DataflowSchedule.itemCount(t, DataflowSchedule.foldsPivot(tile)) + t * t + 1);  // then the counters and the ticket
     }
 

@@ -69,19 +69,9 @@ final class DataflowSchedule {
         return tiles * tiles * tiles - (folded ? tiles - 1 : 0);
     }
 
-    /**
-     * Tiles a side that n vertices need at this tile: ceil(n / tile), not the padded matrix's
-     * ld / tile. Tiles wholly past n would be rounds of padding alone (at n = 1025, T = 64 and
-     * packed16's padding to 256, 20 tiles where 17 hold every live cell); the kernel skips the
-     * padding inside a tile that holds live cells.
-     */
-    static int tilesFor(int n, int tile) {
-        return Math.toIntExact(((long) n + tile - 1) / tile);
-    }
-
     /** Heap bytes of the item list for n vertices at this tile: an int per (round, tile), about 4 GiB at 1024 tiles a side. */
     static long hostBytes(int tile, int n) {
-        return 4 * itemCount(tilesFor(n, tile), foldsPivot(tile));
+        return 4 * itemCount(GpuSolver.tilesPerSide(n, tile), foldsPivot(tile));
     }
 
     /**

@@ -31,7 +31,7 @@ final class DataflowSolver extends GpuSolver {
             if (tile != 64 && tile != 128) throw new IllegalArgumentException("dataflow tiles are 64 or 128, not " + tile);
             // 32-bit cell offsets where they fit: 1 to 2% faster at n = 1000 and 2500 (kernels/NOTES.md)
             kernel = tileKernel(ld <= Distances.INT_INDEX_MAX_N ? "fw_dataflow" : "fw_dataflow_wide", tile);
-            launch = new DataflowLaunch(kernel, DataflowSchedule.tilesFor(n, tile), cuda.device());
+            launch = new DataflowLaunch(kernel, tilesPerSide(n, tile), cuda.device());
         } catch (RuntimeException e) {
             super.close();  // nobody closes a solver whose constructor failed
             throw e;

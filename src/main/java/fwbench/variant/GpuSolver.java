@@ -169,6 +169,16 @@ public abstract class GpuSolver implements Solver {
         return (a + b - 1) / b;
     }
 
+    /**
+     * Tiles a side that n vertices need at this tile: ceil(n / tile), not the padded matrix's
+     * ld / tile. Tiles wholly past n would be rounds of padding alone (at n = 1025, T = 64 and
+     * packed16's padding to 256, 20 tiles where 17 hold every live cell); the kernels skip the
+     * padding inside a tile that holds live cells.
+     */
+    static int tilesPerSide(int n, int tile) {
+        return Math.toIntExact(((long) n + tile - 1) / tile);
+    }
+
     @Override
     public final Variant variant() {
         return variant;

@@ -118,7 +118,7 @@ final class KleenePathsSolver extends GpuSolver implements PathSolver {
 
     @Override
     protected void enqueueSolve(CudaStream stream, DeviceBuffer d) {
-        rounds.enqueue(stream, ld / tile, new Routes(d, intermediates, ld, n));
+        rounds.enqueue(stream, tilesPerSide(n, tile), new Routes(d, intermediates, ld, n));
     }
 
     /** Keys: distances ROUTE_BITS to the left; no path also clears the cell's intermediate. */

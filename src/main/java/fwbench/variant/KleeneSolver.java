@@ -136,7 +136,7 @@ class KleeneSolver extends GpuSolver {
 
     @Override
     protected void enqueueSolve(CudaStream stream, DeviceBuffer d) {
-        rounds.enqueue(stream, ld / tile, new LookaheadRounds.Kleene(d, ld, n));
+        rounds.enqueue(stream, tilesPerSide(n, tile), new LookaheadRounds.Kleene(d, ld, n));
     }
 
     @Override

@@ -79,7 +79,7 @@ final class Packed16Solver extends GpuSolver {
             in = new DeviceBuffer((long) ld * words);
             work = new DeviceBuffer((long) ld * words);
             kernel = tileKernel("fw_packed16_dataflow", tile);
-            launch = new DataflowLaunch(kernel, DataflowSchedule.tilesFor(n, tile), cuda.device());
+            launch = new DataflowLaunch(kernel, tilesPerSide(n, tile), cuda.device());
         } catch (RuntimeException e) {
             if (work != null) work.close();
             if (in != null) in.close();

@@ -53,7 +53,7 @@ class DataflowScheduleTest {
     @ParameterizedTest(name = "n={0} tile={1}")
     @CsvSource({"1,64,1", "64,64,1", "65,64,2", "1000,64,16", "1025,64,17", "1025,128,9", "1025,256,5", "10000,256,40", "46336,256,181"})
     void tilesCoverEveryLiveCellAndNoTileOfPaddingAlone(int n, int tile, int tiles) {
-        assertEquals(tiles, DataflowSchedule.tilesFor(n, tile));
+        assertEquals(tiles, GpuSolver.tilesPerSide(n, tile));
     }
 
     /** Where round R's items stand in a list of TILES x TILES tiles for WAVE blocks. */
