@@ -29,7 +29,7 @@ import java.util.Optional;
  */
 public final class TuningPassProcess {
 
-    /** The child's line that gives its choice, "fwbench-tuning-choice TILE REST_LAUNCHES"; every other line is passed on. */
+    /** The child's line that gives its choice, "fwbench-tuning-choice TILE REST_LAUNCHES BLOCKS_PER_SM"; every other line is passed on. */
     static final String CHOICE_LINE = "fwbench-tuning-choice ";
 
     private TuningPassProcess() {
@@ -59,12 +59,12 @@ public final class TuningPassProcess {
     /** The choice of a {@link #CHOICE_LINE}. */
     static LaunchChoice parseChoice(String line) {
         String[] fields = line.substring(CHOICE_LINE.length()).trim().split(" ");
-        return new LaunchChoice(Integer.parseInt(fields[0]), Integer.parseInt(fields[1]));
+        return new LaunchChoice(Integer.parseInt(fields[0]), Integer.parseInt(fields[1]), Integer.parseInt(fields[2]));
     }
 
     /** The {@link #CHOICE_LINE} of a choice. */
     static String choiceLine(LaunchChoice choice) {
-        return CHOICE_LINE + choice.tile() + " " + choice.restLaunches();
+        return CHOICE_LINE + choice.tile() + " " + choice.restLaunches() + " " + choice.blocksPerSm();
     }
 
     /**

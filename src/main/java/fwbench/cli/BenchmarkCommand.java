@@ -107,6 +107,7 @@ public final class BenchmarkCommand {
         boolean allowLongSolves = jmhArgs.remove(ALLOW_LONG_SOLVES);
         String tuningOption = takeOption(jmhArgs, TUNING);
         TuningMode tuning = tuningMode(tuningOption);
+        checkLaunchPins();
         CommandLineOptions options = parseJmhOptions(jmhArgs);
         if (options.shouldHelp()) {
             HelpPage.print(out);
@@ -470,6 +471,15 @@ public final class BenchmarkCommand {
     static TuningMode tuningMode(String option) throws UsageException {
         try {
             return option != null ? TuningMode.parse(option, TUNING) : TuningMode.fromProperty();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** Refuses a -D pin of a launch setting set to a value it does not take ({@link Variant#checkLaunchPins()}). */
+    static void checkLaunchPins() throws UsageException {
+        try {
+            Variant.checkLaunchPins();
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

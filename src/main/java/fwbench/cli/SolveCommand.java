@@ -123,6 +123,7 @@ public final class SolveCommand implements Callable<Integer> {
     /** The variant named with --variant, if any, once it can run here and the output can be written. */
     private Optional<Variant> checkOptions() throws UsageException {
         tuning = BenchmarkCommand.tuningMode(null);
+        BenchmarkCommand.checkLaunchPins();
         Optional<Variant> requested = parseVariant(variantName);
         if (requested.isPresent()) checkRunnable(requested.get());
         checkTarget(outFile, graphFile, force);

@@ -2,6 +2,7 @@ package fwbench.tuning;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import fwbench.graph.io.AtomicFile;
@@ -31,8 +32,11 @@ final class TuningCache {
 
     static final String FILE_NAME = "tuning.json";
 
-    /** The format of the file; another is ignored and rewritten (1: ranges were powers of two, 2: one n each below 16384). */
-    static final int VERSION = 2;
+    /**
+     * The format of the file; another is ignored and rewritten (1: ranges were powers of two, 2: one
+     * n each below 16384, 3: an entry holds blocks per SM).
+     */
+    static final int VERSION = 3;
 
     /** What a cached choice is valid for: a rebuild that changes the kernels' code, another device or another range tunes anew. */
     record Key(String device, int computeCapability, String kernels, String variant, NRange range) {
@@ -44,15 +48,16 @@ final class TuningCache {
      * @param kernels  the SHA-256 of the variant's fatbin
      * @param nBelow   {@link NRange#below()}: {@link Integer#MAX_VALUE} for the last range
      * @param tunedAtN the n measured
+     * @param blocksPerSm {@link LaunchChoice#blocksPerSm()} (0 for variants without a dataflow launch)
      * @param millis   each candidate's median GPU time per solve, by {@link LaunchChoice#text()}
      * @param date     ISO date of the pass
      */
     record Entry(String device, int computeCapability, String kernels, String variant, int nFrom, int nBelow, int tunedAtN,
-                 int tile, int restLaunches, Map<String, Double> millis, String date) {
+                 int tile, int restLaunches, int blocksPerSm, Map<String, Double> millis, String date) {
 
         Entry(Key key, int tunedAtN, LaunchChoice choice, Map<String, Double> millis, String date) {
             this(key.device(), key.computeCapability(), key.kernels(), key.variant(), key.range().from(), key.range().below(), tunedAtN,
-                    choice.tile(), choice.restLaunches(), millis, date);
+                    choice.tile(), choice.restLaunches(), choice.blocksPerSm(), millis, date);
         }
 
         Key key() {
@@ -60,7 +65,7 @@ final class TuningCache {
         }
 
         LaunchChoice choice() {
-            return new LaunchChoice(tile, restLaunches);
+            return new LaunchChoice(tile, restLaunches, blocksPerSm);
         }
 
         /** Every field present and in range: else the file is not one this suite wrote. */
@@ -106,7 +111,12 @@ final class TuningCache {
      */
     static TuningCache read(Path file, Consumer<String> say, String consequence) {
         try {
-            Contents contents = JSON.readValue(Files.readAllBytes(file), Contents.class);
+            // the version first: another format's entries may lack this one's fields
+            JsonNode tree = JSON.readTree(Files.readAllBytes(file));
+            JsonNode version = tree.path("version");
+            if (version.isInt() && version.asInt() != VERSION) throw new IllegalArgumentException("format " + version.asInt() + ", not " + VERSION);
+            Contents contents = JSON.treeToValue(tree, Contents.class);
+            if (contents == null) throw new IllegalArgumentException("no content");  // an empty file, or JSON's null
             if (contents.version() != VERSION) throw new IllegalArgumentException("format " + contents.version() + ", not " + VERSION);
             if (contents.entries() == null) throw new IllegalArgumentException("no entries");
             contents.entries().forEach(Entry::check);

@@ -7,6 +7,9 @@ import fwbench.cuda.KernelArgs;
 import fwbench.cuda.TileKernel;
 import jcuda.Pointer;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import static fwbench.cuda.KernelArgs.buffer;
 import static fwbench.cuda.KernelArgs.params;
 import static fwbench.cuda.KernelArgs.value;
@@ -14,10 +17,35 @@ import static fwbench.cuda.KernelArgs.value;
 /**
  * One persistent launch of a kernel built on kernels/dataflow.cuh (dataflow, packed16): the item
  * list ({@link DataflowSchedule}) on the device, the per-tile round counters and the ticket
- * (zeroed before each launch), and a grid of exactly the blocks of the kernel's shape that fit on
- * the device at once.
+ * (zeroed before each launch), and a grid of blocks all resident at once: the blocks per
+ * multiprocessor chosen (tuned, pinned or {@linkplain #tableBlocksPerSm from the table}), at most
+ * as many as fit, times the multiprocessors.
  */
 final class DataflowLaunch implements AutoCloseable {
+
+    /**
+     * One row of the table's blocks per SM: a launch of these cells at this tile with n below
+     * {@code belowN} runs {@code blocks} blocks per SM.
+     */
+    record TableRow(CellType cells, int tile, int belowN, int blocks) {}
+
+    /**
+     * The table's blocks per SM, the first row that matches; all that fit where none does. Fewer
+     * blocks let the chain of pivot items, which small n waits on, share its SM with fewer
+     * products; from these n on the other blocks' products outweigh that (measured on an H200,
+     * kernels/NOTES.md, blocks per SM of the dataflow launch). The fallback where nothing is tuned.
+     */
+    static final List<TableRow> BLOCKS_PER_SM_TABLE = List.of(
+            new TableRow(CellType.INT32, 64, 1750, 1),
+            new TableRow(CellType.INT32, 64, 3000, 2),
+            new TableRow(CellType.INT32, 128, 5000, 1),
+            new TableRow(CellType.PACKED16, 64, 1500, 1));
+
+    /**
+     * The system property that pins the blocks per SM of dataflow's and packed16's launch over
+     * everything, e.g. -Dfwbench.dataflow.blocksPerSm=1; more than fit is capped to those that do.
+     */
+    static final LaunchPin BLOCKS_PER_SM_PIN = LaunchPin.count("fwbench.dataflow.blocksPerSm");
 
     /**
      * fw_dataflow_tT and fw_packed16_dataflow_tT(int* d, int ld, int n, const int* schedule,
@@ -34,19 +62,24 @@ final class DataflowLaunch implements AutoCloseable {
 
     private final TileKernel kernel;
     private final int tiles;
+    private final int resident;
     private final int grid;
     private final int items;
     private final DeviceBuffer schedule;
     private final DeviceBuffer sync;
 
     /**
-     * @param kernel a dataflow kernel, launched with {@link Args}
-     * @param tiles  tiles per matrix side
+     * @param kernel      a dataflow kernel, launched with {@link Args}
+     * @param tiles       tiles per matrix side
+     * @param blocksPerSm the blocks per multiprocessor chosen (>= 1, {@link LaunchChoice#ALL_THAT_FIT}):
+     *                    the grid has as many, or all that fit where fewer do
      */
-    DataflowLaunch(TileKernel kernel, int tiles, DeviceInfo device) {
+    DataflowLaunch(TileKernel kernel, int tiles, int blocksPerSm, DeviceInfo device) {
+        if (blocksPerSm < 1) throw new IllegalArgumentException("blocks per SM must be positive, not " + blocksPerSm);
         this.kernel = kernel;
         this.tiles = tiles;
-        this.grid = kernel.residentBlocksPerMultiprocessor() * device.multiprocessors();
+        this.resident = kernel.residentBlocksPerMultiprocessor();
+        this.grid = Math.min(blocksPerSm, resident) * device.multiprocessors();
         int[] list = DataflowSchedule.build(tiles, grid, DataflowSchedule.foldsPivot(kernel.shape().tile()));
         this.items = list.length;
         DeviceBuffer s = new DeviceBuffer(list.length);
@@ -58,6 +91,56 @@ final class DataflowLaunch implements AutoCloseable {
             throw e;
         }
         this.schedule = s;
+    }
+
+    /** The table's blocks per SM for these cells at this tile and n ({@link #BLOCKS_PER_SM_TABLE}), the fallback where nothing is tuned or pinned. */
+    static int tableBlocksPerSm(CellType cells, int tile, int n) {
+        return BLOCKS_PER_SM_TABLE.stream().filter(r -> r.cells() == cells && r.tile() == tile && n < r.belowN())
+                .mapToInt(TableRow::blocks).findFirst().orElse(LaunchChoice.ALL_THAT_FIT);
+    }
+
+    /**
+     * The launch choices a tuning pass measures (Variant#launchCandidates) at these tiles: each with
+     * the blocks per SM worth measuring at it. At T = 64, where 3 (int32) or 4 (packed16) fit on an
+     * H200, 1, 2 and all that fit; at T = 128, where 2 fit, 1 and all; at T = 256, where one fits, all.
+     */
+    static List<LaunchChoice> launchCandidates(int... tiles) {
+        List<LaunchChoice> candidates = new ArrayList<>();
+        for (int tile : tiles) {
+            List<Integer> blocks = switch (tile) {
+                case 64 -> List.of(1, 2, LaunchChoice.ALL_THAT_FIT);
+                case 128 -> List.of(1, LaunchChoice.ALL_THAT_FIT);
+                default -> List.of(LaunchChoice.ALL_THAT_FIT);
+            };
+            for (int b : blocks) candidates.add(LaunchChoice.tile(tile).withBlocksPerSm(b));
+        }
+        return List.copyOf(candidates);
+    }
+
+    /** The blocks per SM of a solve of these cells at {@code tile}: the pin, else the configuration's choice, else the table. */
+    static LaunchSetting blocksPerSmSetting(SolverConfig config, CellType cells, int tile) {
+        return LaunchSetting.of(BLOCKS_PER_SM_PIN, config.choice().blocksPerSm(), () -> tableBlocksPerSm(cells, tile, config.n()));
+    }
+
+    /**
+     * The tile and the blocks per SM of this launch and where they came from, for describe(): "T=64
+     * and 1 block per SM from the table for n=1000", "T=128 and 2 blocks per SM (all that fit) tuned
+     * on this device for n=3000".
+     */
+    String launchText(LaunchSetting tile, LaunchSetting blocksPerSm, int n) {
+        return launchText(tile, blocksPerSm, resident, n);
+    }
+
+    /**
+     * {@link #launchText(LaunchSetting, LaunchSetting, int)} where {@code resident} blocks fit on a
+     * multiprocessor: the blocks chosen, "(all that fit)" for {@link LaunchChoice#ALL_THAT_FIT}, and
+     * "3 blocks per SM (all that fit, not 8)" where more were chosen than fit.
+     */
+    static String launchText(LaunchSetting tile, LaunchSetting blocksPerSm, int resident, int n) {
+        int chosen = blocksPerSm.value();
+        String blocks = LaunchChoice.blocksPerSmText(Math.min(chosen, resident))
+                + (chosen == LaunchChoice.ALL_THAT_FIT ? " (all that fit)" : chosen > resident ? " (all that fit, not " + chosen + ")" : "");
+        return LaunchSetting.describe(tile, blocksPerSm, blocks, n);
     }
 
     /** Device memory of the schedule and counters for n vertices at this tile. */

@@ -12,10 +12,11 @@ import java.util.List;
  * update starting when the tiles it reads are done (kernels/dataflow.cuh), with kleene's tiles.
  */
 final class DataflowSolver extends GpuSolver {
-    /** The tiles a tuning pass measures (Variant#launchCandidates): kleene's two. */
-    static final List<LaunchChoice> LAUNCH_CANDIDATES = List.of(LaunchChoice.tile(64), LaunchChoice.tile(128));
+    /** The launch choices a tuning pass measures (Variant#launchCandidates): kleene's two tiles, each with its blocks per SM. */
+    static final List<LaunchChoice> LAUNCH_CANDIDATES = DataflowLaunch.launchCandidates(64, 128);
 
     private final LaunchSetting tileSetting;
+    private final LaunchSetting blocksPerSmSetting;
     private final TileKernel kernel;
     private final DataflowLaunch launch;
 
@@ -31,7 +32,8 @@ final class DataflowSolver extends GpuSolver {
             if (tile != 64 && tile != 128) throw new IllegalArgumentException("dataflow tiles are 64 or 128, not " + tile);
             // 32-bit cell offsets where they fit: 1 to 2% faster at n = 1000 and 2500 (kernels/NOTES.md)
             kernel = tileKernel(ld <= Distances.INT_INDEX_MAX_N ? "fw_dataflow" : "fw_dataflow_wide", tile);
-            launch = new DataflowLaunch(kernel, tilesPerSide(n, tile), cuda.device());
+            blocksPerSmSetting = DataflowLaunch.blocksPerSmSetting(config, Variant.DATAFLOW.cellType(), tile);
+            launch = new DataflowLaunch(kernel, tilesPerSide(n, tile), blocksPerSmSetting.value(), cuda.device());
         } catch (RuntimeException e) {
             super.close();  // nobody closes a solver whose constructor failed
             throw e;
@@ -40,7 +42,7 @@ final class DataflowSolver extends GpuSolver {
 
     @Override
     public String describe() {
-        return "dataflow (" + LaunchSetting.describe(tileSetting, n) + ", " + kernel.shape().cellsPerThread() + " cells per thread, "
+        return "dataflow (" + launch.launchText(tileSetting, blocksPerSmSetting, n) + ", " + kernel.shape().cellsPerThread() + " cells per thread, "
                 + launch.grid() + " persistent blocks, n padded to " + ld + ")";
     }
 

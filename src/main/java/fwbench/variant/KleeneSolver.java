@@ -57,12 +57,12 @@ class KleeneSolver extends GpuSolver {
 
     /** The tile of kleene's rounds (kleene, kleene-f32, kleene-paths, dataflow): the pin, else the configuration's choice, else the table. */
     static LaunchSetting tileSetting(SolverConfig config) {
-        return LaunchSetting.of(TILE_PROPERTY, config.choice().tile(), () -> tableTile(config.n()));
+        return LaunchSetting.of(TILE_PIN, config.choice().tile(), () -> tableTile(config.n()));
     }
 
     /** The launches of a round's bulk at {@code tile}: the pin, else the configuration's choice, else the table. */
     static LaunchSetting restLaunchesSetting(SolverConfig config, CellType cells, int tile) {
-        return LaunchSetting.of(REST_LAUNCHES_PROPERTY, config.choice().restLaunches(), () -> tableRestLaunches(cells, tile, config.n()));
+        return LaunchSetting.of(REST_LAUNCHES_PIN, config.choice().restLaunches(), () -> tableRestLaunches(cells, tile, config.n()));
     }
 
     /**
@@ -70,7 +70,7 @@ class KleeneSolver extends GpuSolver {
      * and heap memory are planned with, and kleene-bands' tile).
      */
     static int tileFor(int n) {
-        return LaunchSetting.pin(TILE_PROPERTY).orElse(tableTile(n));
+        return TILE_PIN.valueIfValid().orElse(tableTile(n));
     }
 
     /**
@@ -83,8 +83,8 @@ class KleeneSolver extends GpuSolver {
         return n < CROSSOVER_N ? 64 : 128;
     }
 
-    /** System property that pins the tile over everything, e.g. -Dfwbench.kleene.tile=128 (64 or 128). */
-    static final String TILE_PROPERTY = "fwbench.kleene.tile";
+    /** The system property that pins the tile over everything, e.g. -Dfwbench.kleene.tile=128 (64 or 128). */
+    static final LaunchPin TILE_PIN = new LaunchPin("fwbench.kleene.tile", "64 or 128", t -> t == 64 || t == 128);
 
     /**
      * Below this n the table picks T = 64, faster on an H200: the crossover lies between the sizes
@@ -111,8 +111,8 @@ class KleeneSolver extends GpuSolver {
      */
     static final int FLOAT32_ONE_REST_LAUNCH_N = 10_000;
 
-    /** System property that pins the launches of REST over everything, e.g. -Dfwbench.kleene.restLaunches=1 (1 or more). */
-    static final String REST_LAUNCHES_PROPERTY = "fwbench.kleene.restLaunches";
+    /** The system property that pins the launches of REST over everything, e.g. -Dfwbench.kleene.restLaunches=1 (1 or more). */
+    static final LaunchPin REST_LAUNCHES_PIN = LaunchPin.count("fwbench.kleene.restLaunches");
 
     /** The table's choice at n for kleene's rounds over {@code cells}: what a tuning pass keeps unless another is clearly faster. */
     static LaunchChoice tableChoice(CellType cells, int n) {

@@ -4,8 +4,8 @@ import java.util.Optional;
 import java.util.function.IntSupplier;
 
 /**
- * One launch setting a solver uses (a tile, or REST launches), and where it came from, for
- * describe(): a -D pin (which wins over everything: an explicit choice for one run), else the
+ * One launch setting a solver uses (a tile, REST launches, blocks per SM), and where it came from,
+ * for describe(): a -D pin (which wins over everything: an explicit choice for one run), else the
  * choice tuned on this device and carried by the solver's configuration, else the table.
  */
 record LaunchSetting(int value, String origin) {
@@ -13,20 +13,15 @@ record LaunchSetting(int value, String origin) {
     static final String TABLE = "from the table";
 
     /**
-     * @param pinProperty the system property that pins it
-     * @param tuned       the configuration's choice, 0 where none
-     * @param table       the table's value
+     * @param pin   the system property that pins it
+     * @param tuned the configuration's choice, 0 where none
+     * @param table the table's value
      */
-    static LaunchSetting of(String pinProperty, int tuned, IntSupplier table) {
-        Optional<Integer> pin = pin(pinProperty);
-        if (pin.isPresent()) return new LaunchSetting(pin.get(), "from -D" + pinProperty);
+    static LaunchSetting of(LaunchPin pin, int tuned, IntSupplier table) {
+        Optional<Integer> pinned = pin.value();
+        if (pinned.isPresent()) return new LaunchSetting(pinned.get(), "from -D" + pin.property());
         if (tuned != 0) return new LaunchSetting(tuned, LaunchChoice.TUNED);
         return new LaunchSetting(table.getAsInt(), TABLE);
-    }
-
-    /** The pin's value, where the property is set. */
-    static Optional<Integer> pin(String property) {
-        return Optional.ofNullable(Integer.getInteger(property));
     }
 
     /**
@@ -34,9 +29,16 @@ record LaunchSetting(int value, String origin) {
      * places, "T=128 from -Dfwbench.kleene.tile, 2 REST launches from the table for n=10000".
      */
     static String describe(LaunchSetting tile, LaunchSetting restLaunches, int n) {
-        String rest = LaunchChoice.restLaunchesText(restLaunches.value());
-        if (tile.origin().equals(restLaunches.origin())) return "T=" + tile.value() + " and " + rest + " " + tile.origin() + " for n=" + n;
-        return "T=" + tile.value() + " " + tile.origin() + ", " + rest + " " + restLaunches.origin() + " for n=" + n;
+        return describe(tile, restLaunches, LaunchChoice.restLaunchesText(restLaunches.value()), n);
+    }
+
+    /**
+     * The tile and another setting, worded as {@code otherText}: "T=64 and 1 block per SM from the
+     * table for n=1000", or "T=64 from the table, 1 block per SM from -Dfwbench.dataflow.blocksPerSm for n=1000".
+     */
+    static String describe(LaunchSetting tile, LaunchSetting other, String otherText, int n) {
+        if (tile.origin().equals(other.origin())) return "T=" + tile.value() + " and " + otherText + " " + tile.origin() + " for n=" + n;
+        return "T=" + tile.value() + " " + tile.origin() + ", " + otherText + " " + other.origin() + " for n=" + n;
     }
 
     /** "T=128 from the table for n=10000". */

@@ -42,11 +42,11 @@ final class Packed16Solver extends GpuSolver {
      */
     static final int T256_FROM_N = 7500;
 
-    /** System property that pins the tile over everything, e.g. -Dfwbench.packed16.tile=256 (64, 128 or 256). */
-    static final String TILE_PROPERTY = "fwbench.packed16.tile";
+    /** The system property that pins the tile over everything, e.g. -Dfwbench.packed16.tile=256 (64, 128 or 256). */
+    static final LaunchPin TILE_PIN = new LaunchPin("fwbench.packed16.tile", "64, 128 or 256", t -> t == 64 || t == 128 || t == 256);
 
-    /** The tiles a tuning pass measures (Variant#launchCandidates). */
-    static final List<LaunchChoice> LAUNCH_CANDIDATES = List.of(LaunchChoice.tile(64), LaunchChoice.tile(128), LaunchChoice.tile(256));
+    /** The launch choices a tuning pass measures (Variant#launchCandidates): each tile with its blocks per SM. */
+    static final List<LaunchChoice> LAUNCH_CANDIDATES = DataflowLaunch.launchCandidates(64, 128, 256);
 
     /**
      * fw_packed16_pack(const int* src, int ld32, int* dst, int ld16, int rows) and fw_packed16_unpack
@@ -60,6 +60,7 @@ final class Packed16Solver extends GpuSolver {
     }
 
     private final LaunchSetting tileSetting;
+    private final LaunchSetting blocksPerSmSetting;
     private final TileKernel kernel;
     private final int words;  // words per packed row: ld / 2
     private final DeviceBuffer packedInput;
@@ -72,14 +73,15 @@ final class Packed16Solver extends GpuSolver {
         words = ld / 2;
         DeviceBuffer in = null, work = null;
         try {
-            tileSetting = LaunchSetting.of(TILE_PROPERTY, config.choice().tile(), () -> tableTile(n));
+            tileSetting = LaunchSetting.of(TILE_PIN, config.choice().tile(), () -> tableTile(n));
             int tile = tileSetting.value();
             if (tile != 64 && tile != 128 && tile != 256) throw new IllegalArgumentException("packed16 tiles are 64, 128 or 256, not " + tile);
             unpack = module().kernel("fw_packed16_unpack");
             in = new DeviceBuffer((long) ld * words);
             work = new DeviceBuffer((long) ld * words);
             kernel = tileKernel("fw_packed16_dataflow", tile);
-            launch = new DataflowLaunch(kernel, tilesPerSide(n, tile), cuda.device());
+            blocksPerSmSetting = DataflowLaunch.blocksPerSmSetting(config, Variant.PACKED16.cellType(), tile);
+            launch = new DataflowLaunch(kernel, tilesPerSide(n, tile), blocksPerSmSetting.value(), cuda.device());
         } catch (RuntimeException e) {
             if (work != null) work.close();
             if (in != null) in.close();
@@ -96,7 +98,7 @@ final class Packed16Solver extends GpuSolver {
 
     /** The tile for n vertices where nothing is tuned: the pin, else the table (what a run's memory is planned with). */
     static int tileFor(int n) {
-        return LaunchSetting.pin(TILE_PROPERTY).orElse(tableTile(n));
+        return TILE_PIN.valueIfValid().orElse(tableTile(n));
     }
 
     /**
@@ -115,7 +117,7 @@ final class Packed16Solver extends GpuSolver {
 
     @Override
     public String describe() {
-        return "packed16 (" + LaunchSetting.describe(tileSetting, n) + ", " + kernel.shape().cellsPerThread() + " cells per thread, "
+        return "packed16 (" + launch.launchText(tileSetting, blocksPerSmSetting, n) + ", " + kernel.shape().cellsPerThread() + " cells per thread, "
                 + launch.grid() + " persistent blocks, n padded to " + ld + ")";
     }
 

@@ -244,7 +244,8 @@ public enum Variant {
     /**
      * The launch choices a tuning pass measures for this variant at n, the {@linkplain #tableChoice
      * table's} among them; empty where there is nothing to tune (the reports' variants, kleene-bands,
-     * the CPU variants). dataflow and packed16 leave out tiles smaller than the table's: their
+     * the CPU variants). dataflow's and packed16's come with the blocks per SM of their launch
+     * ({@code DataflowLaunch#launchCandidates}), and leave out tiles smaller than the table's: their
      * work-item schedule grows as (n / T)^3, beyond what a run's device and heap memory are planned
      * with (and past the schedule's {@link DataflowSchedule#MAX_TILES} tiles at large n).
      */
@@ -270,24 +271,42 @@ public enum Variant {
     public LaunchChoice tableChoice(int n) {
         return switch (this) {
             case KLEENE, KLEENE_F32, KLEENE_PATHS -> KleeneSolver.tableChoice(cellType, n);
-            case DATAFLOW -> LaunchChoice.tile(KleeneSolver.tableTile(n));
-            case PACKED16 -> LaunchChoice.tile(Packed16Solver.tableTile(n));
+            case DATAFLOW -> dataflowTableChoice(KleeneSolver.tableTile(n), n);
+            case PACKED16 -> dataflowTableChoice(Packed16Solver.tableTile(n), n);
             default -> LaunchChoice.TABLE;
         };
     }
 
+    private LaunchChoice dataflowTableChoice(int tile, int n) {
+        return LaunchChoice.tile(tile).withBlocksPerSm(DataflowLaunch.tableBlocksPerSm(cellType, tile, n));
+    }
+
     /**
      * The -D pins set now that fix this variant's launch choice over any tuning, as typed
-     * ("-Dfwbench.kleene.tile=64"); empty when none is set.
+     * ("-Dfwbench.kleene.tile=64"); empty when none is set. A pin set to a value it does not take is
+     * refused ({@link #checkLaunchPins()}).
      */
     public List<String> launchPins() {
-        List<String> properties = switch (this) {
-            case KLEENE, KLEENE_F32, KLEENE_PATHS -> List.of(KleeneSolver.TILE_PROPERTY, KleeneSolver.REST_LAUNCHES_PROPERTY);
-            case DATAFLOW -> List.of(KleeneSolver.TILE_PROPERTY);
-            case PACKED16 -> List.of(Packed16Solver.TILE_PROPERTY);
+        return pins(this).stream().flatMap(p -> p.typed().stream()).toList();
+    }
+
+    private static List<LaunchPin> pins(Variant v) {
+        return switch (v) {
+            case KLEENE, KLEENE_F32, KLEENE_PATHS -> List.of(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN);
+            case DATAFLOW -> List.of(KleeneSolver.TILE_PIN, DataflowLaunch.BLOCKS_PER_SM_PIN);
+            case PACKED16 -> List.of(Packed16Solver.TILE_PIN, DataflowLaunch.BLOCKS_PER_SM_PIN);
             default -> List.of();
         };
-        return properties.stream().flatMap(p -> LaunchSetting.pin(p).map(value -> "-D" + p + "=" + value).stream()).toList();
+    }
+
+    /**
+     * Refuses a -D pin set to a value it does not take, in one line ("-Dfwbench.kleene.tile takes
+     * 64 or 128, not '7'"): the commands check before they plan a run with it.
+     *
+     * @throws IllegalArgumentException naming the first such pin
+     */
+    public static void checkLaunchPins() {
+        Arrays.stream(values()).flatMap(v -> pins(v).stream()).distinct().forEach(LaunchPin::value);
     }
 
     /** Whether solvers of this variant are {@link PathSolver}s. */

@@ -50,11 +50,13 @@ class TuningPassProcessTest {
 
     @Test
     void theChoiceLineRoundTrips() {
-        for (LaunchChoice choice : List.of(LaunchChoice.TABLE, LaunchChoice.tile(256), new LaunchChoice(128, 2))) {
+        for (LaunchChoice choice : List.of(LaunchChoice.TABLE, LaunchChoice.tile(256), new LaunchChoice(128, 2), LaunchChoice.tile(64).withBlocksPerSm(1),
+                LaunchChoice.tile(128).withBlocksPerSm(LaunchChoice.ALL_THAT_FIT))) {
             String line = TuningPassProcess.choiceLine(choice);
             assertTrue(line.startsWith(TuningPassProcess.CHOICE_LINE), line);
             assertEquals(choice, TuningPassProcess.parseChoice(line));
         }
+        assertEquals(TuningPassProcess.CHOICE_LINE + "64 0 1", TuningPassProcess.choiceLine(LaunchChoice.tile(64).withBlocksPerSm(1)), "three numbers");
     }
 
     /** A graph the child cannot build: one line on its stderr and exit 1, so the trial falls back to the table. */

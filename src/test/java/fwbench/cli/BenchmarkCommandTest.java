@@ -283,6 +283,24 @@ class BenchmarkCommandTest {
         }
     }
 
+    /** A launch pin this JVM was started with, which the forks inherit, is checked before anything is planned with it. */
+    @Test
+    void aBadLaunchPinGetsOneLineAndExitCode2() {
+        for (String[] pin : new String[][] {{"fwbench.dataflow.blocksPerSm", "0", "a whole number >= 1"},
+                {"fwbench.dataflow.blocksPerSm", "many", "a whole number >= 1"}, {"fwbench.packed16.tile", "7", "64, 128 or 256"}}) {
+            String before = System.getProperty(pin[0]);
+            try {
+                System.setProperty(pin[0], pin[1]);
+                err.reset();
+                assertEquals(2, run("-p", "variant=cpu-serial", "-p", "n=10"), pin[0]);
+                assertEquals("fwbench: -D" + pin[0] + " takes " + pin[2] + ", not '" + pin[1] + "'" + System.lineSeparator(), err());
+            } finally {
+                if (before == null) System.clearProperty(pin[0]);
+                else System.setProperty(pin[0], before);
+            }
+        }
+    }
+
     /** Every fork gets the mode after the user's own -jvmArgsAppend, which stays. */
     @Test
     void theTuningModeIsAppendedToTheForksJvmArguments() throws Exception {

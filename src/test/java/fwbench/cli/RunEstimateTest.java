@@ -148,6 +148,22 @@ class RunEstimateTest {
         assertEquals(List.of(0, 0, 0, 0, 0), tuningSolves(TuningMode.TABLE, false));
     }
 
+    /**
+     * dataflow and packed16 count each tile's blocks per SM as candidates: at n = 1000 T = 64 with 1,
+     * 2 and all that fit and T = 128 with 1 and all (and packed16's T = 256); from n = 16384, tuned
+     * there, dataflow's T = 128 with 1 and all; packed16 at T = 256 alone has one, so no pass.
+     */
+    @Test
+    void dataflowAndPacked16PassesCountTheirBlocksPerSm() {
+        int solves = LaunchTuning.WARM_UP_SOLVES + LaunchTuning.TIMED_SOLVES;
+        List<RunEstimate.Fork> forks = RunEstimate.withTuningPasses(List.of(
+                new RunEstimate.Fork(RunEstimate.Key.solve("DATAFLOW", 1000), DEFAULTS), new RunEstimate.Fork(RunEstimate.Key.solve("PACKED16", 1000), DEFAULTS),
+                new RunEstimate.Fork(RunEstimate.Key.solve("DATAFLOW", 65_536), DEFAULTS), new RunEstimate.Fork(RunEstimate.Key.solve("PACKED16", 65_536), DEFAULTS)),
+                TuningMode.TUNED, (v, n) -> false);
+        assertEquals(List.of(new RunEstimate.Tuning(1000, 5 * solves), new RunEstimate.Tuning(1000, 6 * solves),
+                new RunEstimate.Tuning(16_384, 2 * solves), RunEstimate.Tuning.NONE), forks.stream().map(RunEstimate.Fork::tuning).toList());
+    }
+
     /** A trial above 16384 tunes at 16384: its pass costs solves at that n, not at its own. */
     @Test
     void aPassCostsItsSolvesAtTheNItTunesAt() {

@@ -178,6 +178,21 @@ class SolveCommandTest {
         assertEquals(Distances.INF, d[1 * 4 + 0]);
     }
 
+    /** A launch pin of no value it takes is one line and exit 2, before the graph is read; nothing is written. */
+    @Test
+    void aBadLaunchPinIsOneLineAndExitCode2() throws IOException {
+        Path edges = Files.writeString(dir.resolve("g.edges"), "0 1 4\n");
+        Set<Path> before = files();
+        System.setProperty("fwbench.dataflow.blocksPerSm", "-1");
+        try {
+            assertEquals(2, run("solve", "--graph", edges.toString(), "--out", dir.resolve("x.apsp").toString()));
+        } finally {
+            System.clearProperty("fwbench.dataflow.blocksPerSm");
+        }
+        assertEquals(List.of("fwbench solve: -Dfwbench.dataflow.blocksPerSm takes a whole number >= 1, not '-1'"), errLines());
+        assertEquals(before, files());
+    }
+
     @Test
     void aNamedVariantRefusesNegativeWeights() throws IOException {
         Path edges = Files.writeString(dir.resolve("neg.edges"), "0 1 -4\n");

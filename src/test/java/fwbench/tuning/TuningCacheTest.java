@@ -51,13 +51,16 @@ class TuningCacheTest {
         TuningCache cache = read(file);
         TuningCache.Key open = new TuningCache.Key("NVIDIA H200", 90, "abc123", "packed16", NRange.of(131072));
         cache.put(entry(KLEENE_8192, new LaunchChoice(128, 2)));
-        cache.put(entry(open, LaunchChoice.tile(256)));
+        cache.put(entry(open, LaunchChoice.tile(256).withBlocksPerSm(LaunchChoice.ALL_THAT_FIT)));
+        TuningCache.Key packed1000 = new TuningCache.Key("NVIDIA H200", 90, "abc123", "packed16", NRange.of(1000));
+        cache.put(entry(packed1000, LaunchChoice.tile(64).withBlocksPerSm(1)));
         assertTrue(cache.write(said::add));
 
         TuningCache again = read(file);
         assertEquals(new LaunchChoice(128, 2), again.find(KLEENE_8192).orElseThrow().choice());
         assertEquals(entry(KLEENE_8192, new LaunchChoice(128, 2)), again.find(KLEENE_8192).orElseThrow());
-        assertEquals(LaunchChoice.tile(256), again.find(open).orElseThrow().choice());
+        assertEquals(LaunchChoice.tile(256).withBlocksPerSm(LaunchChoice.ALL_THAT_FIT), again.find(open).orElseThrow().choice());
+        assertEquals(LaunchChoice.tile(64).withBlocksPerSm(1), again.find(packed1000).orElseThrow().choice());
         assertEquals(List.of(), said);
 
         JsonNode json = new ObjectMapper().readTree(file.toFile());
@@ -67,6 +70,8 @@ class TuningCacheTest {
         assertEquals(8192, first.get("nFrom").asInt());
         assertEquals(8193, first.get("nBelow").asInt());
         assertEquals(1.31, first.get("millis").get("T=128 and 2 REST launches").asDouble());
+        assertEquals(0, first.get("blocksPerSm").asInt(), "kleene has no dataflow launch");
+        assertEquals(1, json.get("entries").get(2).get("blocksPerSm").asInt());
         try (var files = Files.list(file.getParent())) {
             assertEquals(1, files.count(), "no temporary file left beside it");
         }
@@ -101,7 +106,7 @@ class TuningCacheTest {
     @Test
     void aCorruptFileIsOneLineIgnoredAndRewritten() throws IOException {
         for (String corrupt : List.of("{\"version\": 1, \"entries\": [", "not json at all", "{\"version\": 1, \"entries\": [{\"device\": \"x\"}]}",
-                "{\"version\": 99, \"entries\": []}", "{\"version\": 1}", "[]")) {
+                "{\"version\": 99, \"entries\": []}", "{\"version\": 1}", "[]", "", "null")) {
             said.clear();
             Path file = dir.resolve("tuning.json");
             Files.writeString(file, corrupt);
@@ -115,6 +120,23 @@ class TuningCacheTest {
             assertTrue(cache.write(said::add));
             assertTrue(read(file).find(KLEENE_8192).isPresent(), "rewritten");
         }
+    }
+
+    /** A file of the format before blocks per SM (2) is one line, ignored, and rewritten in this one: its choices are tuned again. */
+    @Test
+    void aFileOfTheFormerFormatIsOneLineIgnoredAndRewritten() throws IOException {
+        assertEquals(3, TuningCache.VERSION);
+        Path file = dir.resolve("tuning.json");
+        Files.writeString(file, """
+                {"version": 2, "entries": [{"device": "NVIDIA H200", "computeCapability": 90, "kernels": "abc123", "variant": "kleene",
+                  "nFrom": 8192, "nBelow": 8193, "tunedAtN": 8192, "tile": 128, "restLaunches": 2, "millis": {}, "date": "2026-11-24"}]}
+                """);
+        TuningCache cache = read(file);
+        assertTrue(cache.find(KLEENE_8192).isEmpty());
+        assertEquals(List.of("the tuning cache " + file + " is not readable JSON of this suite (format 2, not 3): ignored; CONSEQUENCE"), said);
+        cache.put(entry(KLEENE_8192, new LaunchChoice(128, 2)));
+        assertTrue(cache.write(said::add));
+        assertEquals(3, new ObjectMapper().readTree(file.toFile()).get("version").asInt());
     }
 
     @Test

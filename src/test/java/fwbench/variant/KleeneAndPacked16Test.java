@@ -10,6 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.util.List;
+import java.util.stream.IntStream;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -71,6 +74,27 @@ class KleeneAndPacked16Test {
                 Packed16Solver::new);
     }
 
+    /**
+     * Fewer blocks per SM than fit, as a tuned choice carries them: 1 and 2 at every tile (at
+     * T = 256, where one fits, 2 is capped to 1), on ties, unreachable pairs and zero weights, with
+     * a grid whose waves, and so the schedule's lookahead, differ from all that fit.
+     */
+    @GpuTest
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {1, 63, 65, 333, 1025})
+    void dataflowAndPacked16MatchTheReferenceAtOneAndTwoBlocksPerSm(int n) {
+        for (int blocks : new int[] {1, 2}) {
+            assertChoicesMatchTheReference(n, 81, new String[] {"random", "sparse:0.03", BandRoundsTest.ZERO_WEIGHTS},
+                    blocksPerSm(blocks, 64, 128), 2, 0, DataflowSolver::new);
+            assertChoicesMatchTheReference(n, 82, new String[] {"random", "hops:0.02", BandRoundsTest.ZERO_WEIGHTS},
+                    blocksPerSm(blocks, 64, 128, 256), 2, Packed16Solver.PAD, Packed16Solver::new);
+        }
+    }
+
+    private static List<LaunchChoice> blocksPerSm(int blocks, int... tiles) {
+        return IntStream.of(tiles).mapToObj(t -> LaunchChoice.tile(t).withBlocksPerSm(blocks)).toList();
+    }
+
     /** A tiled GPU solver built from its configuration, which carries the tile, as the tests above build them. */
     @FunctionalInterface
     private interface TiledSolver {
@@ -83,17 +107,24 @@ class KleeneAndPacked16Test {
      */
     private static void assertTilesMatchTheReference(int n, long seed, String[] specs, int[] tiles, int solves, int pad,
                                                      TiledSolver solverFor) {
+        assertChoicesMatchTheReference(n, seed, specs, IntStream.of(tiles).mapToObj(LaunchChoice::tile).toList(), solves, pad, solverFor);
+    }
+
+    /** The same for each launch choice; a spec of {@link BandRoundsTest#ZERO_WEIGHTS} is weights 0..2 on 30% of the pairs. */
+    private static void assertChoicesMatchTheReference(int n, long seed, String[] specs, List<LaunchChoice> choices, int solves, int pad,
+                                                       TiledSolver solverFor) {
         for (String spec : specs) {
-            Graph graph = GraphSpec.parse(spec).instance(n, seed);
+            Graph graph = spec.equals(BandRoundsTest.ZERO_WEIGHTS) ? BandRoundsTest.graph(spec, n) : GraphSpec.parse(spec).instance(n, seed);
             int[] expected = ReferenceFloydWarshall.distances(graph);
-            for (int tile : tiles) {
-                try (GpuSolver solver = solverFor.create(SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)))) {
+            for (LaunchChoice choice : choices) {
+                try (GpuSolver solver = solverFor.create(SolverConfig.of(graph).withChoice(choice))) {
                     for (int repeat = 0; repeat < solves; repeat++) {
                         solver.reset();
                         solver.solve();
-                        assertArrayEquals(expected, solver.distances(), "T=" + tile + " n=" + n + " " + spec + " solve " + repeat);
+                        assertArrayEquals(expected, solver.distances(), choice.text() + " n=" + n + " " + spec + " solve " + repeat);
                     }
-                    if (pad > 0) assertEquals(pad * ((n + pad - 1) / pad), solver.leadingDimension(), "T=" + tile + " n=" + n);
+                    if (pad > 0) assertEquals(pad * ((n + pad - 1) / pad), solver.leadingDimension(), choice.text() + " n=" + n);
+                    if (choice.blocksPerSm() > 0) assertTrue(solver.describe().contains(" per SM"), solver.describe());
                 }
             }
         }
