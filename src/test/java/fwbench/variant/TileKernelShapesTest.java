@@ -78,14 +78,16 @@ class TileKernelShapesTest {
         SolverConfig config = SolverConfig.of(GraphSpec.parse("hops:0.05").instance(100, 3));
         try (GpuSolver kleene = new KleeneSolver(config.withChoice(new LaunchChoice(64, 1)));
              GpuSolver table = new KleeneSolver(config);
-             GpuSolver packed = new Packed16Solver(config.withChoice(LaunchChoice.tile(256)))) {
+             GpuSolver packed = new Packed16Solver(config.withChoice(LaunchChoice.tile(256).withBlocksPerSm(LaunchChoice.ALL_THAT_FIT)))) {
             assertEquals("kleene (T=64 and 1 REST launch tuned on this device for n=100, 4x4 cells per thread, n padded to 128)", kleene.describe());
             assertEquals("kleene (T=64 and 1 REST launch from the table for n=100, 4x4 cells per thread, n padded to 128)", table.describe());
-            assertTrue(packed.describe().startsWith("packed16 (T=256 tuned on this device for n=100, 16x16 cells per thread, "), packed.describe());
+            assertTrue(packed.describe().startsWith("packed16 (T=256 and 1 block per SM (all that fit) tuned on this device for n=100, 16x16 cells per thread, "),
+                    packed.describe());
             assertTrue(packed.describe().endsWith(" persistent blocks, n padded to 256)"), packed.describe());
         }
         try (GpuSolver dataflow = new DataflowSolver(config.withChoice(LaunchChoice.tile(128)))) {
-            assertTrue(dataflow.describe().startsWith("dataflow (T=128 tuned on this device for n=100, 8x8 cells per thread, "), dataflow.describe());
+            assertTrue(dataflow.describe().startsWith("dataflow (T=128 tuned on this device, 1 block per SM from the table for n=100, 8x8 cells per thread, "),
+                    dataflow.describe());
         }
     }
 }
