@@ -13,7 +13,7 @@
 //   - Three chunk buffers instead of two (one barrier a chunk).
 //   - Tiles as kleene's: T = 128 (8x8 cells a thread) or T = 64 (4x4), the same crossover.
 //
-// Launch: grid = resident blocks (occupancy x SMs), 256 threads,
+// Launch: grid = the blocks per SM chosen, at most those resident (occupancy), x SMs, 256 threads,
 // minplus::shared_words<Int32, T, dataflow::STAGES>() * 4 bytes of dynamic shared memory (102 KB at
 // T = 128, 51 KB at T = 64; each kernel's _shape says so); sync (tiles^2 + 1 ints) zeroed before
 // each launch. Registers (ptxas, sm_90): 128 at T = 128 (68 bytes of spill stores; 64 for the wide

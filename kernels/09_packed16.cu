@@ -22,7 +22,7 @@
 // does 4x the relaxations per chunk of bookkeeping and is used from n = 7500 on
 // (fwbench.variant.Packed16Solver; kernels/NOTES.md, v9).
 //
-// Launch: tiles = N / T, ld = N / 2 words per row, grid = resident blocks, 256 threads,
+// Launch: tiles = ceil(n / T), ld = N / 2 words per row, grid = as in 08_dataflow.cu, 256 threads,
 // minplus::shared_words<Packed16, T, dataflow::STAGES>() * 4 bytes (39 KB at T = 64, 78 KB at
 // T = 128, 156 KB at T = 256; each kernel's _shape says so, and its threads: 128 at T = 64, 256
 // otherwise); sync (tiles^2 + 1 ints) zeroed before each launch.
