@@ -106,9 +106,10 @@ public final class BenchmarkCommand {
         String logFile = takeOption(jmhArgs, "-o");  // one log for all sessions: JMH would truncate it per session
         boolean allowLongSolves = jmhArgs.remove(ALLOW_LONG_SOLVES);
         String tuningOption = takeOption(jmhArgs, TUNING);
+        CommandLineOptions options = parseJmhOptions(jmhArgs);
+        adoptForkProperties(options);
         TuningMode tuning = tuningMode(tuningOption);
         checkLaunchPins();
-        CommandLineOptions options = parseJmhOptions(jmhArgs);
         if (options.shouldHelp()) {
             HelpPage.print(out);
             return 0;
@@ -475,6 +476,23 @@ public final class BenchmarkCommand {
             throw new UsageException(e.getMessage());
         }
     }
+
+    /**
+     * The suite's own properties given to the forks with -jvmArgsAppend (-Dfwbench.kleene.tile=64,
+     * -Dfwbench.tuning.dir=...) are set in this JVM too, before anything reads them: the pins are
+     * then checked here, and the plan, the memory checks and the estimate use what the forks will.
+     */
+    static void adoptForkProperties(CommandLineOptions options) {
+        for (String arg : options.getJvmArgsAppend().orElse(List.of())) {
+            if (!arg.startsWith("-D" + PROPERTY_PREFIX)) continue;
+            int equals = arg.indexOf('=');
+            if (equals < 0) System.setProperty(arg.substring(2), "");
+            else System.setProperty(arg.substring(2, equals), arg.substring(equals + 1));
+        }
+    }
+
+    /** The prefix of the suite's system properties. */
+    static final String PROPERTY_PREFIX = "fwbench.";
 
     /** Refuses a -D pin of a launch setting set to a value it does not take ({@link Variant#checkLaunchPins()}). */
     static void checkLaunchPins() throws UsageException {

@@ -301,6 +301,36 @@ class BenchmarkCommandTest {
         }
     }
 
+    /** A pin given to the forks alone is refused here too, in one line, before any fork starts. */
+    @Test
+    void aBadLaunchPinForTheForksGetsOneLineAndExitCode2() {
+        String property = "fwbench.packed16.tile";
+        String before = System.getProperty(property);
+        try {
+            err.reset();
+            assertEquals(2, run("-p", "variant=cpu-serial", "-p", "n=10", "-jvmArgsAppend", "-Xmx2g -D" + property + "=7"));
+            assertEquals("fwbench: -D" + property + " takes 64, 128 or 256, not '7'" + System.lineSeparator(), err());
+        } finally {
+            if (before == null) System.clearProperty(property);
+            else System.setProperty(property, before);
+        }
+    }
+
+    /** The forks' -Dfwbench.* properties reach this JVM's plan; other arguments are left to the forks. */
+    @Test
+    void theForksSuitePropertiesAreAdoptedHere() throws Exception {
+        String property = "fwbench.kleene.tile";
+        String before = System.getProperty(property);
+        try {
+            BenchmarkCommand.adoptForkProperties(new CommandLineOptions("-jvmArgsAppend", "-Xmx3g -Dfwbench.kleene.tile=128 -Dother.flag=1"));
+            assertEquals("128", System.getProperty(property));
+            assertEquals(null, System.getProperty("other.flag"));
+        } finally {
+            if (before == null) System.clearProperty(property);
+            else System.setProperty(property, before);
+        }
+    }
+
     /** Every fork gets the mode after the user's own -jvmArgsAppend, which stays. */
     @Test
     void theTuningModeIsAppendedToTheForksJvmArguments() throws Exception {
