@@ -10,8 +10,10 @@
 // Work item = (round r, tile (i, j)): update tile (i, j) in round r (pivot tile r):
 //   i == j == r  close the pivot tile (plain FW in registers, minplus::close_cells); for T up to
 //                FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE and r > 0 after round r - 1's update of it (the
-//                product below), folded into this item as kleene's mode NEXT does, so a round's
-//                chain of items is pivot, cross, pivot;
+//                product below), folded into this item as kleene's mode NEXT does; these pivots
+//                and the cross tiles (r + 1, r) the next pivot reads are the chain, which block 0
+//                runs one after another with no handoff (solve, below), so a round's critical
+//                path is a pivot and one cross product in one block;
 //   otherwise    C(i, j) = min(C(i, j), D(i, r) (x) D(r, j)) (minplus::tile_product). For a cross
 //                tile (i == r or j == r) one operand is C itself, as in kleene's phase 2.
 // It needs: tile (i, j) done through round r - 1, and D(i, r) and D(r, j) done through round r
@@ -24,7 +26,9 @@
 // around the current round's bulk. Blocks take items by an atomic ticket, in list order, and a
 // block takes a new item only after finishing the one it holds (it reserves ahead, in order), so the
 // lowest unfinished item always has a running block and its inputs done: no deadlock, whatever
-// the number of resident blocks.
+// the number of resident blocks. The chain's items are not in the list: block 0 runs them before
+// it takes a ticket, and every listed item that reads one comes after every listed item the chain
+// needs up to it, so the same holds with two resident blocks or more.
 //
 // In place: a tile may be read (as D(i, r) or D(r, j) of round r) while a later round already
 // rewrites it. Every value written is the length of a real path and values only decrease, so a
@@ -159,6 +163,56 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
         ahead[1] = atomicAdd(ticket, 1);
     };
 
+    // One item's update of tile (i, j) in round r, then its release.
+    auto run = [&](int i, int j, int r) {
+        if constexpr (WIDE) {
+            int* const rowI = fw_cell<true>(d, ld, i * T, 0);  // tile row i: C and D(i, r) are offsets from it
+            update_tile<Cell, T, TM, TN>(rowI + j * W, rowI + r * W, fw_cell<true>(d, ld, r * T, j * W), ld, n, i, j, r, shared);
+        } else {
+            update_tile<Cell, T, TM, TN>(d + (i * T) * ld + j * W, d + (i * T) * ld + r * W, d + (r * T) * ld + j * W, ld, n, i, j, r, shared);
+        }
+    };
+
+    // The chain (with folded pivots): block 0, before it takes any ticket, runs every pivot and,
+    // after pivot r, the cross tile (r + 1, r) that the next pivot reads, with no handoff between
+    // them. The next pivot's fold reads tile (r, r + 1) in whatever state between rounds r - 1 and
+    // r it finds: with a closed pivot P (zero diagonal, P (x) P = P), X(r + 1, r) (x) C(r, r + 1)
+    // = X(r + 1, r) (x) X(r, r + 1), as X(r + 1, r) = X(r + 1, r) (x) P and X(r, r + 1) =
+    // P (x) C(r, r + 1); a cell of either age gives the same minimum. The schedule has none of
+    // these items (DataflowSchedule), so the chain never waits on a ticket it holds.
+    if constexpr (folds_pivot<T>) {
+        if (blockIdx.x == 0) {
+            auto wait = [&](int tileA, int roundsA, int tileB, int roundsB) {
+                if (tid == 0) {
+                    while ((load_acquire(done + tileA) < roundsA) | (load_acquire(done + tileB) < roundsB)) __nanosleep(32);
+                }
+                __syncthreads();
+            };
+            auto step = [&](int i, int j, int r) {  // tile (i, j) of round r, its inputs done
+                if (tid == 0) {
+                    FW_DATAFLOW_TRACE(0, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
+                    FW_DATAFLOW_TRACE(1, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
+                }
+                run(i, j, r);
+                __syncthreads();
+                if (tid == RELEASER) {
+                    FW_DATAFLOW_TRACE(2, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
+                    store_release(done + i * tiles + j, r + 1);
+                }
+            };
+#pragma unroll 1
+            for (int r = 0; r < tiles; ++r) {
+                // the pivot: its tile through round r - 2 and tile (r - 1, r) through round r - 2
+                if (r > 0) wait(r * tiles + r, r - 1, (r - 1) * tiles + r, r - 1);
+                step(r, r, r);
+                if (r + 1 == tiles) break;
+                // the cross tile (r + 1, r): itself through round r - 1
+                wait((r + 1) * tiles + r, r, (r + 1) * tiles + r, r);
+                step(r + 1, r, r);
+            }
+        }
+    }
+
     if (tid == 0) {
         const int t = atomicAdd(ticket, 1);
         ahead[0] = t < items ? schedule[t] : -1;
@@ -202,12 +256,7 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
             if (ready) advance();
         }
 
-        if constexpr (WIDE) {
-            int* const rowI = fw_cell<true>(d, ld, i * T, 0);  // tile row i: C and D(i, r) are offsets from it
-            update_tile<Cell, T, TM, TN>(rowI + j * W, rowI + r * W, fw_cell<true>(d, ld, r * T, j * W), ld, n, i, j, r, shared);
-        } else {
-            update_tile<Cell, T, TM, TN>(d + (i * T) * ld + j * W, d + (i * T) * ld + r * W, d + (r * T) * ld + j * W, ld, n, i, j, r, shared);
-        }
+        run(i, j, r);
         // Every thread's stores of the tile precede the release below; the shared buffers are
         // free again; slot[(it + 1) & 1] is visible.
         __syncthreads();

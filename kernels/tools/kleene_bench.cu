@@ -195,10 +195,10 @@ static std::vector<int> dataflow_schedule(int tiles, int wave, bool folded)
 {
     std::vector<int> items;
     auto enc = [](int r, int i, int j) { return r << 2 * FW_ITEM_FIELD_BITS | i << FW_ITEM_FIELD_BITS | j; };
-    auto pivot = [&](int r) { if (r < tiles) items.push_back(enc(r, r, r)); };
+    auto pivot = [&](int r) { if (!folded) items.push_back(enc(r, r, r)); };  // folded: the chain's (block 0)
     auto cross = [&](int r) {
         for (int j = 0; j < tiles; ++j) if (j != r) items.push_back(enc(r, r, j));
-        for (int i = 0; i < tiles; ++i) if (i != r) items.push_back(enc(r, i, r));
+        for (int i = 0; i < tiles; ++i) if (i != r && !(folded && i == r + 1)) items.push_back(enc(r, i, r));
     };
     auto critical = [&](int r) {
         const int q = r + 1;
@@ -219,9 +219,8 @@ static std::vector<int> dataflow_schedule(int tiles, int wave, bool folded)
         for (int i = 0; i < tiles; ++i) if (outside(i) && i != q2) for (int j = 0; j < tiles; ++j) if (outside(j) && j != q2) b.push_back(enc(r, i, j));
         return b;
     };
-    items.push_back(enc(0, 0, 0));
+    pivot(0);
     cross(0);
-    if (folded) pivot(1);
     critical(0);
     for (int r = 1; r < tiles; ++r) {
         std::vector<int> b = bulk(r - 1);
@@ -235,12 +234,11 @@ static std::vector<int> dataflow_schedule(int tiles, int wave, bool folded)
         }
         cross(r);
         items.insert(items.end(), b.begin() + a, b.end());
-        if (folded) pivot(r + 1);
         critical(r);
     }
     std::vector<int> b = bulk(tiles - 1);
     items.insert(items.end(), b.begin(), b.end());
-    if ((long)items.size() != (long)tiles * tiles * tiles - (folded ? tiles - 1 : 0)) { printf("schedule size %zu\n", items.size()); exit(1); }
+    if ((long)items.size() != (long)tiles * tiles * tiles - (folded ? 3 * tiles - 2 : 0)) { printf("schedule size %zu\n", items.size()); exit(1); }
     return items;
 }
 

@@ -79,12 +79,17 @@ final class DataflowLaunch implements AutoCloseable {
         this.kernel = kernel;
         this.tiles = tiles;
         this.resident = kernel.residentBlocksPerMultiprocessor();
-        this.grid = Math.min(blocksPerSm, resident) * device.multiprocessors();
-        int[] list = DataflowSchedule.build(tiles, grid, DataflowSchedule.foldsPivot(kernel.shape().tile()));
+        boolean folded = DataflowSchedule.foldsPivot(kernel.shape().tile());
+        // with folded pivots block 0 runs the chain before any listed item: the list needs another block
+        this.grid = Math.max(folded ? 2 : 1, Math.min(blocksPerSm, resident) * device.multiprocessors());
+        if (grid > resident * device.multiprocessors()) {
+            throw new IllegalStateException("the dataflow kernel needs 2 resident blocks and this device holds " + resident * device.multiprocessors());
+        }
+        int[] list = DataflowSchedule.build(tiles, grid, folded);
         this.items = list.length;
-        DeviceBuffer s = new DeviceBuffer(list.length);
+        DeviceBuffer s = new DeviceBuffer(Math.max(1, list.length));  // none at one tile with folded pivots: the chain is all
         try {
-            s.upload(list);
+            if (list.length > 0) s.upload(list);
             this.sync = new DeviceBuffer((long) tiles * tiles + 1);  // done counters, then the ticket
         } catch (RuntimeException e) {
             s.close();

@@ -15,22 +15,24 @@ import java.util.Arrays;
  *
  * <p>With tiles up to {@link #FOLDED_PIVOT_MAX_TILE} the pivot is folded: P(r) of a round r > 0
  * also applies round r - 1 to its tile (dataflow.cuh's update_tile), so it needs the tile through
- * round r - 2 and D(r, r - 1), D(r - 1, r) through round r - 1, K(r - 1) leaves out tile (r, r),
- * and a round's chain is pivot, cross, pivot, one item shorter. The list is
+ * round r - 2 and D(r, r - 1), D(r - 1, r) through round r - 1, and K(r - 1) leaves out tile
+ * (r, r). Then the kernel's block 0 runs the chain, every P(r) and the cross tile (r + 1, r) after
+ * it, before it takes any item of the list, and a folded pivot reads D(r - 1, r) in any state from
+ * round r - 2 on (dataflow.cuh says why that gives the same cells): the list has neither, and every
+ * item that reads a chain item comes after every listed item that the chain needs up to it. The list is
  *
  * <pre>
- *   folded:    P(0) C(0) P(1) K(0)
- *              for r = 1 .. m - 1:  B(r-1)[0, a)  C(r)  B(r-1)[a, end)  P(r+1)  K(r)
+ *   folded:    C(0)' K(0)                (C(r)': C(r) without tile (r + 1, r))
+ *              for r = 1 .. m - 1:  B(r-1)[0, a)  C(r)'  B(r-1)[a, end)  K(r)
  *   unfolded:  P(0) C(0) K(0)
  *              for r = 1 .. m - 1:  B(r-1)[0, g)  P(r)  B(r-1)[g, a)  C(r)  B(r-1)[a, end)  K(r)
  *   both:      B(m-1)
  * </pre>
  *
  * so the next pivot is closed, and its cross computed, while the previous round's bulk still
- * runs: a folded P(r + 1) is taken as soon as round r - 1's bulk is, where the unfolded list has
- * tile (r + 1, r + 1) of round r, and an unfolded P(r) goes one wave of blocks (g) after K(r - 1),
- * whose first tile it reads; C(r) goes three waves (a) into B(r - 1), time enough for the pivot,
- * so the blocks that take round r's bulk rarely wait. (There is no pivot m, so no P(m) and an
+ * runs: an unfolded P(r) goes one wave of blocks (g) after K(r - 1), whose first tile it reads;
+ * C(r) goes three waves (a) into B(r - 1), time enough for the pivot, so the blocks that take
+ * round r's bulk rarely wait. (There is no pivot m, so no P(m) and an
  * empty K(m - 1).) Items are encoded as in dataflow.cuh, {@code round << 20 | row << 10 | column}.
  */
 final class DataflowSchedule {
@@ -64,9 +66,12 @@ final class DataflowSchedule {
         return tile <= FOLDED_PIVOT_MAX_TILE;
     }
 
-    /** Items of a matrix of {@code tiles} x {@code tiles} tiles: every tile in every round, but (r - 1, r, r) where P(r) applies it. */
+    /**
+     * Items of a matrix of {@code tiles} x {@code tiles} tiles: every tile in every round, but with
+     * folded pivots (r - 1, r, r), which P(r) applies, and the chain's P(r) and (r, r + 1, r).
+     */
     static long itemCount(long tiles, boolean folded) {
-        return tiles * tiles * tiles - (folded ? tiles - 1 : 0);
+        return tiles * tiles * tiles - (folded ? 3 * tiles - 2 : 0);
     }
 
     /** Heap bytes of the item list for n vertices at this tile: an int per (round, tile), about 4 GiB at 1024 tiles a side. */
@@ -82,9 +87,8 @@ final class DataflowSchedule {
         if (tiles < 1 || tiles > MAX_TILES) throw new IllegalArgumentException("tiles must be 1.." + MAX_TILES + ", not " + tiles);
         if (wave < 1) throw new IllegalArgumentException("wave must be positive, not " + wave);
         DataflowSchedule s = new DataflowSchedule(tiles, foldedPivots);
-        s.add(0, 0, 0);
+        s.addPivot(0);
         s.addCross(0);
-        if (foldedPivots) s.addPivot(1);
         s.addCritical(0);
         for (int r = 1; r < tiles; r++) {
             int[] bulk = s.bulk(r - 1);
@@ -98,7 +102,6 @@ final class DataflowSchedule {
             }
             s.addCross(r);
             s.addAll(bulk, a, bulk.length);
-            if (foldedPivots) s.addPivot(r + 1);
             s.addCritical(r);
         }
         int[] last = s.bulk(tiles - 1);
@@ -132,15 +135,15 @@ final class DataflowSchedule {
         size += to - from;
     }
 
-    /** P(r), where there is a pivot r. */
+    /** P(r), unless the chain runs it (folded pivots). */
     private void addPivot(int r) {
-        if (r < tiles) add(r, r, r);
+        if (!folded) add(r, r, r);
     }
 
-    /** C(r): row r, then column r, without the pivot. */
+    /** C(r): row r, then column r, without the pivot, and without tile (r + 1, r) where the chain runs it (folded pivots). */
     private void addCross(int r) {
         for (int j = 0; j < tiles; j++) if (j != r) add(r, r, j);
-        for (int i = 0; i < tiles; i++) if (i != r) add(r, i, r);
+        for (int i = 0; i < tiles; i++) if (i != r && !(folded && i == r + 1)) add(r, i, r);
     }
 
     /** K(r): tile (r + 1, r + 1) unless P(r + 1) folds it, then the rest of row and column r + 1 outside row and column r. */

@@ -4,7 +4,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -18,36 +20,69 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class DataflowScheduleTest {
 
+    /**
+     * With folded pivots the chain (block 0, before any ticket) runs every pivot P(r) and tile
+     * (r + 1, r) of round r, which the list leaves out; a listed item that reads one of them must
+     * come after every listed item the chain reads up to it, or the blocks holding the list could
+     * all wait on a chain that waits on an item none of them took.
+     */
     @ParameterizedTest(name = "tiles={0} wave={1} folded={2}")
     @CsvSource({"1,1,true", "2,1,true", "2,264,true", "3,2,true", "5,1,true", "5,7,true", "16,396,true", "40,396,true", "79,264,true",
             "30,1,true", "1,1,false", "2,1,false", "3,2,false", "5,7,false", "40,132,false", "30,1,false"})
     void everyTileOfEveryRoundOnceAndAfterWhatItReads(int tiles, int wave, boolean folded) {
         int[] items = DataflowSchedule.build(tiles, wave, folded);
-        assertEquals(tiles * tiles * tiles - (folded ? tiles - 1 : 0), items.length);
+        assertEquals(tiles * tiles * tiles - (folded ? 3 * tiles - 2 : 0), items.length);
         assertEquals(4L * items.length, DataflowSchedule.hostBytes(folded ? 128 : 256, tiles * (folded ? 128 : 256)));
         Map<Integer, Integer> position = new HashMap<>();
         for (int p = 0; p < items.length; p++) {
             assertEquals(null, position.put(items[p], p), "item listed twice at " + p);
         }
+        // chainReady[s]: the last position of a listed item the chain reads in its steps 0..s
+        // (step 2r: P(r), step 2r + 1: tile (r + 1, r) of round r)
+        int[] chainReady = new int[Math.max(1, 2 * tiles - 1)];
+        if (folded) {
+            int ready = -1;
+            for (int step = 0; step < 2 * tiles - 1; step++) {
+                int r = step / 2;
+                List<Integer> reads = new ArrayList<>();
+                if (step % 2 == 0 && r >= 2) {  // P(r): its tile through round r - 2, tile (r - 1, r) through round r - 2
+                    reads.add(DataflowSchedule.encode(r - 2, r, r));
+                    reads.add(DataflowSchedule.encode(r - 2, r - 1, r));
+                }
+                if (step % 2 == 1 && r >= 1) reads.add(DataflowSchedule.encode(r - 1, r + 1, r));  // tile (r + 1, r) through round r - 1
+                for (int needed : reads) {
+                    Integer at = position.get(needed);
+                    assertTrue(at != null, "the chain's step " + step + " reads an item not listed");
+                    ready = Math.max(ready, at);
+                }
+                chainReady[step] = ready;
+            }
+        }
         for (int p = 0; p < items.length; p++) {
             int r = DataflowSchedule.round(items[p]), i = DataflowSchedule.row(items[p]), j = DataflowSchedule.column(items[p]);
             assertTrue(r < tiles && i < tiles && j < tiles, "item out of range at " + p);
             assertFalse(folded && r + 1 < tiles && i == r + 1 && j == r + 1, "tile (r + 1, r + 1) of round r is the next pivot's item, at " + p);
-            if (folded && i == r && j == r && r > 0) {
-                // the pivot applies round r - 1 first: its tile through round r - 2, the cross of round r - 1
-                if (r > 1) assertBefore(position, DataflowSchedule.encode(r - 2, r, r), p);
-                assertBefore(position, DataflowSchedule.encode(r - 1, r, r - 1), p);
-                assertBefore(position, DataflowSchedule.encode(r - 1, r - 1, r), p);
-                continue;
-            }
+            assertFalse(folded && (i == r && j == r || i == r + 1 && j == r), "the chain's item listed at " + p);
             // the tile itself through round r - 1
-            if (r > 0) assertBefore(position, DataflowSchedule.encode(r - 1, i, j), p);
+            if (r > 0) assertRead(position, chainReady, folded, r - 1, i, j, p);
             // D(i, r) and D(r, j) through round r: the pivot for a cross tile, both crosses otherwise
             if (!(i == r && j == r)) {
-                if (j != r) assertBefore(position, DataflowSchedule.encode(r, i, r), p);
-                if (i != r) assertBefore(position, DataflowSchedule.encode(r, r, j), p);
+                if (j != r) assertRead(position, chainReady, folded, r, i, r, p);
+                if (i != r) assertRead(position, chainReady, folded, r, r, j, p);
             }
         }
+    }
+
+    /** Item (r, i, j), which the item at p reads, is listed before p, or is the chain's and the chain can reach it. */
+    private static void assertRead(Map<Integer, Integer> position, int[] chainReady, boolean folded, int r, int i, int j, int p) {
+        boolean chains = folded && (i == r && j == r || i == r + 1 && j == r);
+        if (!chains) {
+            assertBefore(position, DataflowSchedule.encode(r, i, j), p);
+            return;
+        }
+        int step = i == r ? 2 * r : 2 * r + 1;
+        assertTrue(chainReady[step] < p, "item at " + p + " reads the chain's round " + r + " tile (" + i + ", " + j + "), whose steps read an item at "
+                + chainReady[step]);
     }
 
     @ParameterizedTest(name = "n={0} tile={1}")
@@ -68,17 +103,16 @@ class DataflowScheduleTest {
     }
 
     @Test
-    void aFoldedPivotComesBeforeTheBulkOfTheRoundBeforeAndItsCrossInsideIt() {
+    void withFoldedPivotsTheCrossComesInsideTheBulkOfTheRoundBeforeAndThePivotsAreTheChains() {
         Map<Integer, Integer> position = positions(true);
-        int pivot = position.get(DataflowSchedule.encode(R, R, R));
         int cross = position.get(DataflowSchedule.encode(R, R, 0));
         int lastBulk = position.get(DataflowSchedule.encode(R - 1, TILES - 1, TILES - 1));
         int bulkStart = position.get(DataflowSchedule.encode(R - 1, R + 1, R + 1));  // B(r - 1) starts with tile (r + 1, r + 1)
-        int nextRow = position.get(DataflowSchedule.encode(R - 1, R, 0));  // K(r - 1) starts with row r
-        assertEquals(nextRow - 1, pivot, "the pivot comes right before the rest of its row and column in the round before");
-        assertTrue(pivot < bulkStart, "and before that round's bulk");
         assertEquals(3 * WAVE, cross - bulkStart, "the cross follows three waves of the previous bulk");
         assertTrue(cross < lastBulk, "cross " + cross + " inside the bulk ending at " + lastBulk);
+        assertFalse(position.containsKey(DataflowSchedule.encode(R, R, R)), "the chain's pivot");
+        assertFalse(position.containsKey(DataflowSchedule.encode(R, R + 1, R)), "the chain's cross tile");
+        assertTrue(position.containsKey(DataflowSchedule.encode(R, R, R + 1)), "the other cross tile the next pivot reads is listed");
     }
 
     @Test
