@@ -70,14 +70,15 @@ class LaunchCandidatesTest {
     /** The table's rows, first match wins, else all that fit; its choice is a candidate on either side of every row's n. */
     @Test
     void theTablesBlocksPerSmFollowItsRows() {
-        assertEquals(1, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 1749));
-        assertEquals(2, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 1750));
+        assertEquals(1, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 1249));
+        assertEquals(2, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 1250));
         assertEquals(2, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 2999));
         assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 3000));
         assertEquals(1, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 128, 4999));
         assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 128, 5000));
-        assertEquals(1, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 64, 1499));
-        assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 64, 1500));
+        assertEquals(1, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 64, 1249));
+        assertEquals(2, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 64, 1250));
+        assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 64, 1750));
         assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 128, 100));
         assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 256, 100));
         assertEquals(blocks(64, 1), Variant.DATAFLOW.tableChoice(1000));
