@@ -88,10 +88,11 @@ constexpr int STAGES = 3;
 // The persistent solve. d: the padded matrix, ld words per row, tiles x tiles tiles of T x T
 // cells, of which the first n rows and columns are the graph's (the rest isolated padding).
 // schedule: `items` encoded items (every tile in every round, tiles^3, but with folded pivots
-// tile (r, r) of round r - 1, which pivot item r applies). sync: tiles^2 done
-// counters then the ticket, all zero at launch. minplus::Grid's threads a block (256; 128 for
-// packed16's T = 64), shared memory
-// minplus::shared_words<Cell, T, STAGES>() words; launch as many blocks as fit on the device.
+// tile (r, r) of round r - 1, which pivot item r applies, and the chain's pivots and cross tiles
+// (r + 1, r)). sync: tiles^2 done counters then the ticket, all zero at launch. minplus::Grid's
+// threads a block (256; 128 for packed16's T = 64), shared memory
+// minplus::shared_words<Cell, T, STAGES>() words; launch at most as many blocks as fit on the
+// device, and with folded pivots at least two (block 0 runs the chain first).
 //
 // Per item the block pays a handoff: publish the tile (release), find the next item's inputs done
 // (acquire), then stage its first chunks. Only the last is unavoidable, so thread 0 checks the
