@@ -17,8 +17,9 @@
 //   otherwise    C(i, j) = min(C(i, j), D(i, r) (x) D(r, j)) (minplus::tile_product). For a cross
 //                tile (i == r or j == r) one operand is C itself, as in kleene's phase 2.
 // It needs: tile (i, j) done through round r - 1, and D(i, r) and D(r, j) done through round r
-// (for a cross tile, the pivot); a folded pivot of round r > 0, its tile through round r - 2 and
-// D(r, r - 1), D(r - 1, r) through round r - 1. done[tile] counts the rounds finished on that tile.
+// (for a cross tile, the pivot); a folded pivot of round r > 0 (the chain's), its tile and
+// D(r - 1, r) through round r - 2 and D(r, r - 1) through round r - 1 (the chain's own). done[tile]
+// counts the rounds finished on that tile.
 //
 // Order: the host builds the item list (fwbench.variant.DataflowSchedule, which documents it, with
 // or without folded pivots as folds_pivot says):
@@ -33,8 +34,9 @@
 // In place: a tile may be read (as D(i, r) or D(r, j) of round r) while a later round already
 // rewrites it. Every value written is the length of a real path and values only decrease, so a
 // reader that sees a newer (smaller) value still computes an upper bound that is a real path, and
-// the final matrix equals the distances (each value is <= what strict round order would give, and
-// no value is below the true distance). A torn tile is cells of either age, each one valid.
+// the final matrix equals the distances (each value is <= what strict round order would give, the
+// chain's fold by the identity in solve, and no value is below the true distance). A torn tile is
+// cells of either age, each one valid.
 //
 // Memory model: the writer's threads store the tile, barrier, then one thread stores done with
 // release semantics (gpu scope); a reader's thread 0 polls with acquire loads, and the block
@@ -68,7 +70,8 @@ constexpr bool folds_pivot = T <= FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE;
 
 // A poll of a done counter that acquires: the tile's contents, read after it (through the block's
 // barrier), are at least as new as the release that wrote the counter. Polls by acquire loads
-// measured 5% faster at n = 1000 than relaxed polls and one acquire fence (kernels/NOTES.md).
+// measured faster at n = 1000 than relaxed polls and one acquire fence: 5% for packed16, 2% for
+// int32 (kernels/NOTES.md).
 __device__ __forceinline__ int load_acquire(const int* p)
 {
     int v;
@@ -147,16 +150,14 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
     // overlaps the ticket's and the schedule's latencies with the work.
     __shared__ int slot[2], late, ahead[2];
 
-    // thread 0: whether item's three input counters say it may run (one round trip: the three
-    // loads are in flight together). k: the round whose pivot row and column the item reads, r
-    // but for a folded pivot item past round 0, which first applies round r - 1 (update_tile).
+    // thread 0: whether a listed item's three input counters say it may run (one round trip: the
+    // three loads are in flight together). A folded pivot is never listed (the chain runs it).
     auto inputs_done = [&](int item) {
         const int r = item >> (2 * FIELD_BITS), i = (item >> FIELD_BITS) & FIELD_MASK, j = item & FIELD_MASK;
-        const int k = folds_pivot<T> && i == r && j == r && r > 0 ? r - 1 : r;
-        const int o = load_acquire(done + i * tiles + j);  // C itself, through round k - 1
-        const int l = load_acquire(done + i * tiles + k);  // D(i, k): the pivot for a row-cross tile, C itself for a column-cross one
-        const int a = load_acquire(done + k * tiles + j);  // D(k, j): the pivot for a column-cross tile, C itself for a row-cross one
-        return (o >= k) & (l >= (j == k ? k : k + 1)) & (a >= (i == k ? k : k + 1));
+        const int o = load_acquire(done + i * tiles + j);  // C itself, through round r - 1
+        const int l = load_acquire(done + i * tiles + r);  // D(i, r): the pivot for a row-cross tile, C itself for a column-cross one
+        const int a = load_acquire(done + r * tiles + j);  // D(r, j): the pivot for a column-cross tile, C itself for a row-cross one
+        return (o >= r) & (l >= (j == r ? r : r + 1)) & (a >= (i == r ? r : r + 1));
     };
     auto advance = [&] {  // thread 0: ahead[0] was taken; load the next and reserve another
         const int t = ahead[1];
@@ -177,10 +178,14 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
     // The chain (with folded pivots): block 0, before it takes any ticket, runs every pivot and,
     // after pivot r, the cross tile (r + 1, r) that the next pivot reads, with no handoff between
     // them. The next pivot's fold reads tile (r, r + 1) in whatever state between rounds r - 1 and
-    // r it finds: with a closed pivot P (zero diagonal, P (x) P = P), X(r + 1, r) (x) C(r, r + 1)
-    // = X(r + 1, r) (x) X(r, r + 1), as X(r + 1, r) = X(r + 1, r) (x) P and X(r, r + 1) =
-    // P (x) C(r, r + 1); a cell of either age gives the same minimum. The schedule has none of
-    // these items (DataflowSchedule), so the chain never waits on a ticket it holds.
+    // r it finds: without a negative cycle the closed pivot P has a zero diagonal and P (x) P = P,
+    // so X(r + 1, r) (x) C(r, r + 1) = X(r + 1, r) (x) X(r, r + 1), as X(r + 1, r) = X(r + 1, r)
+    // (x) P and X(r, r + 1) = P (x) C(r, r + 1), and a cell of either age gives the same minimum.
+    // With a negative cycle the values may differ from strict round order, but each is still a
+    // real walk and at most the shortest path through the tiles done (split a path at its last
+    // vertex in tile r: X(r + 1, r) covers it up to there, C(r, r + 1) after), so the cycle still
+    // shows on the diagonal. The schedule has none of these items (DataflowSchedule), so the chain
+    // never waits on a ticket it holds.
     if constexpr (folds_pivot<T>) {
         if (blockIdx.x == 0) {
             auto wait = [&](int tileA, int roundsA, int tileB, int roundsB) {
@@ -190,10 +195,7 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
                 __syncthreads();
             };
             auto step = [&](int i, int j, int r) {  // tile (i, j) of round r, its inputs done
-                if (tid == 0) {
-                    FW_DATAFLOW_TRACE(0, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
-                    FW_DATAFLOW_TRACE(1, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
-                }
+                if (tid == 0) FW_DATAFLOW_TRACE(1, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
                 run(i, j, r);
                 __syncthreads();
                 if (tid == RELEASER) {
@@ -204,10 +206,12 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
 #pragma unroll 1
             for (int r = 0; r < tiles; ++r) {
                 // the pivot: its tile through round r - 2 and tile (r - 1, r) through round r - 2
+                if (tid == 0) FW_DATAFLOW_TRACE(0, r << 2 * FIELD_BITS | r << FIELD_BITS | r);
                 if (r > 0) wait(r * tiles + r, r - 1, (r - 1) * tiles + r, r - 1);
                 step(r, r, r);
                 if (r + 1 == tiles) break;
                 // the cross tile (r + 1, r): itself through round r - 1
+                if (tid == 0) FW_DATAFLOW_TRACE(0, r << 2 * FIELD_BITS | (r + 1) << FIELD_BITS | r);
                 wait((r + 1) * tiles + r, r, (r + 1) * tiles + r, r);
                 step(r + 1, r, r);
             }
@@ -229,7 +233,7 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
             if (tid == 0) {
                 const int item = ahead[0];
                 if (item >= 0) {
-                    while (!inputs_done(item)) __nanosleep(32);  // without the sleep, 5% slower at n = 1000
+                    while (!inputs_done(item)) __nanosleep(32);  // without the sleep, up to 2% slower at n = 1000
                 }
                 late = item;
                 advance();

@@ -107,13 +107,13 @@ public final class BenchmarkCommand {
         boolean allowLongSolves = jmhArgs.remove(ALLOW_LONG_SOLVES);
         String tuningOption = takeOption(jmhArgs, TUNING);
         CommandLineOptions options = parseJmhOptions(jmhArgs);
-        adoptForkProperties(options);
-        TuningMode tuning = tuningMode(tuningOption);
-        checkLaunchPins();
         if (options.shouldHelp()) {
             HelpPage.print(out);
             return 0;
         }
+        adoptForkProperties(options);
+        TuningMode tuning = tuningMode(tuningOption);
+        checkLaunchPins();
         if (options.shouldListWithParams()) {
             // JMH would list "variant = {}" and "cell = {}": their values are the registry's and CellType's
             checkPatterns(options.getIncludes());
@@ -478,12 +478,16 @@ public final class BenchmarkCommand {
     }
 
     /**
-     * The suite's own properties given to the forks with -jvmArgsAppend (-Dfwbench.kleene.tile=64,
-     * -Dfwbench.tuning.dir=...) are set in this JVM too, before anything reads them: the pins are
-     * then checked here, and the plan, the memory checks and the estimate use what the forks will.
+     * The suite's own properties given to the forks with -jvmArgs, -jvmArgsPrepend or -jvmArgsAppend
+     * (-Dfwbench.kleene.tile=64, -Dfwbench.tuning.dir=...) are set in this JVM too, before anything
+     * reads them: the pins are then checked here, and the plan, the memory checks and the estimate
+     * use what the forks will.
      */
     static void adoptForkProperties(CommandLineOptions options) {
-        for (String arg : options.getJvmArgsAppend().orElse(List.of())) {
+        List<String> forkArgs = new ArrayList<>(options.getJvmArgs().orElse(List.of()));  // in the order a fork sees them
+        forkArgs.addAll(options.getJvmArgsPrepend().orElse(List.of()));
+        forkArgs.addAll(options.getJvmArgsAppend().orElse(List.of()));
+        for (String arg : forkArgs) {
             if (!arg.startsWith("-D" + PROPERTY_PREFIX)) continue;
             int equals = arg.indexOf('=');
             if (equals < 0) System.setProperty(arg.substring(2), "");

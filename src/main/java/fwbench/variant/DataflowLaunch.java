@@ -84,7 +84,8 @@ final class DataflowLaunch implements AutoCloseable {
         // with folded pivots block 0 runs the chain before any listed item: the list needs another block
         this.grid = Math.max(folded ? 2 : 1, Math.min(blocksPerSm, resident) * device.multiprocessors());
         if (grid > resident * device.multiprocessors()) {
-            throw new IllegalStateException("the dataflow kernel needs 2 resident blocks and this device holds " + resident * device.multiprocessors());
+            throw new IllegalStateException("the dataflow kernel needs " + (folded ? 2 : 1) + " resident blocks and this device holds "
+                    + resident * device.multiprocessors());
         }
         int[] list = DataflowSchedule.build(tiles, grid, folded);
         this.items = list.length;

@@ -27,7 +27,7 @@ class LaunchCandidatesTest {
     private static final Set<Variant> TUNED = EnumSet.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_PATHS, Variant.DATAFLOW, Variant.PACKED16);
 
     /** Around every threshold of the tables, and up to the largest sizes. */
-    private static final int[] SIZES = {1, 100, 700, 1499, 1500, 2047, 3499, 3500, 5000, 7499, 7500, 9999, 10_000, 16_383, 16_384, 46_340, 65_536, 131_072};
+    private static final int[] SIZES = {1, 100, 700, 1249, 1250, 1749, 1750, 2047, 2999, 3000, 3499, 3500, 4499, 4500, 4999, 5000, 7499, 7500, 9999, 10_000, 16_383, 16_384, 46_340, 65_536, 131_072};
 
     private static List<Integer> sizes(Variant v) {
         return IntStream.of(SIZES).filter(n -> n <= v.maxN()).boxed().toList();
