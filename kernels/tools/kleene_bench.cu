@@ -224,7 +224,7 @@ static std::vector<int> dataflow_schedule(int tiles, int wave, bool folded)
     critical(0);
     for (int r = 1; r < tiles; ++r) {
         std::vector<int> b = bulk(r - 1);
-        const int g = std::min<int>(wave, b.size()), a = std::min<int>(3 * wave, b.size());
+        const int g = std::min<int>(wave, b.size()), a = std::min<int>((folded ? 1 : 3) * wave, b.size());  // DataflowSchedule.CROSS_WAVES_*
         if (folded) {
             items.insert(items.end(), b.begin(), b.begin() + a);
         } else {

@@ -108,7 +108,7 @@ class DataflowScheduleTest {
         int cross = position.get(DataflowSchedule.encode(R, R, 0));
         int lastBulk = position.get(DataflowSchedule.encode(R - 1, TILES - 1, TILES - 1));
         int bulkStart = position.get(DataflowSchedule.encode(R - 1, R + 1, R + 1));  // B(r - 1) starts with tile (r + 1, r + 1)
-        assertEquals(3 * WAVE, cross - bulkStart, "the cross follows three waves of the previous bulk");
+        assertEquals(DataflowSchedule.CROSS_WAVES_FOLDED * WAVE, cross - bulkStart, "the cross follows a wave of the previous bulk");
         assertTrue(cross < lastBulk, "cross " + cross + " inside the bulk ending at " + lastBulk);
         assertFalse(position.containsKey(DataflowSchedule.encode(R, R, R)), "the chain's pivot");
         assertFalse(position.containsKey(DataflowSchedule.encode(R, R + 1, R)), "the chain's cross tile");
@@ -123,7 +123,7 @@ class DataflowScheduleTest {
         int lastBulk = position.get(DataflowSchedule.encode(R - 1, TILES - 1, TILES - 1));
         int bulkStart = position.get(DataflowSchedule.encode(R - 1, R + 1, R + 1));
         assertEquals(WAVE, pivot - bulkStart, "the pivot follows one wave of the previous bulk");
-        assertEquals(2 * WAVE + 1, cross - pivot, "the cross follows two more waves");
+        assertEquals((DataflowSchedule.CROSS_WAVES_UNFOLDED - 1) * WAVE + 1, cross - pivot, "the cross follows two more waves");
         assertTrue(cross < lastBulk, "cross " + cross + " inside the bulk ending at " + lastBulk);
     }
 
