@@ -224,7 +224,11 @@ static std::vector<int> dataflow_schedule(int tiles, int wave, bool folded)
     critical(0);
     for (int r = 1; r < tiles; ++r) {
         std::vector<int> b = bulk(r - 1);
-        const int g = std::min<int>(wave, b.size()), a = std::min<int>((folded ? 1 : 3) * wave, b.size());  // DataflowSchedule.CROSS_WAVES_*
+        // DataflowSchedule.crossAfter: C(r) one wave into B(r - 1) with the chain (three without), but
+        // after all of it where less than half a wave would be left
+        const int g = std::min<int>(wave, b.size());
+        int a = std::min<int>((folded ? 1 : 3) * wave, b.size());
+        if (folded && (int)b.size() - a < wave / 2) a = b.size();
         if (folded) {
             items.insert(items.end(), b.begin(), b.begin() + a);
         } else {

@@ -53,9 +53,17 @@ final class DataflowSchedule {
 
     /**
      * Waves of blocks of B(r - 1) listed before C(r): unfolded, three; with the chain one, which on
-     * an H200 made packed16 8% faster at n = 2500 and 5% at 1500 than three (kernels/NOTES.md, the chain).
+     * an H200 made packed16 8% faster at n = 2500 and 5% at 1500 than three (kernels/NOTES.md, the
+     * chain), unless less than half a wave of B(r - 1) would be left after C(r): then all of it
+     * (a sliver of the bulk behind the crosses waited there, 1 to 2% slower at n = 1000).
      */
     static final int CROSS_WAVES_UNFOLDED = 3, CROSS_WAVES_FOLDED = 1;
+
+    /** Items of a bulk of {@code bulk} items listed before C(r) for {@code wave} resident blocks. */
+    static int crossAfter(int bulk, int wave, boolean folded) {
+        int a = Math.min((folded ? CROSS_WAVES_FOLDED : CROSS_WAVES_UNFOLDED) * wave, bulk);
+        return folded && bulk - a < wave / 2 ? bulk : a;
+    }
 
     private final int tiles;
     private final boolean folded;
@@ -99,8 +107,7 @@ final class DataflowSchedule {
         s.addCritical(0);
         for (int r = 1; r < tiles; r++) {
             int[] bulk = s.bulk(r - 1);
-            int g = Math.min(wave, bulk.length);
-            int a = Math.min((foldedPivots ? CROSS_WAVES_FOLDED : CROSS_WAVES_UNFOLDED) * wave, bulk.length);
+            int g = Math.min(wave, bulk.length), a = crossAfter(bulk.length, wave, foldedPivots);
             if (foldedPivots) {
                 s.addAll(bulk, 0, a);
             } else {

@@ -115,6 +115,16 @@ class DataflowScheduleTest {
         assertTrue(position.containsKey(DataflowSchedule.encode(R, R, R + 1)), "the other cross tile the next pivot reads is listed");
     }
 
+    /** With the chain C(r) goes one wave into B(r - 1), but after all of it where less than half a wave would be left. */
+    @Test
+    void withTheChainTheCrossGoesOneWaveIntoTheBulkButLeavesNoSliverBehind() {
+        assertEquals(132, DataflowSchedule.crossAfter(500, 132, true));
+        assertEquals(196, DataflowSchedule.crossAfter(196, 132, true), "64 left, under half a wave");
+        assertEquals(132, DataflowSchedule.crossAfter(198, 132, true), "66 left, half a wave");
+        assertEquals(396, DataflowSchedule.crossAfter(1000, 132, false), "three waves without the chain");
+        assertEquals(196, DataflowSchedule.crossAfter(196, 132, false));
+    }
+
     @Test
     void anUnfoldedPivotAndItsCrossComeInsideTheBulkOfTheRoundBefore() {
         Map<Integer, Integer> position = positions(false);
