@@ -33,7 +33,7 @@ import java.util.Arrays;
  * runs: an unfolded P(r) goes one wave of blocks (g) after K(r - 1), whose first tile it reads;
  * C(r) goes {@link #CROSS_WAVES_UNFOLDED} waves (a) into B(r - 1), time enough for the pivot, so
  * the blocks that take round r's bulk rarely wait; with the chain, whose pivot is ready sooner,
- * {@link #CROSS_WAVES_FOLDED}, but no less than all of B(r - 1) but half a wave ({@link #crossAfter}).
+ * {@link #CROSS_WAVES_FOLDED}, or all of B(r - 1) where less than half a wave would be left ({@link #crossAfter}).
  * (There is no pivot m, so no P(m) and an empty K(m - 1).) Items are encoded as in dataflow.cuh,
  * {@code round << 20 | row << 10 | column}.
  */
