@@ -27,7 +27,7 @@ class LaunchCandidatesTest {
     private static final Set<Variant> TUNED = EnumSet.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_PATHS, Variant.DATAFLOW, Variant.PACKED16);
 
     /** Around every threshold of the tables, and up to the largest sizes. */
-    private static final int[] SIZES = {1, 100, 700, 1249, 1250, 1749, 1750, 2047, 2999, 3000, 3499, 3500, 4499, 4500, 4999, 5000, 7499, 7500, 9999, 10_000, 16_383, 16_384, 46_340, 65_536, 131_072};
+    private static final int[] SIZES = {1, 100, 700, 1249, 1250, 1499, 1500, 1999, 2000, 2047, 2999, 3000, 3499, 3500, 4499, 4500, 4999, 5000, 7499, 7500, 9999, 10_000, 16_383, 16_384, 46_340, 65_536, 131_072};
 
     private static List<Integer> sizes(Variant v) {
         return IntStream.of(SIZES).filter(n -> n <= v.maxN()).boxed().toList();
@@ -70,15 +70,16 @@ class LaunchCandidatesTest {
     /** The table's rows, first match wins, else all that fit; its choice is a candidate on either side of every row's n. */
     @Test
     void theTablesBlocksPerSmFollowItsRows() {
-        assertEquals(1, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 1249));
-        assertEquals(2, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 1250));
+        assertEquals(1, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 1499));
+        assertEquals(2, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 1500));
         assertEquals(2, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 2999));
         assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 3000));
         assertEquals(1, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 128, 4999));
         assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 128, 5000));
         assertEquals(1, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 64, 1249));
         assertEquals(2, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 64, 1250));
-        assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 64, 1750));
+        assertEquals(2, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 64, 1999));
+        assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 64, 2000));
         assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 128, 100));
         assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 256, 100));
         assertEquals(blocks(64, 1), Variant.DATAFLOW.tableChoice(1000));
