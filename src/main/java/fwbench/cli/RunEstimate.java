@@ -87,9 +87,8 @@ final class RunEstimate {
         for (Fork fork : forks) {
             Optional<Variant> variant = Model.variant(fork.key());
             int n = fork.key().n();
-            boolean tunes = mode != TuningMode.TABLE && variant.isPresent() && variant.get().launchCandidates(n).size() > 1
-                    && variant.get().launchPins().isEmpty()
-                    && (mode == TuningMode.RETUNE || !cached.test(variant.get(), n) && tunedRanges.add(variant.get() + " " + NRange.of(n)));
+            boolean tunes = variant.isPresent() && LaunchTuning.passDue(variant.get(), n, mode, cached)
+                    && (mode == TuningMode.RETUNE || tunedRanges.add(variant.get() + " " + NRange.of(n)));
             if (!tunes) {
                 planned.add(fork);
                 continue;

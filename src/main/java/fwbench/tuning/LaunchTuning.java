@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiPredicate;
 import java.util.function.Consumer;
 
 /**
@@ -59,7 +60,7 @@ public final class LaunchTuning {
      */
     public SolverConfig forTrial(Variant variant, SolverConfig config, TuningMode mode) {
         int n = config.n();
-        if (mode == TuningMode.TABLE || variant.launchCandidates(n).size() < 2) return config;
+        if (mode == TuningMode.TABLE || nothingToTune(variant, n)) return config;
         if (!variant.launchPins().isEmpty()) {
             say.accept("tuning " + variant + ": not tuned, " + String.join(" and ", variant.launchPins()) + " pins its launch choice");
             return config;
@@ -86,8 +87,13 @@ public final class LaunchTuning {
      * {@link TuningMode#TUNED} only where the cache has no entry. Says nothing.
      */
     public boolean passDue(Variant variant, int n, TuningMode mode) {
-        if (mode == TuningMode.TABLE || variant.launchCandidates(n).size() < 2 || !variant.launchPins().isEmpty()) return false;
-        return mode == TuningMode.RETUNE || !holds(variant, n);
+        return passDue(variant, n, mode, this::holds);
+    }
+
+    /** {@link #passDue(Variant, int, TuningMode)} with {@code cached} saying what the cache holds (the run's estimate, before any device is used). */
+    public static boolean passDue(Variant variant, int n, TuningMode mode, BiPredicate<Variant, Integer> cached) {
+        if (mode == TuningMode.TABLE || nothingToTune(variant, n) || !variant.launchPins().isEmpty()) return false;
+        return mode == TuningMode.RETUNE || !cached.test(variant, n);
     }
 
     /**
@@ -97,10 +103,15 @@ public final class LaunchTuning {
      */
     public SolverConfig cached(Variant variant, SolverConfig config) {
         int n = config.n();
-        if (variant.launchCandidates(n).size() < 2 || !variant.launchPins().isEmpty()) return config;
+        if (nothingToTune(variant, n) || !variant.launchPins().isEmpty()) return config;
         TuningCache cache = TuningCache.read(cacheFile, say, "the table's launch choice is used");
         Optional<TuningCache.Entry> cached = cache.find(key(variant, n));
         return cached.isEmpty() ? config : config.withChoice(usable(variant, n, cached.get(), "cached in " + cacheFile));
+    }
+
+    /** Whether the variant has fewer than two launch choices at n: nothing to tune or to cache. */
+    private static boolean nothingToTune(Variant variant, int n) {
+        return variant.launchCandidates(n).size() < 2;
     }
 
     /** Whether the cache holds a choice for the variant at n on this device (the run's estimate asks; nothing is said). */

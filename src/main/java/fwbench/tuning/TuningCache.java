@@ -113,11 +113,10 @@ final class TuningCache {
         try {
             // the version first: another format's entries may lack this one's fields
             JsonNode tree = JSON.readTree(Files.readAllBytes(file));
-            JsonNode version = tree.path("version");
-            if (version.isInt() && version.asInt() != VERSION) throw new IllegalArgumentException("format " + version.asInt() + ", not " + VERSION);
+            JsonNode version = tree.path("version");  // an empty file or JSON's null has none
+            if (!version.isInt()) throw new IllegalArgumentException("no format version");
+            if (version.asInt() != VERSION) throw new IllegalArgumentException("format " + version.asInt() + ", not " + VERSION);
             Contents contents = JSON.treeToValue(tree, Contents.class);
-            if (contents == null) throw new IllegalArgumentException("no content");  // an empty file, or JSON's null
-            if (contents.version() != VERSION) throw new IllegalArgumentException("format " + contents.version() + ", not " + VERSION);
             if (contents.entries() == null) throw new IllegalArgumentException("no entries");
             contents.entries().forEach(Entry::check);
             return new TuningCache(file, contents.entries());

@@ -206,7 +206,7 @@ public final class BandsSolver implements Solver {
         this.ld = Variant.KLEENE_BANDS.padded(n);
         this.tileSetting = forcedTile != 0 ? new LaunchSetting(forcedTile, "given") : KleeneSolver.tileSetting(config);
         this.tile = tileSetting.value();
-        if (tile != 64 && tile != 128) throw new IllegalArgumentException("kleene-bands tiles are 64 or 128, not " + tile);
+        KleeneSolver.TILE_PIN.require(tile, "kleene-bands tiles");
         this.tiles = ld / tile;
         int gpus = devices > 0 ? devices : devicesFor(config.gpus());
         this.layout = BandLayout.of(tiles, bandCount > 0 ? bandCount : gpus, gpus);

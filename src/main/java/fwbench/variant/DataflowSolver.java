@@ -29,7 +29,7 @@ final class DataflowSolver extends GpuSolver {
         try {
             tileSetting = KleeneSolver.tileSetting(config);
             int tile = tileSetting.value();
-            if (tile != 64 && tile != 128) throw new IllegalArgumentException("dataflow tiles are 64 or 128, not " + tile);
+            KleeneSolver.TILE_PIN.require(tile, "dataflow tiles");
             // 32-bit cell offsets where they fit: 1 to 2% faster at n = 1000 and 2500 (kernels/NOTES.md)
             kernel = tileKernel(ld <= Distances.INT_INDEX_MAX_N ? "fw_dataflow" : "fw_dataflow_wide", tile);
             blocksPerSmSetting = DataflowLaunch.blocksPerSmSetting(config, Variant.DATAFLOW.cellType(), tile);

@@ -84,7 +84,7 @@ final class KleenePathsSolver extends GpuSolver implements PathSolver {
         try {
             tileSetting = KleeneSolver.tileSetting(config);
             tile = tileSetting.value();
-            if (tile != 64 && tile != 128) throw new IllegalArgumentException("kleene-paths tiles are 64 or 128, not " + tile);
+            KleeneSolver.TILE_PIN.require(tile, "kleene-paths tiles");
             restSetting = KleeneSolver.restLaunchesSetting(config, Variant.KLEENE_PATHS.cellType(), tile);
             TileKernel closePivot = tileKernel("fw_kleene_paths_phase1", tile);
             TileKernel cross = tileKernel("fw_kleene_paths_phase2", tile);

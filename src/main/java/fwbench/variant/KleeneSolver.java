@@ -42,7 +42,7 @@ class KleeneSolver extends GpuSolver {
         try {
             tileSetting = tileSetting(config);
             tile = tileSetting.value();
-            if (tile != 64 && tile != 128) throw new IllegalArgumentException(variant + " tiles are 64 or 128, not " + tile);
+            TILE_PIN.require(tile, variant + " tiles");
             restSetting = restLaunchesSetting(config, variant.cellType(), tile);
             TileKernel closePivot = tileKernel(family + "_phase1", tile);
             TileKernel cross = tileKernel(family + "_phase2", tile);

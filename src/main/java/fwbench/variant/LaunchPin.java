@@ -45,6 +45,15 @@ record LaunchPin(String property, String takes, IntPredicate valid) {
         }
     }
 
+    /**
+     * A value of this setting however it was chosen (pinned, tuned or the table's), checked against
+     * the values the pin takes: a solver refuses any other ("kleene tiles are 64 or 128, not 7").
+     */
+    int require(int value, String what) {
+        if (!valid.test(value)) throw new IllegalArgumentException(what + " are " + takes + ", not " + value);
+        return value;
+    }
+
     /** "-Dfwbench.kleene.tile=128" where the property is set, as typed. */
     Optional<String> typed() {
         return value().map(v -> "-D" + property + "=" + v);

@@ -75,7 +75,7 @@ final class Packed16Solver extends GpuSolver {
         try {
             tileSetting = LaunchSetting.of(TILE_PIN, config.choice().tile(), () -> tableTile(n));
             int tile = tileSetting.value();
-            if (tile != 64 && tile != 128 && tile != 256) throw new IllegalArgumentException("packed16 tiles are 64, 128 or 256, not " + tile);
+            TILE_PIN.require(tile, "packed16 tiles");
             unpack = module().kernel("fw_packed16_unpack");
             in = new DeviceBuffer((long) ld * words);
             work = new DeviceBuffer((long) ld * words);

@@ -106,7 +106,7 @@ class TuningCacheTest {
     @Test
     void aCorruptFileIsOneLineIgnoredAndRewritten() throws IOException {
         for (String corrupt : List.of("{\"version\": 1, \"entries\": [", "not json at all", "{\"version\": 1, \"entries\": [{\"device\": \"x\"}]}",
-                "{\"version\": 99, \"entries\": []}", "{\"version\": 1}", "[]", "", "null")) {
+                "{\"version\": 99, \"entries\": []}", "{\"version\": 1}", "{\"entries\": []}", "[]", "", "null")) {
             said.clear();
             Path file = dir.resolve("tuning.json");
             Files.writeString(file, corrupt);
