@@ -56,7 +56,7 @@ final class DataflowSchedule {
      * Waves of blocks of B(r - 1) listed before C(r): unfolded, three; with the chain one, which on
      * an H200 made packed16 8% faster at n = 2500 and 5% at 1500 than three (kernels/NOTES.md, the
      * chain), unless less than half a wave of B(r - 1) would be left after C(r): then all of it
-     * (a sliver of the bulk behind the crosses waited there, 1 to 2% slower at n = 1000).
+     * (a sliver of the bulk behind the crosses waited there, 1.7% slower at n = 1000).
      */
     static final int CROSS_WAVES_UNFOLDED = 3, CROSS_WAVES_FOLDED = 1;
 
