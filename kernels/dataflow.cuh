@@ -16,8 +16,9 @@
 //                path is a pivot and one cross product in one block;
 //   otherwise    C(i, j) = min(C(i, j), D(i, r) (x) D(r, j)) (minplus::tile_product). For a cross
 //                tile (i == r or j == r) one operand is C itself, as in kleene's phase 2.
-// It needs: tile (i, j) done through round r - 1, and D(i, r) and D(r, j) done through round r
-// (for a cross tile, the pivot); a folded pivot of round r > 0 (the chain's), its tile and
+// It needs: every tile it reads done through round r - 1, and for a cross tile the pivot through
+// round r, for any other tile one of D(i, r) and D(r, j) through round r (inputs_done, in solve,
+// says why one suffices); a folded pivot of round r > 0 (the chain's), its tile and
 // D(r - 1, r) through round r - 2 and D(r, r - 1) through round r - 1 (the chain's own). done[tile]
 // counts the rounds finished on that tile.
 //
@@ -152,12 +153,18 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
 
     // thread 0: whether a listed item's three input counters say it may run (one round trip: the
     // three loads are in flight together). A folded pivot is never listed (the chain runs it).
+    // Every tile read must be done through round r - 1; beyond that a cross tile needs the pivot
+    // through round r, and a bulk tile one of its two cross tiles through round r, either one: by
+    // the chain's identity (solve, below), X(i, r) (x) C(r, j) = X(i, r) (x) X(r, j) =
+    // C(i, r) (x) X(r, j) without a negative cycle; with one, each is still at most any path
+    // through the tiles done (split it at its last, or first, vertex in tile r).
     auto inputs_done = [&](int item) {
         const int r = item >> (2 * FIELD_BITS), i = (item >> FIELD_BITS) & FIELD_MASK, j = item & FIELD_MASK;
         const int o = load_acquire(done + i * tiles + j);  // C itself, through round r - 1
         const int l = load_acquire(done + i * tiles + r);  // D(i, r): the pivot for a row-cross tile, C itself for a column-cross one
         const int a = load_acquire(done + r * tiles + j);  // D(r, j): the pivot for a column-cross tile, C itself for a row-cross one
-        return (o >= r) & (l >= (j == r ? r : r + 1)) & (a >= (i == r ? r : r + 1));
+        const bool pivot = (i == r) & (j == r);            // listed without folding: its own tile alone
+        return (o >= r) & (l >= r) & (a >= r) & (pivot | (l > r) | (a > r));
     };
     auto advance = [&] {  // thread 0: ahead[0] was taken; load the next and reserve another
         const int t = ahead[1];

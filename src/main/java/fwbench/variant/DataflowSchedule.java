@@ -8,7 +8,9 @@ import java.util.Arrays;
  * atomic ticket can never wait on an item nobody holds.
  *
  * <p>Item (r, i, j) updates tile (i, j) in round r (pivot tile r). It needs tile (i, j) through
- * round r - 1 and D(i, r), D(r, j) through round r. Per round r the items are: the pivot
+ * round r - 1 and D(i, r), D(r, j) through round r, and the list puts it after both (the kernel
+ * starts a bulk tile once either of the two is done, dataflow.cuh's inputs_done says why; waiting
+ * for less than the list orders cannot deadlock). Per round r the items are: the pivot
  * P(r) = (r, r, r); its cross C(r) (row r, then column r); the "critical" tiles K(r), those of row
  * and column r + 1 (the next pivot first), which round r + 1 needs before anything else; and the
  * bulk B(r), all other tiles, those of row and column r + 2 first (K(r + 1) reads them).
