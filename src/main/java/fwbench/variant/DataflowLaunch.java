@@ -37,10 +37,10 @@ final class DataflowLaunch implements AutoCloseable {
      */
     static final List<TableRow> BLOCKS_PER_SM_TABLE = List.of(
             new TableRow(CellType.INT32, 64, 1500, 1),
-            new TableRow(CellType.INT32, 64, 3000, 2),
+            new TableRow(CellType.INT32, 64, 2500, 2),
             new TableRow(CellType.INT32, 128, 5000, 1),
             new TableRow(CellType.PACKED16, 64, 1250, 1),
-            new TableRow(CellType.PACKED16, 64, 2000, 2));
+            new TableRow(CellType.PACKED16, 64, 1750, 2));
 
     /**
      * The system property that pins the blocks per SM of dataflow's and packed16's launch over

@@ -72,18 +72,19 @@ class LaunchCandidatesTest {
     void theTablesBlocksPerSmFollowItsRows() {
         assertEquals(1, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 1499));
         assertEquals(2, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 1500));
-        assertEquals(2, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 2999));
-        assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 3000));
+        assertEquals(2, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 2499));
+        assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 2500));
         assertEquals(1, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 128, 4999));
         assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 128, 5000));
         assertEquals(1, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 64, 1249));
         assertEquals(2, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 64, 1250));
-        assertEquals(2, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 64, 1999));
-        assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 64, 2000));
+        assertEquals(2, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 64, 1749));
+        assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 64, 1750));
         assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 128, 100));
         assertEquals(ALL, DataflowLaunch.tableBlocksPerSm(CellType.PACKED16, 256, 100));
         assertEquals(blocks(64, 1), Variant.DATAFLOW.tableChoice(1000));
-        assertEquals(blocks(64, 2), Variant.DATAFLOW.tableChoice(2500));
+        assertEquals(blocks(64, 2), Variant.DATAFLOW.tableChoice(2000));
+        assertEquals(blocks(64, ALL), Variant.DATAFLOW.tableChoice(2500));
         assertEquals(blocks(128, 1), Variant.DATAFLOW.tableChoice(4000));
         assertEquals(blocks(128, ALL), Variant.DATAFLOW.tableChoice(5000));
         assertEquals(blocks(64, 1), Variant.PACKED16.tableChoice(1000));
