@@ -154,10 +154,12 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
     // thread 0: whether a listed item's three input counters say it may run (one round trip: the
     // three loads are in flight together). A folded pivot is never listed (the chain runs it).
     // Every tile read must be done through round r - 1; beyond that a cross tile needs the pivot
-    // through round r, and a bulk tile one of its two cross tiles through round r, either one: by
+    // through round r (its own counter cannot pass r before it runs, so the last term below asks
+    // for the pivot), and a bulk tile one of its two cross tiles through round r, either one: by
     // the chain's identity (solve, below), X(i, r) (x) C(r, j) = X(i, r) (x) X(r, j) =
-    // C(i, r) (x) X(r, j) without a negative cycle; with one, each is still at most any path
-    // through the tiles done (split it at its last, or first, vertex in tile r).
+    // C(i, r) (x) X(r, j) without a negative cycle; with one, each value is still at most every
+    // simple path through the tiles done (split it at its last, or first, vertex in tile r), so
+    // the cycle still shows on the diagonal.
     auto inputs_done = [&](int item) {
         const int r = item >> (2 * FIELD_BITS), i = (item >> FIELD_BITS) & FIELD_MASK, j = item & FIELD_MASK;
         const int o = load_acquire(done + i * tiles + j);  // C itself, through round r - 1
