@@ -2,6 +2,8 @@
 // plain Floyd-Warshall over its T cells by a whole block. kleene's phase 1 and its mode NEXT
 // (07_kleene.cu) and dataflow's pivot items (dataflow.cuh) close their pivot tiles with it.
 #pragma once
+#include <type_traits>
+
 #include "tile_layout.cuh"
 
 namespace minplus {
@@ -28,6 +30,15 @@ __host__ __device__ constexpr int closure_words()
 // unrolled every register index is a constant, and a step's bookkeeping is a few compares a P
 // steps: a step is latency-bound (a barrier, a shared load, 16 to 64 relaxations, the owners'
 // stores), so each instruction beside the relaxations costs time.
+//
+// With at most 16 accumulators a thread (T = 64) step k relaxes first the accumulator row and
+// word that hold row and column k + 1, the owners publish them and the block passes the barrier;
+// the rest of step k runs at the start of step k + 1, beside its shared loads. So a step's
+// critical path is a row and a column of relaxations, not all of them (int32 dataflow 4.5% faster
+// at n = 1000, kernels/NOTES.md). Keeping the previous step's operands costs TM + TN registers,
+// which the T = 128 kernels do not have (they spill, and their bulk loses more than the closure
+// gains), so those relax a step whole, as do route keys (kleene-paths: its kernels' registers
+// moved, and at n = 2500 it was 1.8% slower).
 // Shared memory: closure_words<Cell, T>() words.
 template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
@@ -75,6 +86,21 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
         }
     };
 
+    // DEFER (above): relax_part relaxes the accumulators in accumulator row `row` or word `word`
+    // (those) or all the others (!those); rowOf, wordOf: where row and column k of step (half, m)
+    // lie (constants once unrolled); pav, pbv: the previous step's operands.
+    constexpr bool DEFER = TM * TN <= 16 && !std::is_same<Cell, Routes>::value;
+    auto relax_part = [&](const int (&av)[TM], const int (&bv)[TN], int row, int word, bool those) {
+#pragma unroll
+        for (int i = 0; i < TM; ++i)
+#pragma unroll
+            for (int j = 0; j < TN; ++j)
+                if (((i == row) | (j == word)) == those) acc[i][j] = Cell::relax(acc[i][j], av[i], bv[j]);
+    };
+    auto rowOf = [](int half, int m) { return half * HM + m % PR; };
+    auto wordOf = [](int half, int m) { return half * HN + m % PC / CPW; };
+    int pav[DEFER ? TM : 1], pbv[DEFER ? TN : 1];
+
     publish(0, 0, 0, ty == 0, tx == 0);
     __syncthreads();
 #pragma unroll
@@ -94,12 +120,34 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
                 int av[TM], bv[TN];
                 load_split<HM>(av, column + buf * T, T / 2, ty * HM);
                 load_split<HN>(bv, row + buf * W, W / 2, tx * HN);
-                relax_outer<Cell>(acc, av, bv);
-                // step k + 1's row and column, into the buffer nobody reads in this step
                 const int k = half * (T / 2) + q * P + m;
-                if (m + 1 < P) publish(half, m + 1, k + 1, rowOwner[(m + 1) / PR], columnOwner[(m + 1) / PC]);
-                else if (q + 1 < Q) publish(half, 0, k + 1, rowNext, columnNext);
-                else if (half == 0) publish(1, 0, k + 1, rowNext, columnNext);
+                if constexpr (DEFER) {
+                    // the previous step's rest: every accumulator but this step's row and column
+                    if (half > 0 || q > 0 || m > 0) relax_part(pav, pbv, rowOf(half, m), wordOf(half, m), false);
+                    // then step k + 1's row and column, published into the buffer nobody reads in this step
+                    if (m + 1 < P) {
+                        relax_part(av, bv, rowOf(half, m + 1), wordOf(half, m + 1), true);
+                        publish(half, m + 1, k + 1, rowOwner[(m + 1) / PR], columnOwner[(m + 1) / PC]);
+                    } else if (q + 1 < Q) {
+                        relax_part(av, bv, rowOf(half, 0), wordOf(half, 0), true);
+                        publish(half, 0, k + 1, rowNext, columnNext);
+                    } else if (half == 0) {
+                        relax_part(av, bv, rowOf(1, 0), wordOf(1, 0), true);
+                        publish(1, 0, k + 1, rowNext, columnNext);
+                    } else {
+                        relax_outer<Cell>(acc, av, bv);  // the last step, whole
+                    }
+#pragma unroll
+                    for (int i = 0; i < TM; ++i) pav[i] = av[i];
+#pragma unroll
+                    for (int j = 0; j < TN; ++j) pbv[j] = bv[j];
+                } else {
+                    relax_outer<Cell>(acc, av, bv);
+                    // step k + 1's row and column, into the buffer nobody reads in this step
+                    if (m + 1 < P) publish(half, m + 1, k + 1, rowOwner[(m + 1) / PR], columnOwner[(m + 1) / PC]);
+                    else if (q + 1 < Q) publish(half, 0, k + 1, rowNext, columnNext);
+                    else if (half == 0) publish(1, 0, k + 1, rowNext, columnNext);
+                }
                 __syncthreads();  // step k + 1 reads what step k published; step k's reads are done
             }
         }
