@@ -121,22 +121,23 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
                 load_split<HM>(av, column + buf * T, T / 2, ty * HM);
                 load_split<HN>(bv, row + buf * W, W / 2, tx * HN);
                 const int k = half * (T / 2) + q * P + m;
+                // f(half, m, row owner, column owner) of step k + 1, where there is one
+                auto toNext = [&](auto f) {
+                    if (m + 1 < P) f(half, m + 1, rowOwner[(m + 1) / PR], columnOwner[(m + 1) / PC]);
+                    else if (q + 1 < Q) f(half, 0, rowNext, columnNext);
+                    else if (half == 0) f(1, 0, rowNext, columnNext);
+                    else return false;
+                    return true;
+                };
                 if constexpr (DEFER) {
                     // the previous step's rest: every accumulator but this step's row and column
                     if (half > 0 || q > 0 || m > 0) relax_part(pav, pbv, rowOf(half, m), wordOf(half, m), false);
                     // then step k + 1's row and column, published into the buffer nobody reads in this step
-                    if (m + 1 < P) {
-                        relax_part(av, bv, rowOf(half, m + 1), wordOf(half, m + 1), true);
-                        publish(half, m + 1, k + 1, rowOwner[(m + 1) / PR], columnOwner[(m + 1) / PC]);
-                    } else if (q + 1 < Q) {
-                        relax_part(av, bv, rowOf(half, 0), wordOf(half, 0), true);
-                        publish(half, 0, k + 1, rowNext, columnNext);
-                    } else if (half == 0) {
-                        relax_part(av, bv, rowOf(1, 0), wordOf(1, 0), true);
-                        publish(1, 0, k + 1, rowNext, columnNext);
-                    } else {
-                        relax_outer<Cell>(acc, av, bv);  // the last step, whole
-                    }
+                    const bool more = toNext([&](int h, int mNext, bool rowOwns, bool columnOwns) {
+                        relax_part(av, bv, rowOf(h, mNext), wordOf(h, mNext), true);
+                        publish(h, mNext, k + 1, rowOwns, columnOwns);
+                    });
+                    if (!more) relax_outer<Cell>(acc, av, bv);  // the last step, whole
 #pragma unroll
                     for (int i = 0; i < TM; ++i) pav[i] = av[i];
 #pragma unroll
@@ -144,9 +145,7 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
                 } else {
                     relax_outer<Cell>(acc, av, bv);
                     // step k + 1's row and column, into the buffer nobody reads in this step
-                    if (m + 1 < P) publish(half, m + 1, k + 1, rowOwner[(m + 1) / PR], columnOwner[(m + 1) / PC]);
-                    else if (q + 1 < Q) publish(half, 0, k + 1, rowNext, columnNext);
-                    else if (half == 0) publish(1, 0, k + 1, rowNext, columnNext);
+                    toNext([&](int h, int mNext, bool rowOwns, bool columnOwns) { publish(h, mNext, k + 1, rowOwns, columnOwns); });
                 }
                 __syncthreads();  // step k + 1 reads what step k published; step k's reads are done
             }
