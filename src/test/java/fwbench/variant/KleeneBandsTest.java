@@ -20,11 +20,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * kleene-bands on one GPU: 2 and 3 bands on the one device (the pivot rows then go by
  * device-to-device copies, the schedule and its events are the multi-GPU ones) against the CPU
- * reference, and one band against kleene's answer. The schedule's ordering is checked without a
+ * reference, and one band against kleene's answer; on a host of two GPUs or more, the same bands
+ * across two of them, and one band a GPU against kleene. The schedule's ordering is checked without a
  * GPU by BandRoundsTest; this checks the kernels' tile indexing and the copies.
  */
 @GpuTest
@@ -126,6 +128,37 @@ class KleeneBandsTest {
             middle.distances().write(at, middle.distances().read(at) + 1);
             var failure = assertThrows(fwbench.verify.VerificationFailure.class, () -> Verification.check(s, g));
             assertTrue(failure.getMessage().contains("wrong distance at (" + i + ", " + j + ")"), failure.getMessage());
+        }
+    }
+
+    /** Every case of bandsOnOneGpu with 2 and 3 bands over two GPUs: the pivot rows go peer to peer (or staged). */
+    @ParameterizedTest(name = "n={0} bands={1} T={2} {3}")
+    @MethodSource("bandsOnOneGpu")
+    void bandsAcrossTwoGpusGiveTheReference(int n, int bands, int tile, String graph) {
+        assumeTrue(Gpu.deviceCount() >= 2, "needs two GPUs");
+        Graph g = BandRoundsTest.graph(graph, n);
+        try (BandsSolver s = new BandsSolver(SolverConfig.of(g), bands, 2, tile)) {
+            assertEquals(Math.min(2, s.bandViews().size()), s.devices(), s.describe());
+            for (int run = 0; run < 2; run++) {
+                s.reset();
+                s.solve();
+                assertArrayEquals(ReferenceFloydWarshall.distances(g), s.distances(), s.describe() + ", solve " + run);
+            }
+        }
+    }
+
+    /** gpus=all on a host of several GPUs: one band a GPU, kleene's distances, and the certificate across them. */
+    @Test
+    void allGpusGiveKleenesAnswerAndPassTheCertificate() {
+        assumeTrue(Gpu.deviceCount() >= 2, "needs two GPUs");
+        Graph g = GraphSpec.parse("sparse:0.01").instance(4100, 3);
+        SolverConfig config = SolverConfig.of(g);
+        try (BandsSolver bands = new BandsSolver(config); KleeneSolver kleene = new KleeneSolver(config.withGpus(1))) {
+            assertEquals(Gpu.deviceCount(), bands.devices(), bands.describe());
+            assertEquals("passes the shortest-path certificate on the devices, by row band", Verification.verify(bands, g));
+            kleene.reset();
+            kleene.solve();
+            assertArrayEquals(kleene.distances(), bands.distances(), bands.describe());
         }
     }
 
