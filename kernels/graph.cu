@@ -143,11 +143,17 @@ __device__ __forceinline__ void fw_certificate_steps(int (&best)[FW_CERT_CELLS][
     }
 }
 
-template <bool SIGNED>
-__device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W, int n, int ld, unsigned long long* firstBad)
+// Which rows of D a launch checks against which rows of W. The whole matrix (fw_certificate):
+// firstRow 0, rows n, k0 0, kCount n, each cell compared with its expected value. A band
+// (fw_certificate_rows, BAND): D holds rows firstRow .. firstRow + rows - 1 (row 0 of D is matrix
+// row firstRow), W holds rows k0 .. k0 + kCount - 1 (row 0 of W is matrix row k0); each cell's
+// verdict for that chunk of k: a term below it fails it, a term equal to it is its witness.
+template <bool SIGNED, bool BAND>
+__device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W, int n, int ld, int firstRow, int rows, int k0,
+                                                     int kCount, unsigned* witness, unsigned long long* firstBad)
 {
-    __shared__ __align__(16) int aChunk[2][FW_CERT_K][FW_CERT_A_STRIDE];  // D[i0 + r][k0 + k] at [k][r]
-    __shared__ __align__(16) int bChunk[2][FW_CERT_K][FW_CERT_B_STRIDE];  // W[k0 + k][j0 + c], W[j][j] as FW_INF
+    __shared__ __align__(16) int aChunk[2][FW_CERT_K][FW_CERT_A_STRIDE];  // D[i0 + r][k0 + kc + k] at [k][r]
+    __shared__ __align__(16) int bChunk[2][FW_CERT_K][FW_CERT_B_STRIDE];  // W[kc + k][j0 + c], W[j][j] as FW_INF
     const int t = threadIdx.x, ty = t / 16, tx = t % 16;
     const int i0 = blockIdx.y * FW_CERT_T, j0 = blockIdx.x * FW_CERT_T;
 
@@ -156,17 +162,17 @@ __device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W,
     // P = FW_CERT_THREADS / K threads a pass); a warp's loads are whole 32-byte sectors of rows.
     const int aK = t % FW_CERT_K, aRow = t / FW_CERT_K;
     const int bColumn = t % FW_CERT_PASS, bK = t / FW_CERT_PASS;
-    const int* aBase = D + ((long long)(i0 + aRow) * ld + aK);  // 64-bit: rows may start past 2^31 cells
+    const int* aBase = D + ((long long)(i0 + aRow) * ld + k0 + aK);  // 64-bit: rows may start past 2^31 cells
     const long long aStep = (long long)FW_CERT_PASS * ld;
     int aStaged[FW_CERT_STAGED], bStaged[FW_CERT_STAGED];
-    auto load = [&](int k0) {
-        const int kb = k0 + bK;
+    auto load = [&](int kc) {  // kc: the chunk's first k, counted from k0
+        const int kb = kc + bK;
         const int* bRow = W + ((long long)kb * ld + j0 + bColumn);
 #pragma unroll
         for (int s = 0; s < FW_CERT_STAGED; ++s) {
             const int i = i0 + aRow + FW_CERT_PASS * s, j = j0 + bColumn + FW_CERT_PASS * s;
-            aStaged[s] = (i < n && k0 + aK < n) ? aBase[k0 + s * aStep] : FW_INF;
-            bStaged[s] = (kb < n && j < n && kb != j) ? bRow[FW_CERT_PASS * s] : FW_INF;
+            aStaged[s] = (i < rows && kc + aK < kCount) ? aBase[kc + s * aStep] : FW_INF;
+            bStaged[s] = (kb < kCount && j < n && k0 + kb != j) ? bRow[FW_CERT_PASS * s] : FW_INF;
         }
     };
     // Stores the staged chunk; for SIGNED returns what it holds: bit 0 an FW_INF, bit 1 a value
@@ -204,7 +210,7 @@ __device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W,
 
     load(0);
     bool exact = staged(store(0));
-    const int chunks = (n + FW_CERT_K - 1) / FW_CERT_K;
+    const int chunks = (kCount + FW_CERT_K - 1) / FW_CERT_K;
     for (int chunk = 0; chunk < chunks; ++chunk) {
         const int buffer = chunk & 1;
         const bool next = chunk + 1 < chunks;
@@ -217,17 +223,46 @@ __device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W,
     }
 
     unsigned long long bad = ~0ull;
+    if (!BAND) {
 #pragma unroll
-    for (int r = 0; r < FW_CERT_CELLS; ++r) {
-        const int i = i0 + fw_certificate_line(ty, r);
-        if (i >= n) continue;
-        const int* dRow = D + (long long)i * ld;
+        for (int r = 0; r < FW_CERT_CELLS; ++r) {
+            const int i = i0 + fw_certificate_line(ty, r);
+            if (i >= n) continue;
+            const int* dRow = D + (long long)i * ld;
 #pragma unroll
-        for (int c = 0; c < FW_CERT_CELLS; ++c) {
-            const int jc = j0 + fw_certificate_line(tx, c);
-            if (jc >= n) continue;
-            const int expected = (i == jc) ? 0 : min(best[r][c], FW_INF);
-            if (dRow[jc] != expected) bad = min(bad, (unsigned long long)i * n + jc);
+            for (int c = 0; c < FW_CERT_CELLS; ++c) {
+                const int jc = j0 + fw_certificate_line(tx, c);
+                if (jc >= n) continue;
+                const int expected = (i == jc) ? 0 : min(best[r][c], FW_INF);
+                if (dRow[jc] != expected) bad = min(bad, (unsigned long long)i * n + jc);
+            }
+        }
+    } else {
+        // A thread's cells (r, 4h .. 4h + 3) are four adjacent bits of one witness word (ld is a
+        // multiple of 128), which it shares with the 7 other threads of its 8-aligned group of tx:
+        // the group ORs its bits with shuffles and one thread sets them, 16 atomics a thread at most.
+#pragma unroll
+        for (int r = 0; r < FW_CERT_CELLS; ++r) {
+            const int i = i0 + fw_certificate_line(ty, r);
+            const int* dRow = D + (long long)i * ld;
+#pragma unroll
+            for (int h = 0; h < 2; ++h) {
+                unsigned bits = 0;
+#pragma unroll
+                for (int q = 0; q < 4; ++q) {
+                    const int c = 4 * h + q, jc = j0 + fw_certificate_line(tx, c);
+                    if (i >= rows || jc >= n || firstRow + i == jc) continue;
+                    const int d = dRow[jc];
+                    if (best[r][c] < d) bad = min(bad, (unsigned long long)(firstRow + i) * n + jc);
+                    else if (best[r][c] == d && d < FW_INF) bits |= 1u << q;
+                }
+                bits <<= (tx & 7) * 4;
+                bits |= __shfl_xor_sync(0xffffffffu, bits, 1);
+                bits |= __shfl_xor_sync(0xffffffffu, bits, 2);
+                bits |= __shfl_xor_sync(0xffffffffu, bits, 4);
+                const long long at = (long long)i * ld + j0 + fw_certificate_line(tx & ~7, 4 * h);
+                if ((tx & 7) == 0 && bits != 0) atomicOr(&witness[at >> 5], bits);
+            }
         }
     }
     if (bad != ~0ull) atomicMin(firstBad, bad);
@@ -236,13 +271,13 @@ __device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W,
 // For graphs with weights > 0 (the suite's generators without potentials).
 extern "C" __global__ void __launch_bounds__(FW_CERT_THREADS, 2) fw_certificate(const int* D, const int* W, int n, int ld, unsigned long long* firstBad)
 {
-    fw_certificate_tiles<false>(D, W, n, ld, firstBad);
+    fw_certificate_tiles<false, false>(D, W, n, ld, 0, n, 0, n, nullptr, firstBad);
 }
 
 // For graphs with negative weights whose cycles are all positive (the generators with potentials).
 extern "C" __global__ void __launch_bounds__(FW_CERT_THREADS, 2) fw_certificate_signed(const int* D, const int* W, int n, int ld, unsigned long long* firstBad)
 {
-    fw_certificate_tiles<true>(D, W, n, ld, firstBad);
+    fw_certificate_tiles<true, false>(D, W, n, ld, 0, n, 0, n, nullptr, firstBad);
 }
 
 // The certificate's expected value of one cell (the signed form: it serves both), for the error
@@ -284,53 +319,35 @@ extern "C" __global__ void fw_finish_negative_weights(int* d, int* q, int n, int
 
 // The certificate over a row band of D (kleene-bands: each device checks its own rows), with W's
 // rows brought to the device a chunk at a time, so that no device holds all of W. D holds rows
-// firstRow .. firstRow + rows - 1 of the distances, W rows k0 .. k0 + kCount - 1 of the weights,
-// both ld ints a row. Cell (i, j), i != j, is right exactly when no chunk has a term below it
-// (fw_certificate_rows, per chunk) and, unless it is FW_INF, some chunk has a term equal to it
-// (a witness: its bit in `witness`, rows x ld bits, zeroed before the first chunk) and it is not
-// above FW_INF; the diagonal is 0 (fw_certificate_rows_end, after the last chunk). That is
-// D[i][j] = min(FW_INF, min over k != j of the terms), the certificate of fw_certificate.
+// firstRow .. firstRow + rows - 1 of the distances, W rows k0 .. k0 + kCount - 1 of the weights
+// (k0 + kCount <= n), both ld ints a row, ld a multiple of 32. Cell (i, j), i != j, is right
+// exactly when no chunk has a term below it (fw_certificate_rows, per chunk) and, unless it is
+// FW_INF, some chunk has a term equal to it (a witness: its bit in `witness`, rows x ld bits, zeroed
+// before the first chunk) and it is not above FW_INF; the diagonal is 0 (fw_certificate_rows_end,
+// after the last chunk). That is D[i][j] = min(FW_INF, min over k != j of the terms), the
+// certificate of fw_certificate, whose register-tiled product it runs on each chunk.
 // The smallest violating cell index (firstRow + i) * n + j goes to *firstBad.
-// Launch: grid (ceil(n/32), ceil(rows/32)), block (32, 32).
-#define FW_CERT_BAND_TILE 32  // 32 x 32 cells a block, one a thread
-template <bool SIGNED>
-__device__ __forceinline__ void fw_certificate_band_chunk(const int* D, const int* W, int n, int ld, int firstRow, int rows,
-                                                          int k0, int kCount, unsigned* witness, unsigned long long* firstBad)
-{
-    __shared__ int dRows[FW_CERT_BAND_TILE][FW_CERT_BAND_TILE + 1];
-    __shared__ int wCols[FW_CERT_BAND_TILE][FW_CERT_BAND_TILE];
-    const int ty = threadIdx.y, tx = threadIdx.x;
-    const int i = blockIdx.y * FW_CERT_BAND_TILE + ty, j = blockIdx.x * FW_CERT_BAND_TILE + tx;
-    int best = FW_INF;
-    for (int c0 = 0; c0 < kCount; c0 += FW_CERT_BAND_TILE) {
-        const int kd = k0 + c0 + tx, cw = c0 + ty;
-        dRows[ty][tx] = (i < rows && c0 + tx < kCount && kd < n) ? D[(long long)i * ld + kd] : FW_INF;
-        wCols[ty][tx] = (cw < kCount && k0 + cw < n && j < n && k0 + cw != j) ? W[(long long)cw * ld + j] : FW_INF;
-        __syncthreads();
-#pragma unroll
-        for (int k = 0; k < FW_CERT_BAND_TILE; ++k) best = fw_certificate_term<SIGNED>(best, dRows[ty][k], wCols[k][tx]);
-        __syncthreads();
-    }
-    if (i < rows && j < n && firstRow + i != j) {
-        const long long at = (long long)i * ld + j;
-        const int d = D[at];
-        if (best < d) atomicMin(firstBad, (unsigned long long)(firstRow + i) * n + j);
-        else if (best == d && d < FW_INF) atomicOr(&witness[at >> 5], 1u << (at & 31));
-    }
+// Launch: grid (ceil(n/FW_CERT_T), ceil(rows/FW_CERT_T)), block FW_CERT_THREADS (fw_certificate_rows_shape).
+extern "C" {
+__constant__ int fw_certificate_rows_shape[5] = {FW_CERT_THREADS, 0, FW_CERT_T, FW_CERT_CELLS, FW_CERT_CELLS};
+__constant__ int fw_certificate_rows_signed_shape[5] = {FW_CERT_THREADS, 0, FW_CERT_T, FW_CERT_CELLS, FW_CERT_CELLS};
 }
 
-extern "C" __global__ void fw_certificate_rows(const int* D, const int* W, int n, int ld, int firstRow, int rows, int k0,
-                                               int kCount, unsigned* witness, unsigned long long* firstBad)
+extern "C" __global__ void __launch_bounds__(FW_CERT_THREADS, 2) fw_certificate_rows(const int* D, const int* W, int n, int ld, int firstRow,
+                                                                                     int rows, int k0, int kCount, unsigned* witness,
+                                                                                     unsigned long long* firstBad)
 {
-    fw_certificate_band_chunk<false>(D, W, n, ld, firstRow, rows, k0, kCount, witness, firstBad);
+    fw_certificate_tiles<false, true>(D, W, n, ld, firstRow, rows, k0, kCount, witness, firstBad);
 }
 
 // For graphs with negative weights, as fw_certificate_signed: kleene-bands refuses them today, so
 // nothing launches it yet; it keeps the banded certificate a match for the one-device one.
-extern "C" __global__ void fw_certificate_rows_signed(const int* D, const int* W, int n, int ld, int firstRow, int rows, int k0,
-                                                      int kCount, unsigned* witness, unsigned long long* firstBad)
+extern "C" __global__ void __launch_bounds__(FW_CERT_THREADS, 2) fw_certificate_rows_signed(const int* D, const int* W, int n, int ld,
+                                                                                            int firstRow, int rows, int k0, int kCount,
+                                                                                            unsigned* witness,
+                                                                                            unsigned long long* firstBad)
 {
-    fw_certificate_band_chunk<true>(D, W, n, ld, firstRow, rows, k0, kCount, witness, firstBad);
+    fw_certificate_tiles<true, true>(D, W, n, ld, firstRow, rows, k0, kCount, witness, firstBad);
 }
 
 // Launch: grid (ceil(n/32), ceil(rows/8)), block (32, 8).

@@ -5,6 +5,7 @@ import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.KernelArgs;
 import fwbench.cuda.KernelModule;
+import fwbench.cuda.TileKernel;
 import fwbench.variant.BandsSolver;
 import jcuda.Pointer;
 
@@ -21,7 +22,8 @@ import static fwbench.cuda.KernelArgs.value;
  * kleene-bands solve: each device checks its band's rows of D against all of W, whose rows it
  * reads a chunk of {@link BandsSolver#CERTIFICATE_CHUNK_ROWS} at a time (from its own bands in
  * place, from other devices' bands by a copy), so that no device holds more than its band and a
- * chunk (kernels/graph.cu, fw_certificate_rows and fw_certificate_rows_end). The devices run at once.
+ * chunk (kernels/graph.cu, fw_certificate_rows and fw_certificate_rows_end; each chunk is the
+ * one-device certificate's register-tiled product). The devices run at once.
  */
 final class BandCertificate {
 
@@ -64,6 +66,8 @@ final class BandCertificate {
                 if (rows <= 0) continue;
                 CudaContext cuda = CudaContext.of(band.device());
                 KernelModule graph = cuda.module("graph");
+                TileKernel certificate = graph.tileKernel(negativeWeights ? "fw_certificate_rows_signed" : "fw_certificate_rows");
+                int tile = certificate.shape().tile();
                 CudaStream stream = new CudaStream();
                 List<DeviceBuffer> buffers = new ArrayList<>();
                 DeviceBuffer first = new DeviceBuffer(2);
@@ -88,8 +92,7 @@ final class BandCertificate {
                             scratch.copyFromDevice(w, stream);
                             w = scratch.slice(0, (long) count * ld);
                         }
-                        graph.kernel(negativeWeights ? "fw_certificate_rows_signed" : "fw_certificate_rows").launch(stream,
-                                (n + 31) / 32, (rows + 31) / 32, 32, 32, 0,
+                        certificate.launch(stream, (n + tile - 1) / tile, (rows + tile - 1) / tile,
                                 new Chunk(band.distances(), w, n, ld, band.firstRow(), rows, source.firstRow() + c0, count, witness, first));
                     }
                 }

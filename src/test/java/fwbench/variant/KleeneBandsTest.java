@@ -10,6 +10,7 @@ import fwbench.verify.Verification;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
@@ -114,10 +115,15 @@ class KleeneBandsTest {
         return Stream.of(Arguments.of(1000, "random"), Arguments.of(3000, "sparse:0.01"), Arguments.of(3600, "hops:0.01"), Arguments.of(4100, "random"));
     }
 
-    /** Above Verification.REFERENCE_LIMIT the certificate runs by band, W's rows brought over a chunk at a time. */
-    @Test
-    void theCertificateByBandPassesARightAnswerAndNamesAWrongCell() {
-        Graph g = GraphSpec.parse("sparse:0.002").instance(2500, 5);
+    /**
+     * Above Verification.REFERENCE_LIMIT the certificate runs by band, W's rows brought over a chunk
+     * at a time: weights and unreachable pairs, then hop counts (ties everywhere), at sizes past a
+     * multiple of its 128-cell tile and of the 2048-row chunk.
+     */
+    @ParameterizedTest(name = "{0} n={1}")
+    @CsvSource({"sparse:0.002, 2500", "hops:0.001, 4099"})
+    void theCertificateByBandPassesARightAnswerAndNamesAWrongCell(String spec, int n) {
+        Graph g = GraphSpec.parse(spec).instance(n, 5);
         try (BandsSolver s = new BandsSolver(SolverConfig.of(g), 3, 1, 128)) {
             assertEquals("passes the shortest-path certificate on the devices, by row band", Verification.verify(s, g));
             BandsSolver.BandView middle = s.bandViews().get(1);
@@ -125,9 +131,16 @@ class KleeneBandsTest {
             // it), all of them after it in the row, so it is the first the check names
             int i = middle.firstRow() + 7, j = 0;
             long at = (long) (i - middle.firstRow()) * s.leadingDimension() + j;
-            middle.distances().write(at, middle.distances().read(at) + 1);
+            int right = middle.distances().read(at);
+            middle.distances().write(at, right + 1);
             var failure = assertThrows(fwbench.verify.VerificationFailure.class, () -> Verification.check(s, g));
             assertTrue(failure.getMessage().contains("wrong distance at (" + i + ", " + j + ")"), failure.getMessage());
+            // one below: no term reaches it, so no chunk marks it witnessed
+            middle.distances().write(at, right - 1);
+            var tooShort = assertThrows(fwbench.verify.VerificationFailure.class, () -> Verification.check(s, g));
+            assertTrue(tooShort.getMessage().contains("wrong distance at (" + i + ", " + j + ")"), tooShort.getMessage());
+            middle.distances().write(at, right);
+            assertEquals("passes the shortest-path certificate on the devices, by row band", Verification.check(s, g));
         }
     }
 
