@@ -114,6 +114,7 @@ __device__ __forceinline__ int fw_certificate_term(int best, int a, int b)
 extern "C" {
 __constant__ int fw_certificate_shape[5] = {FW_CERT_THREADS, 0, FW_CERT_T, FW_CERT_CELLS, FW_CERT_CELLS};
 __constant__ int fw_certificate_signed_shape[5] = {FW_CERT_THREADS, 0, FW_CERT_T, FW_CERT_CELLS, FW_CERT_CELLS};
+__constant__ int fw_certificate_packed16_shape[5] = {FW_CERT_THREADS, 0, FW_CERT_T, FW_CERT_CELLS, FW_CERT_CELLS};
 }
 
 // Row (or column) of the tile that a thread's cell r (0..7) lies in, for thread coordinate t (0..15).
@@ -148,8 +149,20 @@ __device__ __forceinline__ void fw_certificate_steps(int (&best)[FW_CERT_CELLS][
 // (fw_certificate_rows, BAND): D holds rows firstRow .. firstRow + rows - 1 (row 0 of D is matrix
 // row firstRow), W holds rows k0 .. k0 + kCount - 1 (row 0 of W is matrix row k0); each cell's
 // verdict for that chunk of k: a term below it fails it, a term equal to it is its witness.
-template <bool SIGNED, bool BAND>
-__device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W, int n, int ld, int firstRow, int rows, int k0,
+// A distance of D as the certificate reads it: an int32 cell as it is; a packed16 cell (D as
+// ld shorts a row: packed16's pairs, low half the even column) with FW_INF16 and above as FW_INF,
+// as fw_packed16_unpack gives it, so the packed result is checked without a copy in int32.
+__device__ __forceinline__ int fw_certificate_distance(int d)
+{
+    return d;
+}
+__device__ __forceinline__ int fw_certificate_distance(short d)
+{
+    return d >= FW_INF16 ? FW_INF : d;
+}
+
+template <bool SIGNED, bool BAND, typename DCell = int>
+__device__ __forceinline__ void fw_certificate_tiles(const DCell* D, const int* W, int n, int ld, int firstRow, int rows, int k0,
                                                      int kCount, unsigned* witness, unsigned long long* firstBad)
 {
     __shared__ __align__(16) int aChunk[2][FW_CERT_K][FW_CERT_A_STRIDE];  // D[i0 + r][k0 + kc + k] at [k][r]
@@ -162,7 +175,7 @@ __device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W,
     // P = FW_CERT_THREADS / K threads a pass); a warp's loads are whole 32-byte sectors of rows.
     const int aK = t % FW_CERT_K, aRow = t / FW_CERT_K;
     const int bColumn = t % FW_CERT_PASS, bK = t / FW_CERT_PASS;
-    const int* aBase = D + ((long long)(i0 + aRow) * ld + k0 + aK);  // 64-bit: rows may start past 2^31 cells
+    const DCell* aBase = D + ((long long)(i0 + aRow) * ld + k0 + aK);  // 64-bit: rows may start past 2^31 cells
     const long long aStep = (long long)FW_CERT_PASS * ld;
     int aStaged[FW_CERT_STAGED], bStaged[FW_CERT_STAGED];
     auto load = [&](int kc) {  // kc: the chunk's first k, counted from k0
@@ -171,7 +184,7 @@ __device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W,
 #pragma unroll
         for (int s = 0; s < FW_CERT_STAGED; ++s) {
             const int i = i0 + aRow + FW_CERT_PASS * s, j = j0 + bColumn + FW_CERT_PASS * s;
-            aStaged[s] = (i < rows && kc + aK < kCount) ? aBase[kc + s * aStep] : FW_INF;
+            aStaged[s] = (i < rows && kc + aK < kCount) ? fw_certificate_distance(aBase[kc + s * aStep]) : FW_INF;
             bStaged[s] = (kb < kCount && j < n && k0 + kb != j) ? bRow[FW_CERT_PASS * s] : FW_INF;
         }
     };
@@ -228,13 +241,13 @@ __device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W,
         for (int r = 0; r < FW_CERT_CELLS; ++r) {
             const int i = i0 + fw_certificate_line(ty, r);
             if (i >= n) continue;
-            const int* dRow = D + (long long)i * ld;
+            const DCell* dRow = D + (long long)i * ld;
 #pragma unroll
             for (int c = 0; c < FW_CERT_CELLS; ++c) {
                 const int jc = j0 + fw_certificate_line(tx, c);
                 if (jc >= n) continue;
                 const int expected = (i == jc) ? 0 : min(best[r][c], FW_INF);
-                if (dRow[jc] != expected) bad = min(bad, (unsigned long long)i * n + jc);
+                if (fw_certificate_distance(dRow[jc]) != expected) bad = min(bad, (unsigned long long)i * n + jc);
             }
         }
     } else {
@@ -244,7 +257,7 @@ __device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W,
 #pragma unroll
         for (int r = 0; r < FW_CERT_CELLS; ++r) {
             const int i = i0 + fw_certificate_line(ty, r);
-            const int* dRow = D + (long long)i * ld;
+            const DCell* dRow = D + (long long)i * ld;
 #pragma unroll
             for (int h = 0; h < 2; ++h) {
                 unsigned bits = 0;
@@ -252,7 +265,7 @@ __device__ __forceinline__ void fw_certificate_tiles(const int* D, const int* W,
                 for (int q = 0; q < 4; ++q) {
                     const int c = 4 * h + q, jc = j0 + fw_certificate_line(tx, c);
                     if (i >= rows || jc >= n || firstRow + i == jc) continue;
-                    const int d = dRow[jc];
+                    const int d = fw_certificate_distance(dRow[jc]);
                     if (best[r][c] < d) bad = min(bad, (unsigned long long)(firstRow + i) * n + jc);
                     else if (best[r][c] == d && d < FW_INF) bits |= 1u << q;
                 }
@@ -280,15 +293,34 @@ extern "C" __global__ void __launch_bounds__(FW_CERT_THREADS, 2) fw_certificate_
     fw_certificate_tiles<true, false>(D, W, n, ld, 0, n, 0, n, nullptr, firstBad);
 }
 
+// packed16's result as it is: D is its packed matrix read as ld shorts a row, W the int32 weights
+// (weights >= 0: packed16 takes no others). Launch as fw_certificate.
+extern "C" __global__ void __launch_bounds__(FW_CERT_THREADS, 2) fw_certificate_packed16(const short* D, const int* W, int n, int ld,
+                                                                                         unsigned long long* firstBad)
+{
+    fw_certificate_tiles<false, false, short>(D, W, n, ld, 0, n, 0, n, nullptr, firstBad);
+}
+
 // The certificate's expected value of one cell (the signed form: it serves both), for the error
 // message. Launch: 1 thread.
-extern "C" __global__ void fw_certificate_cell(const int* D, const int* W, int n, int ld, int i, int j,
-                                               int* expected)
+template <typename DCell>
+__device__ __forceinline__ void fw_certificate_one_cell(const DCell* D, const int* W, int n, int ld, int i, int j, int* expected)
 {
     int best = FW_INF;
     for (int k = 0; k < n; ++k)
-        if (k != j) best = fw_certificate_term<true>(best, D[(long long)i * ld + k], W[(long long)k * ld + j]);
+        if (k != j) best = fw_certificate_term<true>(best, fw_certificate_distance(D[(long long)i * ld + k]), W[(long long)k * ld + j]);
     *expected = (i == j) ? 0 : min(best, FW_INF);
+}
+
+extern "C" __global__ void fw_certificate_cell(const int* D, const int* W, int n, int ld, int i, int j, int* expected)
+{
+    fw_certificate_one_cell(D, W, n, ld, i, j, expected);
+}
+
+// The same over packed16's result (D as ld shorts a row).
+extern "C" __global__ void fw_certificate_cell_packed16(const short* D, const int* W, int n, int ld, int i, int j, int* expected)
+{
+    fw_certificate_one_cell(D, W, n, ld, i, j, expected);
 }
 
 // The last step of a solve of a graph with negative weights, over its n x n cells (ld ints a row),

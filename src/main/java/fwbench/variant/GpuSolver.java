@@ -44,7 +44,7 @@ public abstract class GpuSolver implements Solver {
     private final Variant variant;
     private final LaunchMode launch;
     private final DeviceBuffer input;
-    private final DeviceBuffer matrix;
+    private DeviceBuffer matrix;  // null until read where the solve keeps its result elsewhere
     private final Event start;
     private final Event stop;
     private final Optional<NegativeWeights> negativeWeights;
@@ -52,6 +52,15 @@ public abstract class GpuSolver implements Solver {
     private boolean solved;
 
     protected GpuSolver(Variant variant, SolverConfig config) {
+        this(variant, config, true);
+    }
+
+    /**
+     * With {@code solvesInMatrix} false the solve keeps its result in buffers of its own (packed16's
+     * packed cells), so the int32 matrix is allocated only when {@link #deviceMatrix()} is first
+     * read: a run that only verifies on the device never holds it.
+     */
+    protected GpuSolver(Variant variant, SolverConfig config, boolean solvesInMatrix) {
         Optional<NegativeWeights.Bounds> bounds = NegativeWeights.bounds(variant, config);  // refuses before allocating
         this.cuda = CudaContext.get();
         this.variant = variant;
@@ -65,10 +74,12 @@ public abstract class GpuSolver implements Solver {
         NegativeWeights negative = null;
         try {
             in = new DeviceBuffer((long) ld * ld);
-            work = new DeviceBuffer((long) ld * ld);
             if (config.realWeights()) DeviceGraphs.load(config.realGraph(), in, ld, stream);
             else DeviceGraphs.load(config.graph(), in, ld, stream);
-            work.copyFrom(in, stream);
+            if (solvesInMatrix) {
+                work = new DeviceBuffer((long) ld * ld);
+                work.copyFrom(in, stream);
+            }
             if (bounds.isPresent()) {
                 negative = new NegativeWeights(bounds.get(), n, ld);
                 negative.enqueueReset(stream);
@@ -197,7 +208,7 @@ public abstract class GpuSolver implements Solver {
     @Override
     public final void reset() {
         cuda.makeCurrent();
-        matrix.copyFrom(input, stream);
+        if (matrix != null) matrix.copyFrom(input, stream);
         enqueueResetExtras(stream, matrix);
         negativeWeights.ifPresent(negative -> negative.enqueueReset(stream));
         stream.synchronize();
@@ -248,6 +259,7 @@ public abstract class GpuSolver implements Solver {
     /** The distances on the device after a solve, ld x ld. */
     public DeviceBuffer deviceMatrix() {
         cuda.makeCurrent();
+        if (matrix == null) matrix = new DeviceBuffer((long) ld * ld);
         enqueuePublishResult(stream, matrix);
         stream.synchronize();
         return matrix;
@@ -265,7 +277,7 @@ public abstract class GpuSolver implements Solver {
         start.close();
         stop.close();
         negativeWeights.ifPresent(NegativeWeights::close);
-        matrix.close();
+        if (matrix != null) matrix.close();
         input.close();
         stream.close();
     }

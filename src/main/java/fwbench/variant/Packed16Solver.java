@@ -5,6 +5,7 @@ import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Kernel;
 import fwbench.cuda.KernelArgs;
 import fwbench.cuda.TileKernel;
+import fwbench.graph.Distances;
 import jcuda.Pointer;
 
 import java.util.List;
@@ -17,9 +18,11 @@ import static fwbench.cuda.KernelArgs.value;
  * kernels/09_packed16.cu: the dataflow kernel on 16-bit cells packed two per word, with a tile T
  * tuned on the device, pinned, or from the table ({@link #tableTile}). The int32 input is packed
  * once; each reset copies the packed input; the result is unpacked into the int32 matrix only when
- * read. Graphs whose distances could reach 16-bit INF are refused.
+ * read, and the device certificate checks the packed result itself ({@link PackedDistances}), so a
+ * verified run holds the int32 input and the packed pair: two int32 matrices' worth. Graphs whose
+ * distances could reach 16-bit INF are refused.
  */
-final class Packed16Solver extends GpuSolver {
+final class Packed16Solver extends GpuSolver implements PackedDistances {
     /** 16-bit INF, the kernels' FW_INF16 (KernelConstants): every finite distance must be below it. */
     static final int INF16 = CellType.PACKED16.inf();
     /** Matrices are padded to this, a multiple of every tile. */
@@ -69,7 +72,7 @@ final class Packed16Solver extends GpuSolver {
     private final Kernel unpack;
 
     Packed16Solver(SolverConfig config) {
-        super(Variant.PACKED16, requireRepresentable(config));
+        super(Variant.PACKED16, requireRepresentable(config), false);
         words = ld / 2;
         DeviceBuffer in = null, work = null;
         try {
@@ -94,6 +97,15 @@ final class Packed16Solver extends GpuSolver {
                 new Repack(deviceInput(), ld, packedInput, words, ld));
         packedWork.copyFrom(packedInput, stream);
         stream.synchronize();
+    }
+
+    /**
+     * The int32 copy of the result, made only when the distances are read (the CPU reference's
+     * check, {@code solve}'s output): counted where a host array can hold them, n up to
+     * {@link Distances#INT_INDEX_MAX_N}; past it the certificate reads the packed result itself.
+     */
+    static long int32ResultBytes(int n, int paddedN) {
+        return n <= Distances.INT_INDEX_MAX_N ? 4L * paddedN * paddedN : 0;
     }
 
     /** The tile for n vertices where nothing is tuned: the pin, else the table (what a run's memory is planned with). */
@@ -134,6 +146,19 @@ final class Packed16Solver extends GpuSolver {
     @Override
     protected void enqueuePublishResult(CudaStream stream, DeviceBuffer matrix) {
         unpack.launch(stream, ceilDiv(words, 32), ceilDiv(ld, 8), 32, 8, 0, new Repack(packedWork, words, matrix, ld, ld));
+    }
+
+    @Override
+    public DeviceBuffer packedDistances() {
+        return packedWork;
+    }
+
+    @Override
+    public int distance(int i, int j) {
+        cuda.makeCurrent();
+        int pair = packedWork.read((long) i * words + j / 2);
+        int cell = (j & 1) == 0 ? (short) pair : pair >> 16;  // sign-extended, as fw_packed16_unpack reads it
+        return cell >= INF16 ? Distances.INF : cell;
     }
 
     @Override

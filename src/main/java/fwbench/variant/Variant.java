@@ -58,8 +58,9 @@ public enum Variant {
             Integer.MAX_VALUE, Output.DISTANCES, DataflowSolver::new, 0xB07AA1, Marker.ELLIPSE_WIDE,
             "kleene's tile products in one persistent kernel: each tile waits for its inputs, not for a round"),
     // three matrices' worth: the int32 input and result, and the packed input and work at half a matrix each
-    PACKED16("packed16", Backend.GPU, "09_packed16", 75, CellType.PACKED16, DeviceMemory.matrices(3).paddedTo(Packed16Solver.PAD)
+    PACKED16("packed16", Backend.GPU, "09_packed16", 75, CellType.PACKED16, DeviceMemory.matrices(2).paddedTo(Packed16Solver.PAD)
                     .plus((n, padded) -> DataflowLaunch.deviceBytes(n, Packed16Solver.tileFor(n)))
+                    .plus(Packed16Solver::int32ResultBytes)
                     .indexedIn64Bits().upTo(DataflowSchedule.MAX_TILES * Packed16Solver.tileFor(Integer.MAX_VALUE), DataflowSchedule.MAX_TILES_WHY),
             HostMemory.readBack(1).plus("its work-item schedule", n -> DataflowSchedule.hostBytes(Packed16Solver.tileFor(n), n)),
             Integer.MAX_VALUE, Output.DISTANCES, Packed16Solver::new, 0x9C755F, Marker.RECTANGLE_TALL,

@@ -47,12 +47,32 @@ final class DeviceCertificate {
         }
     }
 
+    /** How the certificate reads D: int32 cells, or packed16's pairs of 16-bit cells (weights >= 0 only). */
+    enum Cells {
+        INT32("fw_certificate", "fw_certificate_cell"),
+        PACKED16("fw_certificate_packed16", "fw_certificate_cell_packed16");
+
+        final String kernel;
+        final String cellKernel;
+
+        Cells(String kernel, String cellKernel) {
+            this.kernel = kernel;
+            this.cellKernel = cellKernel;
+        }
+    }
+
     /** Index i * n + j of the first cell that breaks the certificate, if any. */
     static OptionalLong firstViolation(DeviceBuffer weights, DeviceBuffer distances, int n, int ld, boolean negativeWeights) {
+        return firstViolation(weights, distances, n, ld, negativeWeights, Cells.INT32);
+    }
+
+    /** As {@link #firstViolation(DeviceBuffer, DeviceBuffer, int, int, boolean)}, with D's cells read as {@code cells} says. */
+    static OptionalLong firstViolation(DeviceBuffer weights, DeviceBuffer distances, int n, int ld, boolean negativeWeights, Cells cells) {
+        if (negativeWeights && cells != Cells.INT32) throw new IllegalArgumentException("the certificate over " + cells + " cells takes weights >= 0 only");
         KernelModule module = CudaContext.get().module("graph");
         try (CudaStream stream = new CudaStream(); DeviceBuffer first = new DeviceBuffer(2)) {
             first.fill(-1, stream);  // all ones: the largest unsigned 64-bit index, "none"
-            TileKernel certificate = module.tileKernel(negativeWeights ? "fw_certificate_signed" : "fw_certificate");
+            TileKernel certificate = module.tileKernel(negativeWeights ? "fw_certificate_signed" : cells.kernel);
             int tile = certificate.shape().tile(), tiles = (n + tile - 1) / tile;
             certificate.launch(stream, tiles, tiles, new Check(distances, weights, n, ld, first));
             stream.synchronize();
@@ -63,9 +83,14 @@ final class DeviceCertificate {
 
     /** The certificate's value of one cell, for the message. */
     static int expected(DeviceBuffer weights, DeviceBuffer distances, int n, int ld, int i, int j) {
+        return expected(weights, distances, n, ld, i, j, Cells.INT32);
+    }
+
+    /** The certificate's value of one cell, D's cells read as {@code cells} says. */
+    static int expected(DeviceBuffer weights, DeviceBuffer distances, int n, int ld, int i, int j, Cells cells) {
         KernelModule module = CudaContext.get().module("graph");
         try (CudaStream stream = new CudaStream(); DeviceBuffer out = new DeviceBuffer(1)) {
-            module.kernel("fw_certificate_cell").launch(stream, 1, 1, 1, 1, 0, new Cell(distances, weights, n, ld, i, j, out));
+            module.kernel(cells.cellKernel).launch(stream, 1, 1, 1, 1, 0, new Cell(distances, weights, n, ld, i, j, out));
             stream.synchronize();
             return out.read(0);
         }

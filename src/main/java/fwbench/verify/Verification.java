@@ -1,5 +1,6 @@
 package fwbench.verify;
 
+import fwbench.cuda.DeviceBuffer;
 import fwbench.graph.Distances;
 import fwbench.graph.Graph;
 import fwbench.graph.RealFloydWarshall;
@@ -8,6 +9,7 @@ import fwbench.graph.ReferenceFloydWarshall;
 import fwbench.graph.ShortestPaths;
 import fwbench.variant.BandsSolver;
 import fwbench.variant.GpuSolver;
+import fwbench.variant.PackedDistances;
 import fwbench.variant.PathSolver;
 import fwbench.variant.RealSolver;
 import fwbench.variant.Solver;
@@ -70,6 +72,16 @@ public final class Verification {
                         + " (checked on the devices by row band; the distances are too many to read back)");
             }
             how = "passes the shortest-path certificate on the devices, by row band";
+        } else if (solver instanceof PackedDistances packed && solver instanceof GpuSolver gpu) {
+            int n = graph.n(), ld = gpu.leadingDimension();
+            DeviceBuffer d = packed.packedDistances();
+            OptionalLong bad = DeviceCertificate.firstViolation(gpu.deviceInput(), d, n, ld, false, DeviceCertificate.Cells.PACKED16);
+            if (bad.isPresent()) {
+                int i = (int) (bad.getAsLong() / n), j = (int) (bad.getAsLong() % n);
+                int expected = DeviceCertificate.expected(gpu.deviceInput(), d, n, ld, i, j, DeviceCertificate.Cells.PACKED16);
+                throw wrongCell(subject, i, j, expected, packed.distance(i, j), "the shortest-path certificate");
+            }
+            how = "passes the shortest-path certificate on the device";
         } else if (solver instanceof GpuSolver gpu) {
             int n = graph.n(), ld = gpu.leadingDimension();
             OptionalLong bad = DeviceCertificate.firstViolation(gpu.deviceInput(), gpu.deviceMatrix(), n, ld, graph.negativeWeights());

@@ -79,6 +79,8 @@ class KernelArgsTest {
         records.put("fw_certificate", Class.forName("fwbench.verify.DeviceCertificate$Check"));
         records.put("fw_certificate_signed", Class.forName("fwbench.verify.DeviceCertificate$Check"));
         records.put("fw_certificate_cell", Class.forName("fwbench.verify.DeviceCertificate$Cell"));
+        records.put("fw_certificate_packed16", Class.forName("fwbench.verify.DeviceCertificate$Check"));
+        records.put("fw_certificate_cell_packed16", Class.forName("fwbench.verify.DeviceCertificate$Cell"));
         records.put("fw_certificate_rows", Class.forName("fwbench.verify.BandCertificate$Chunk"));
         records.put("fw_certificate_rows_signed", Class.forName("fwbench.verify.BandCertificate$Chunk"));
         records.put("fw_certificate_rows_end", Class.forName("fwbench.verify.BandCertificate$End"));

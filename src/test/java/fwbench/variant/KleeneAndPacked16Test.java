@@ -184,4 +184,18 @@ class KleeneAndPacked16Test {
         assertEquals(2L * 4 * 10_112 * 10_112 + 4L * (79L * 79 * 79 - 3 * 79 + 2 + 79 * 79 + 1), Variant.DATAFLOW.deviceBytes(10_000));
         assertEquals(2L * 4 * 1024 * 1024 + 4L * (16 * 16 * 16 - 3 * 16 + 2 + 16 * 16 + 1), Variant.DATAFLOW.deviceBytes(1000));  // T = 64
     }
+
+    /**
+     * packed16 holds the int32 input and the packed pair (two int32 matrices' worth); the int32 copy
+     * of its result is counted only where the distances can be read into a host array, since past
+     * that the certificate reads the packed result.
+     */
+    @Test
+    void packed16CountsAnInt32ResultOnlyWhereItCanBeRead() {
+        long side = 46_336, list = DataflowLaunch.deviceBytes(46_336, Packed16Solver.tileFor(46_336));
+        assertEquals(3L * 4 * side * side + list, Variant.PACKED16.deviceBytes(46_336));
+        long big = 131_072;
+        assertEquals(2L * 4 * big * big + DataflowLaunch.deviceBytes(131_072, Packed16Solver.tileFor(131_072)), Variant.PACKED16.deviceBytes(131_072));
+        assertTrue(Variant.PACKED16.deviceBytes(131_072) < 140L << 30, "fits an H200's 141 GB");
+    }
 }

@@ -33,7 +33,7 @@ class DeviceCertificateTest {
 
     @Test
     void theExportedShapeCoversItsTile() {
-        for (String kernel : new String[] {"fw_certificate", "fw_certificate_signed"}) {
+        for (String kernel : new String[] {"fw_certificate", "fw_certificate_signed", "fw_certificate_packed16", "fw_certificate_rows", "fw_certificate_rows_signed"}) {
             LaunchShape shape = CudaContext.get().module("graph").tileKernel(kernel).shape();
             assertEquals(new LaunchShape(256, 0, 128, 8, 8), shape, kernel);
             assertEquals((long) shape.tile() * shape.tile(), (long) shape.threads() * shape.cellRows() * shape.cellColumns(), kernel);
@@ -103,6 +103,11 @@ class DeviceCertificateTest {
      * diagonal one longer and one shorter, and the last unreachable one (if any) finite.
      */
     private static List<int[]> changes(int[] d, int n) {
+        return changes(d, n, Distances.INF - 50);
+    }
+
+    /** As {@link #changes(int[], int)}, an unreachable cell made {@code unreachableTo}. */
+    static List<int[]> changes(int[] d, int n, int unreachableTo) {
         List<int[]> changes = new ArrayList<>();
         for (boolean lastRow : new boolean[] {true, false}) {
             int finite = -1, unreachable = -1;
@@ -114,7 +119,7 @@ class DeviceCertificateTest {
             assertTrue(finite >= 0, "a finite cell in the last " + (lastRow ? "row" : "column"));
             changes.add(new int[] {finite, d[finite] + 1});
             changes.add(new int[] {finite, d[finite] - 1});
-            if (unreachable >= 0) changes.add(new int[] {unreachable, Distances.INF - 50});
+            if (unreachable >= 0) changes.add(new int[] {unreachable, unreachableTo});
         }
         return changes;
     }
