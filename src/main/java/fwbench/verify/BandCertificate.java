@@ -3,6 +3,7 @@ package fwbench.verify;
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
+import fwbench.cuda.Kernel;
 import fwbench.cuda.KernelArgs;
 import fwbench.cuda.KernelModule;
 import fwbench.cuda.TileKernel;
@@ -51,8 +52,12 @@ final class BandCertificate {
         }
     }
 
-    /** What one band's check holds on its device until it is read. */
-    private record Check(CudaContext cuda, CudaStream stream, List<DeviceBuffer> buffers, DeviceBuffer firstBad) {
+    /**
+     * What one band's check holds on its device until it is read: its stream, kernel, first bad
+     * cell, witness bits and, where some rows of W lie on another device, the chunk they are copied to.
+     */
+    private record Check(BandsSolver.BandView band, int rows, CudaContext cuda, CudaStream stream, TileKernel certificate, Kernel end,
+                         List<DeviceBuffer> buffers, DeviceBuffer firstBad, DeviceBuffer witness, DeviceBuffer scratch) {
     }
 
     /** Index i * n + j of the first cell (the smallest, over all bands) that breaks the certificate, if any. */
@@ -61,43 +66,51 @@ final class BandCertificate {
         List<BandsSolver.BandView> bands = solver.bandViews();
         List<Check> checks = new ArrayList<>();
         try {
+            // Every allocation and kernel lookup first, on every device, then the work: allocated
+            // between launches, the bands of two H100s checked one after the other (kernels/NOTES.md).
             for (BandsSolver.BandView band : bands) {
                 int rows = Math.min(band.rows(), n - band.firstRow());
                 if (rows <= 0) continue;
                 CudaContext cuda = CudaContext.of(band.device());
                 KernelModule graph = cuda.module("graph");
                 TileKernel certificate = graph.tileKernel(negativeWeights ? "fw_certificate_rows_signed" : "fw_certificate_rows");
-                int tile = certificate.shape().tile();
-                CudaStream stream = new CudaStream();
+                boolean remote = bands.stream().anyMatch(b -> b.device() != band.device());
                 List<DeviceBuffer> buffers = new ArrayList<>();
-                DeviceBuffer first = new DeviceBuffer(2);
-                buffers.add(first);
-                Check check = new Check(cuda, stream, buffers, first);
-                checks.add(check);
-                DeviceBuffer witness = new DeviceBuffer(((long) rows * ld + 31) / 32 + 1);
-                buffers.add(witness);
-                first.fill(-1, stream);  // all ones: the largest unsigned 64-bit index, "none"
-                witness.fill(0, stream);
-                DeviceBuffer scratch = null;
+                CudaStream stream = new CudaStream();
+                try {
+                    buffers.add(new DeviceBuffer(2));
+                    buffers.add(new DeviceBuffer(((long) rows * ld + 31) / 32 + 1));
+                    if (remote) buffers.add(new DeviceBuffer((long) BandsSolver.CERTIFICATE_CHUNK_ROWS * ld));
+                } catch (RuntimeException e) {
+                    for (DeviceBuffer b : buffers) b.close();
+                    stream.close();
+                    throw e;
+                }
+                checks.add(new Check(band, rows, cuda, stream, certificate, graph.kernel("fw_certificate_rows_end"), buffers,
+                        buffers.get(0), buffers.get(1), remote ? buffers.get(2) : null));
+            }
+            for (Check check : checks) {
+                BandsSolver.BandView band = check.band();
+                int rows = check.rows(), tile = check.certificate().shape().tile();
+                CudaStream stream = check.stream();
+                check.cuda().makeCurrent();
+                check.firstBad().fill(-1, stream);  // all ones: the largest unsigned 64-bit index, "none"
+                check.witness().fill(0, stream);
                 for (BandsSolver.BandView source : bands) {
                     int kRows = Math.min(source.rows(), n - source.firstRow());
                     for (int c0 = 0; c0 < kRows; c0 += BandsSolver.CERTIFICATE_CHUNK_ROWS) {
                         int count = Math.min(BandsSolver.CERTIFICATE_CHUNK_ROWS, kRows - c0);
                         DeviceBuffer w = source.weights().slice((long) c0 * ld, (long) count * ld);
                         if (source.device() != band.device()) {
-                            if (scratch == null) {
-                                scratch = new DeviceBuffer((long) BandsSolver.CERTIFICATE_CHUNK_ROWS * ld);
-                                buffers.add(scratch);
-                            }
-                            scratch.copyFromDevice(w, stream);
-                            w = scratch.slice(0, (long) count * ld);
+                            check.scratch().copyFromDevice(w, stream);
+                            w = check.scratch().slice(0, (long) count * ld);
                         }
-                        certificate.launch(stream, (n + tile - 1) / tile, (rows + tile - 1) / tile,
-                                new Chunk(band.distances(), w, n, ld, band.firstRow(), rows, source.firstRow() + c0, count, witness, first));
+                        check.certificate().launch(stream, (n + tile - 1) / tile, (rows + tile - 1) / tile,
+                                new Chunk(band.distances(), w, n, ld, band.firstRow(), rows, source.firstRow() + c0, count, check.witness(), check.firstBad()));
                     }
                 }
-                graph.kernel("fw_certificate_rows_end").launch(stream, (n + 31) / 32, (rows + 7) / 8, 32, 8, 0,
-                        new End(band.distances(), n, ld, band.firstRow(), rows, witness, first));
+                check.end().launch(stream, (n + 31) / 32, (rows + 7) / 8, 32, 8, 0,
+                        new End(band.distances(), n, ld, band.firstRow(), rows, check.witness(), check.firstBad()));
             }
             long worst = -1;  // unsigned: -1 is "none", above every index
             for (Check check : checks) {
