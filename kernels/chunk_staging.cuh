@@ -87,7 +87,8 @@ __device__ __forceinline__ void stream_chunks(const int* a, const int* b, int ld
     // registers: loaded a chunk ahead of its store (the loads fly during a chunk's compute) and
     // stored, splatted, into a buffer nobody reads until the next barrier. Row-major (T = 128): a
     // word a load, A_WORDS of them. k-major (T = 256): 16-byte loads, a thread's A_WORDS words as
-    // runs of 4 of one row, one address a run instead of one a word. T = 128 keeps word loads:
+    // runs of 4 of one row, one address a run instead of one a word; a warp takes run v of 32
+    // consecutive rows, so that its stores into k-major rows fall in 32 banks. T = 128 keeps word loads:
     // 16-byte loads there were slower at the small n that use T = 128 (kernels/NOTES.md, v9).
     constexpr int A_WORDS = Cell::CELLS_PER_WORD == 2 ? T * AW / THREADS : 1;  // packed A words per thread
     static_assert(!KMAJOR || A_WORDS % 4 == 0, "k-major A is loaded in runs of 4 words");
@@ -97,7 +98,7 @@ __device__ __forceinline__ void stream_chunks(const int* a, const int* b, int ld
         if constexpr (KMAJOR) {
 #pragma unroll
             for (int m = 0; m < A_WORDS / 4; ++m) {
-                const int q = tid + THREADS * m, r = q / (AW / 4), v = q % (AW / 4);
+                const int q = tid + THREADS * m, r = q % T, v = q / T;
                 aRuns[m] = __ldcg((const int4*)(a + r * ld + chunk * AW + 4 * v));
             }
         } else {
@@ -112,7 +113,7 @@ __device__ __forceinline__ void stream_chunks(const int* a, const int* b, int ld
         if constexpr (KMAJOR) {
 #pragma unroll
             for (int m = 0; m < A_WORDS / 4; ++m) {
-                const int q = tid + THREADS * m, r = q / (AW / 4), v = q % (AW / 4);
+                const int q = tid + THREADS * m, r = q % T, v = q / T;
                 const int* e = (const int*)&aRuns[m];
 #pragma unroll
                 for (int x = 0; x < 4; ++x) {  // word 4 v + x of the chunk row: cells 8 v + 2 x and 8 v + 2 x + 1
