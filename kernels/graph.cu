@@ -252,7 +252,7 @@ __device__ __forceinline__ void fw_certificate_tiles(const DCell* D, const int* 
         }
     } else {
         // A thread's cells (r, 4h .. 4h + 3) are four adjacent bits of one witness word (ld is a
-        // multiple of 128), which it shares with the 7 other threads of its 8-aligned group of tx:
+        // multiple of 32), which it shares with the 7 other threads of its 8-aligned group of tx:
         // the group ORs its bits with shuffles and one thread sets them, 16 atomics a thread at most.
 #pragma unroll
         for (int r = 0; r < FW_CERT_CELLS; ++r) {

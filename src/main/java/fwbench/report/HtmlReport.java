@@ -59,7 +59,7 @@ final class HtmlReport {
         body.add(originList(List.of(entry(devices.size() == 1 ? "Device" : "Devices", String.join("<br>", escape(devices))),
                 entry(inputs.size() == 1 ? "Results" : "Results files", codeList(inputs))), origin));
         body.add(legend(Markdown.legend(tables.stream().anyMatch(SpeedupTable::showsPeak),
-                tables.stream().anyMatch(SpeedupTable::showsGpuTime))));
+                tables.stream().anyMatch(SpeedupTable::showsGpuTime), tables.stream().anyMatch(SpeedupTable::showsSeveralGpus))));
         for (SpeedupTable table : tables) {
             body.add("<section>");
             body.add("<h2>" + escape(table.setup().title()) + "</h2>");

@@ -24,7 +24,7 @@ public final class Markdown {
     }
 
     /** What every column means, once at the top of a report. */
-    static List<String> legend(boolean anyPeak, boolean anyGpuTime) {
+    static List<String> legend(boolean anyPeak, boolean anyGpuTime, boolean anySeveralGpus) {
         List<String> lines = new ArrayList<>();
         lines.add("- **time**: JMH's average time per solve in ms, ± its error (half-width of the 99.9% confidence interval).");
         if (anyGpuTime) {
@@ -35,7 +35,7 @@ public final class Markdown {
         lines.add("- **G relax/s**: relaxations per second (a solve does n^3 of them) in billions.");
         if (anyPeak) {
             lines.add("- **% of peak**: relaxations per second / the device's min-plus ceiling measured by PeakBenchmark "
-                    + "(" + ceilingsByVariant() + ").");
+                    + "(" + ceilingsByVariant() + ")" + (anySeveralGpus ? ", times the GPUs for a result on several" : "") + ".");
         }
         lines.add("- **n/a**: no result: the variant failed verification, was skipped, or did not run at that n.");
         return lines;
@@ -62,7 +62,8 @@ public final class Markdown {
         out.add("");
         out.add("Made by `java -jar target/benchmarks.jar report` from " + codeList(inputs) + ".");
         out.add("");
-        out.addAll(legend(tables.stream().anyMatch(SpeedupTable::showsPeak), tables.stream().anyMatch(SpeedupTable::showsGpuTime)));
+        out.addAll(legend(tables.stream().anyMatch(SpeedupTable::showsPeak), tables.stream().anyMatch(SpeedupTable::showsGpuTime),
+                tables.stream().anyMatch(SpeedupTable::showsSeveralGpus)));
         for (SpeedupTable table : tables) {
             out.add("");
             out.add("## " + table.setup().title());

@@ -50,6 +50,11 @@ public record SpeedupTable(RunSetup setup, VariantName baseline, List<VariantNam
         return !ceilings.isEmpty();
     }
 
+    /** Whether any solve of this table ran on several GPUs (its percent of peak is of their ceilings together). */
+    public boolean showsSeveralGpus() {
+        return rows.stream().anyMatch(r -> r.solve().map(ScalingTable::gpusUsed).orElse(1) > 1);
+    }
+
     /** Whether any solve of this table has a GPU time (CPU-only runs have none: the column is left out). */
     public boolean showsGpuTime() {
         return rows.stream().anyMatch(r -> r.gpuTime().isPresent());
@@ -106,7 +111,9 @@ public record SpeedupTable(RunSetup setup, VariantName baseline, List<VariantNam
                 OptionalDouble rate = solve.map(s -> OptionalDouble.of(s.relaxationsPerSecond())).orElse(OptionalDouble.empty());
                 OptionalDouble percent = OptionalDouble.empty();
                 Optional<Double> ceiling = variant.peakCell().map(ceilings::get);
-                if (rate.isPresent() && ceiling.isPresent()) percent = OptionalDouble.of(100 * rate.getAsDouble() / ceiling.get());
+                // a result on several GPUs is held against their ceilings together: one device's times its GPUs
+                int gpus = solve.map(ScalingTable::gpusUsed).orElse(1);
+                if (rate.isPresent() && ceiling.isPresent()) percent = OptionalDouble.of(100 * rate.getAsDouble() / (ceiling.get() * gpus));
                 rows.add(new Row(variant, n, solve, speedup, rate, percent));
             }
         }

@@ -270,6 +270,11 @@ public abstract class GpuSolver implements Solver {
         return variant.deviceBytes(n);
     }
 
+    /** Whether the int32 matrix is allocated (always, unless the solve keeps its result elsewhere and nothing has read it). */
+    protected final boolean holdsMatrix() {
+        return matrix != null;
+    }
+
     @Override
     public void close() {
         cuda.makeCurrent();

@@ -148,6 +148,12 @@ final class Packed16Solver extends GpuSolver implements PackedDistances {
         unpack.launch(stream, ceilDiv(words, 32), ceilDiv(ld, 8), 32, 8, 0, new Repack(packedWork, words, matrix, ld, ld));
     }
 
+    /** What it holds: the planner's count less the int32 copy of the result where nothing has read the distances. */
+    @Override
+    public long deviceBytes() {
+        return super.deviceBytes() - (holdsMatrix() ? 0 : int32ResultBytes(n, ld));
+    }
+
     @Override
     public DeviceBuffer packedDistances() {
         return packedWork;

@@ -57,7 +57,7 @@ public enum Variant {
             HostMemory.readBack(1).plus("its work-item schedule", n -> DataflowSchedule.hostBytes(KleeneSolver.tileFor(n), n)),
             Integer.MAX_VALUE, Output.DISTANCES, DataflowSolver::new, 0xB07AA1, Marker.ELLIPSE_WIDE,
             "kleene's tile products in one persistent kernel: each tile waits for its inputs, not for a round"),
-    // three matrices' worth: the int32 input and result, and the packed input and work at half a matrix each
+    // the int32 input and the packed input and work at half a matrix each; the int32 result only where it can be read back
     PACKED16("packed16", Backend.GPU, "09_packed16", 75, CellType.PACKED16, DeviceMemory.matrices(2).paddedTo(Packed16Solver.PAD)
                     .plus((n, padded) -> DataflowLaunch.deviceBytes(n, Packed16Solver.tileFor(n)))
                     .plus(Packed16Solver::int32ResultBytes)

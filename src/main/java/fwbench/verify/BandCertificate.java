@@ -63,17 +63,19 @@ final class BandCertificate {
     /** Index i * n + j of the first cell (the smallest, over all bands) that breaks the certificate, if any. */
     static OptionalLong firstViolation(BandsSolver solver, boolean negativeWeights) {
         int n = solver.n(), ld = solver.leadingDimension();
-        List<BandsSolver.BandView> bands = solver.bandViews();
+        // a thread's witness bits share a word with 7 others' only where rows start on a word
+        if (ld % 32 != 0) throw new IllegalStateException("the banded certificate needs rows of a multiple of 32 ints, not " + ld);
+        List<BandsSolver.BandView> bands = solver.bandViews().stream().filter(b -> b.firstRow() < n).toList();
         List<Check> checks = new ArrayList<>();
         try {
             // Every allocation and kernel lookup first, on every device, then the work: allocated
             // between launches, the bands of two H100s checked one after the other (kernels/NOTES.md).
             for (BandsSolver.BandView band : bands) {
                 int rows = Math.min(band.rows(), n - band.firstRow());
-                if (rows <= 0) continue;
                 CudaContext cuda = CudaContext.of(band.device());
                 KernelModule graph = cuda.module("graph");
                 TileKernel certificate = graph.tileKernel(negativeWeights ? "fw_certificate_rows_signed" : "fw_certificate_rows");
+                Kernel end = graph.kernel("fw_certificate_rows_end");
                 boolean remote = bands.stream().anyMatch(b -> b.device() != band.device());
                 List<DeviceBuffer> buffers = new ArrayList<>();
                 CudaStream stream = new CudaStream();
@@ -86,7 +88,7 @@ final class BandCertificate {
                     stream.close();
                     throw e;
                 }
-                checks.add(new Check(band, rows, cuda, stream, certificate, graph.kernel("fw_certificate_rows_end"), buffers,
+                checks.add(new Check(band, rows, cuda, stream, certificate, end, buffers,
                         buffers.get(0), buffers.get(1), remote ? buffers.get(2) : null));
             }
             for (Check check : checks) {

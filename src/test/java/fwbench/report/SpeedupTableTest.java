@@ -124,6 +124,18 @@ class SpeedupTableTest {
         assertEquals(100 * 3.448856086743759e12 / 33e12, table.row(VariantName.of(Variant.PACKED16), 5000).percentOfPeak().getAsDouble(), 1e-9);
     }
 
+    /** kleene-bands on a host of two GPUs (gpus=all) is held against the two GPUs' ceilings together. */
+    @Test
+    void aResultOnTwoGpusIsHeldAgainstTwoCeilings() throws Exception {
+        String twoGpus = Fixtures.DEVICE.replaceFirst("\\)$", "; 2 GPUs)");
+        ArrayNode bands = Fixtures.withParam(Fixtures.withParam(Fixtures.withParam(Fixtures.tree(Fixtures.RUN), Fixtures.variant("BLOCKED"),
+                "variant", "KLEENE_BANDS"), r -> true, "device", twoGpus), r -> true, "gpus", "all");
+        ArrayNode peak = Fixtures.withParam(Fixtures.tree(Fixtures.PEAK), r -> true, "device", twoGpus);
+        SpeedupTable table = table(Fixtures.concat(bands, peak));
+        // blocked's rate at 5000, over two synthetic INT32 ceilings of 16.2e12
+        assertEquals(100 * 3.448856086743759e12 / (2 * 16.2e12), table.row(VariantName.of(Variant.KLEENE_BANDS), 5000).percentOfPeak().getAsDouble(), 1e-9);
+    }
+
     @Test
     void rowsFollowTheStoryThenUnknownVariantsByName() {
         List<VariantName> names = new ArrayList<>(List.of(new VariantName("ZETA"), VariantName.of(Variant.CPU_SERIAL),

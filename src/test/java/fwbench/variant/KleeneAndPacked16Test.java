@@ -196,6 +196,6 @@ class KleeneAndPacked16Test {
         assertEquals(3L * 4 * side * side + list, Variant.PACKED16.deviceBytes(46_336));
         long big = 131_072;
         assertEquals(2L * 4 * big * big + DataflowLaunch.deviceBytes(131_072, Packed16Solver.tileFor(131_072)), Variant.PACKED16.deviceBytes(131_072));
-        assertTrue(Variant.PACKED16.deviceBytes(131_072) < 140L << 30, "fits an H200's 141 GB");
+        assertTrue(Variant.PACKED16.deviceBytes(131_072) < 139L << 30, "fits the 139.8 GiB an H200 reports");
     }
 }

@@ -120,11 +120,11 @@ class KleeneBandsTest {
      * at a time: weights and unreachable pairs, then hop counts (ties everywhere), at sizes past a
      * multiple of its 128-cell tile and of the 2048-row chunk.
      */
-    @ParameterizedTest(name = "{0} n={1}")
-    @CsvSource({"sparse:0.002, 2500", "hops:0.001, 4099"})
-    void theCertificateByBandPassesARightAnswerAndNamesAWrongCell(String spec, int n) {
+    @ParameterizedTest(name = "{0} n={1} bands={2}")
+    @CsvSource({"sparse:0.002, 2500, 3", "hops:0.001, 4099, 2"})  // 4099 on 2 bands: the second holds 2176 rows, two chunks
+    void theCertificateByBandPassesARightAnswerAndNamesAWrongCell(String spec, int n, int bandCount) {
         Graph g = GraphSpec.parse(spec).instance(n, 5);
-        try (BandsSolver s = new BandsSolver(SolverConfig.of(g), 3, 1, 128)) {
+        try (BandsSolver s = new BandsSolver(SolverConfig.of(g), bandCount, 1, 128)) {
             assertEquals("passes the shortest-path certificate on the devices, by row band", Verification.verify(s, g));
             BandsSolver.BandView middle = s.bandViews().get(1);
             // column 0: a wrong cell also breaks others of its row (a witness through it, a term from

@@ -55,8 +55,9 @@ class PackedCertificateTest {
                             DeviceCertificate.Cells.PACKED16), what);
                     var failure = assertThrows(VerificationFailure.class, () -> Verification.check(solver, g), what);
                     int fi = (int) (host / n), fj = (int) (host % n);
-                    assertTrue(failure.getMessage().contains("(" + fi + ", " + fj + ")"), failure.getMessage());
-                    assertTrue(failure.getMessage().contains(Distances.format(HostCertificate.expected(g, wrong, fi, fj))), failure.getMessage());
+                    assertTrue(failure.getMessage().contains("wrong distance at (" + fi + ", " + fj + "): expected "
+                            + Distances.format(HostCertificate.expected(g, wrong, fi, fj)) + " "), failure.getMessage());
+                    assertTrue(failure.getMessage().endsWith("got " + Distances.format(wrong[(int) host])), failure.getMessage());
                 } finally {
                     cells.write(word, pair);
                 }
