@@ -142,7 +142,7 @@ final class RunEstimate {
                     Optional<Variant> v = variant(key);
                     if (v.isEmpty()) return 0;
                     if (v.get().gpu() && key.n() > Verification.REFERENCE_LIMIT) {
-                        return relaxations(key) / (v.get().spansDevices() ? BAND_CERTIFICATE_RATE : DEVICE_CERTIFICATE_RATE);
+                        return relaxations(key) / DEVICE_CERTIFICATE_RATE;
                     }
                     return relaxations(key) / (ORACLE_RATE_PER_THREAD * Math.max(1, threads));
                 }
@@ -167,15 +167,11 @@ final class RunEstimate {
     /**
      * The certificate's rate on a device (n^3 terms), set low: about 14.5 T/s on an H200 (inside
      * kleene's trials at n = 65536 and 131072), where it costs as much as one solve, so a trial
-     * above n = 46340 spends a third of its time on it.
+     * above n = 46340 spends a third of its time on it; 11.1 T/s over packed16's packed result at
+     * n = 131072. kleene-bands' certificate by row band runs the same product, its bands at once,
+     * so on several GPUs it only takes less.
      */
     static final double DEVICE_CERTIFICATE_RATE = 10e12;
-
-    /**
-     * The certificate by row band (kleene-bands: one cell a thread, each GPU its rows) on all the
-     * GPUs together, set as for one: about 3.5 T/s measured for that kernel on one H200.
-     */
-    static final double BAND_CERTIFICATE_RATE = 3e12;
 
     /** A fork's JVM start and graph, assumed until a fork has ended. */
     static final double FORK_START_SECONDS = 1.0;
