@@ -144,11 +144,6 @@ __device__ __forceinline__ void fw_certificate_steps(int (&best)[FW_CERT_CELLS][
     }
 }
 
-// Which rows of D a launch checks against which rows of W. The whole matrix (fw_certificate):
-// firstRow 0, rows n, k0 0, kCount n, each cell compared with its expected value. A band
-// (fw_certificate_rows, BAND): D holds rows firstRow .. firstRow + rows - 1 (row 0 of D is matrix
-// row firstRow), W holds rows k0 .. k0 + kCount - 1 (row 0 of W is matrix row k0); each cell's
-// verdict for that chunk of k: a term below it fails it, a term equal to it is its witness.
 // A distance of D as the certificate reads it: an int32 cell as it is; a packed16 cell (D as
 // ld shorts a row: packed16's pairs, low half the even column) with FW_INF16 and above as FW_INF,
 // as fw_packed16_unpack gives it, so the packed result is checked without a copy in int32.
@@ -161,6 +156,11 @@ __device__ __forceinline__ int fw_certificate_distance(short d)
     return d >= FW_INF16 ? FW_INF : d;
 }
 
+// Which rows of D a launch checks against which rows of W. The whole matrix (fw_certificate):
+// firstRow 0, rows n, k0 0, kCount n, each cell compared with its expected value. A band
+// (fw_certificate_rows, BAND): D holds rows firstRow .. firstRow + rows - 1 (row 0 of D is matrix
+// row firstRow), W holds rows k0 .. k0 + kCount - 1 (row 0 of W is matrix row k0); each cell's
+// verdict for that chunk of k: a term below it fails it, a term equal to it is its witness.
 template <bool SIGNED, bool BAND, typename DCell = int>
 __device__ __forceinline__ void fw_certificate_tiles(const DCell* D, const int* W, int n, int ld, int firstRow, int rows, int k0,
                                                      int kCount, unsigned* witness, unsigned long long* firstBad)

@@ -12,7 +12,9 @@ import jcuda.Pointer;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.stream.Stream;
 
 import static fwbench.cuda.KernelArgs.buffer;
 import static fwbench.cuda.KernelArgs.params;
@@ -57,7 +59,12 @@ final class BandCertificate {
      * cell, witness bits and, where some rows of W lie on another device, the chunk they are copied to.
      */
     private record Check(BandsSolver.BandView band, int rows, CudaContext cuda, CudaStream stream, TileKernel certificate, Kernel end,
-                         List<DeviceBuffer> buffers, DeviceBuffer firstBad, DeviceBuffer witness, DeviceBuffer scratch) {
+                         DeviceBuffer firstBad, DeviceBuffer witness, DeviceBuffer scratch) {
+        void close() {
+            cuda.makeCurrent();
+            Stream.of(firstBad, witness, scratch).filter(Objects::nonNull).forEach(DeviceBuffer::close);
+            stream.close();
+        }
     }
 
     /** Index i * n + j of the first cell (the smallest, over all bands) that breaks the certificate, if any. */
@@ -77,19 +84,17 @@ final class BandCertificate {
                 TileKernel certificate = graph.tileKernel(negativeWeights ? "fw_certificate_rows_signed" : "fw_certificate_rows");
                 Kernel end = graph.kernel("fw_certificate_rows_end");
                 boolean remote = bands.stream().anyMatch(b -> b.device() != band.device());
-                List<DeviceBuffer> buffers = new ArrayList<>();
+                DeviceBuffer first = null, witness = null, scratch = null;
                 CudaStream stream = new CudaStream();
                 try {
-                    buffers.add(new DeviceBuffer(2));
-                    buffers.add(new DeviceBuffer(((long) rows * ld + 31) / 32 + 1));
-                    if (remote) buffers.add(new DeviceBuffer((long) BandsSolver.CERTIFICATE_CHUNK_ROWS * ld));
+                    first = new DeviceBuffer(2);
+                    witness = new DeviceBuffer(((long) rows * ld + 31) / 32 + 1);
+                    if (remote) scratch = new DeviceBuffer((long) BandsSolver.CERTIFICATE_CHUNK_ROWS * ld);
                 } catch (RuntimeException e) {
-                    for (DeviceBuffer b : buffers) b.close();
-                    stream.close();
+                    new Check(band, rows, cuda, stream, certificate, end, first, witness, scratch).close();
                     throw e;
                 }
-                checks.add(new Check(band, rows, cuda, stream, certificate, end, buffers,
-                        buffers.get(0), buffers.get(1), remote ? buffers.get(2) : null));
+                checks.add(new Check(band, rows, cuda, stream, certificate, end, first, witness, scratch));
             }
             for (Check check : checks) {
                 BandsSolver.BandView band = check.band();
@@ -123,11 +128,7 @@ final class BandCertificate {
             }
             return worst == -1 ? OptionalLong.empty() : OptionalLong.of(worst);
         } finally {
-            for (Check check : checks) {
-                check.cuda().makeCurrent();
-                for (DeviceBuffer b : check.buffers()) b.close();
-                check.stream().close();
-            }
+            checks.forEach(Check::close);
             CudaContext.get();
         }
     }

@@ -61,12 +61,7 @@ final class DeviceCertificate {
         }
     }
 
-    /** Index i * n + j of the first cell that breaks the certificate, if any. */
-    static OptionalLong firstViolation(DeviceBuffer weights, DeviceBuffer distances, int n, int ld, boolean negativeWeights) {
-        return firstViolation(weights, distances, n, ld, negativeWeights, Cells.INT32);
-    }
-
-    /** As {@link #firstViolation(DeviceBuffer, DeviceBuffer, int, int, boolean)}, with D's cells read as {@code cells} says. */
+    /** Index i * n + j of the first cell that breaks the certificate, if any, D's cells read as {@code cells} says. */
     static OptionalLong firstViolation(DeviceBuffer weights, DeviceBuffer distances, int n, int ld, boolean negativeWeights, Cells cells) {
         if (negativeWeights && cells != Cells.INT32) throw new IllegalArgumentException("the certificate over " + cells + " cells takes weights >= 0 only");
         KernelModule module = CudaContext.get().module("graph");
@@ -81,12 +76,7 @@ final class DeviceCertificate {
         }
     }
 
-    /** The certificate's value of one cell, for the message. */
-    static int expected(DeviceBuffer weights, DeviceBuffer distances, int n, int ld, int i, int j) {
-        return expected(weights, distances, n, ld, i, j, Cells.INT32);
-    }
-
-    /** The certificate's value of one cell, D's cells read as {@code cells} says. */
+    /** The certificate's value of one cell, for the message, D's cells read as {@code cells} says. */
     static int expected(DeviceBuffer weights, DeviceBuffer distances, int n, int ld, int i, int j, Cells cells) {
         KernelModule module = CudaContext.get().module("graph");
         try (CudaStream stream = new CudaStream(); DeviceBuffer out = new DeviceBuffer(1)) {

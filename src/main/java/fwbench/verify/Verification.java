@@ -72,23 +72,18 @@ public final class Verification {
                         + " (checked on the devices by row band; the distances are too many to read back)");
             }
             how = "passes the shortest-path certificate on the devices, by row band";
-        } else if (solver instanceof PackedDistances packed && solver instanceof GpuSolver gpu) {
-            int n = graph.n(), ld = gpu.leadingDimension();
-            DeviceBuffer d = packed.packedDistances();
-            OptionalLong bad = DeviceCertificate.firstViolation(gpu.deviceInput(), d, n, ld, false, DeviceCertificate.Cells.PACKED16);
-            if (bad.isPresent()) {
-                int i = (int) (bad.getAsLong() / n), j = (int) (bad.getAsLong() % n);
-                int expected = DeviceCertificate.expected(gpu.deviceInput(), d, n, ld, i, j, DeviceCertificate.Cells.PACKED16);
-                throw wrongCell(subject, i, j, expected, packed.distance(i, j), "the shortest-path certificate");
-            }
-            how = "passes the shortest-path certificate on the device";
         } else if (solver instanceof GpuSolver gpu) {
             int n = graph.n(), ld = gpu.leadingDimension();
-            OptionalLong bad = DeviceCertificate.firstViolation(gpu.deviceInput(), gpu.deviceMatrix(), n, ld, graph.negativeWeights());
+            // a packed result is checked as it is, with no int32 copy of it made
+            PackedDistances packed = solver instanceof PackedDistances p ? p : null;
+            DeviceCertificate.Cells cells = packed != null ? DeviceCertificate.Cells.PACKED16 : DeviceCertificate.Cells.INT32;
+            DeviceBuffer d = packed != null ? packed.packedDistances() : gpu.deviceMatrix();
+            OptionalLong bad = DeviceCertificate.firstViolation(gpu.deviceInput(), d, n, ld, graph.negativeWeights(), cells);
             if (bad.isPresent()) {
                 int i = (int) (bad.getAsLong() / n), j = (int) (bad.getAsLong() % n);
-                int expected = DeviceCertificate.expected(gpu.deviceInput(), gpu.deviceMatrix(), n, ld, i, j);
-                throw wrongCell(subject, i, j, expected, gpu.deviceMatrix().read((long) i * ld + j), "the shortest-path certificate");
+                int expected = DeviceCertificate.expected(gpu.deviceInput(), d, n, ld, i, j, cells);
+                int got = packed != null ? packed.distance(i, j) : d.read((long) i * ld + j);
+                throw wrongCell(subject, i, j, expected, got, "the shortest-path certificate");
             }
             how = "passes the shortest-path certificate on the device";
         } else {

@@ -74,7 +74,7 @@ class DeviceCertificateTest {
             distances.uploadRows(d, n, ld);
             for (boolean signed : signedForms) {
                 String form = signed ? "signed form" : "plain form";
-                assertEquals(OptionalLong.empty(), DeviceCertificate.firstViolation(weights, distances, n, ld, signed),
+                assertEquals(OptionalLong.empty(), DeviceCertificate.firstViolation(weights, distances, n, ld, signed, DeviceCertificate.Cells.INT32),
                         graph.describe() + ", " + form + ": the CPU reference's answer passes");
                 for (int[] change : changes(d, n)) {
                     int cell = change[0], i = cell / n, j = cell % n;
@@ -86,9 +86,9 @@ class DeviceCertificateTest {
                     assertTrue(host >= 0 && host <= cell, what + ": HostCertificate flags a cell of the row up to the changed one");
                     distances.write((long) i * ld + j, change[1]);
                     try {
-                        assertEquals(OptionalLong.of(host), DeviceCertificate.firstViolation(weights, distances, n, ld, signed), what);
+                        assertEquals(OptionalLong.of(host), DeviceCertificate.firstViolation(weights, distances, n, ld, signed, DeviceCertificate.Cells.INT32), what);
                         int fi = (int) (host / n), fj = (int) (host % n);
-                        assertEquals(HostCertificate.expected(graph, wrong, fi, fj), DeviceCertificate.expected(weights, distances, n, ld, fi, fj),
+                        assertEquals(HostCertificate.expected(graph, wrong, fi, fj), DeviceCertificate.expected(weights, distances, n, ld, fi, fj, DeviceCertificate.Cells.INT32),
                                 what + ": expected value of the flagged cell");
                     } finally {
                         distances.write((long) i * ld + j, d[cell]);

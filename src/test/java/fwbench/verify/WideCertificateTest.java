@@ -41,14 +41,14 @@ class WideCertificateTest {
                 JCudaDriver.cuMemcpyHtoD(distances.pointer().withByteOffset(at), Pointer.to(dist).withByteOffset((long) r * n * Sizeof.INT), (long) n * Sizeof.INT);
             }
             for (boolean signed : new boolean[] {false, true}) {
-                assertEquals(OptionalLong.empty(), DeviceCertificate.firstViolation(weights, distances, n, ld, signed), "signed " + signed);
+                assertEquals(OptionalLong.empty(), DeviceCertificate.firstViolation(weights, distances, n, ld, signed, DeviceCertificate.Cells.INT32), "signed " + signed);
             }
             int i = n - 1, j = 5;
             distances.write((long) i * ld + j, dist[i * n + j] + 1);
             for (boolean signed : new boolean[] {false, true}) {
-                assertEquals(OptionalLong.of((long) i * n + j), DeviceCertificate.firstViolation(weights, distances, n, ld, signed), "signed " + signed);
+                assertEquals(OptionalLong.of((long) i * n + j), DeviceCertificate.firstViolation(weights, distances, n, ld, signed, DeviceCertificate.Cells.INT32), "signed " + signed);
             }
-            assertEquals(dist[i * n + j], DeviceCertificate.expected(weights, distances, n, ld, i, j));
+            assertEquals(dist[i * n + j], DeviceCertificate.expected(weights, distances, n, ld, i, j, DeviceCertificate.Cells.INT32));
         }
     }
 }
