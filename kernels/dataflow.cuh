@@ -93,7 +93,8 @@ constexpr int STAGES = 3;
 // cells, of which the first n rows and columns are the graph's (the rest isolated padding).
 // schedule: `items` encoded items (every tile in every round, tiles^3, but with folded pivots
 // tile (r, r) of round r - 1, which pivot item r applies, and the chain's pivots and cross tiles
-// (r + 1, r)). sync: tiles^2 done counters then the ticket, all zero at launch. minplus::Grid's
+// (r + 1, r)). sync: tiles^2 done counters, the ticket and the blocks exited, all zero at launch
+// (up to FW_DATAFLOW_SELF_RESET_MAX_TILE each launch leaves them zero, leave()). minplus::Grid's
 // threads a block (256; 128 for packed16's T = 64), shared memory
 // minplus::shared_words<Cell, T, STAGES>() words; launch at most as many blocks as fit on the
 // device, and with folded pivots at least two (block 0 runs the chain first).
@@ -128,6 +129,26 @@ __device__ __forceinline__ void update_tile(int* c, const int* a, const int* b, 
         minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
     } else {
         minplus::tile_product<Cell, T, TM, TN, STAGES>(c, a, b, ld, shared, min(T, n - r * T), min(T, n - i * T), min(T, n - j * T));
+    }
+}
+
+// A block's exit: the last block out zeroes the counters (from done), the ticket and the exit
+// count after it for the next launch, so a solve needs no memset before it (a memset node cost
+// 1.1 us of GPU time a solve on an H100). Every block's last release and ticket precede its count
+// (the fence and the barrier). Only at T = 64: the T = 128 kernels measured 0.8 to 1.7% slower
+// with it (kernels/NOTES.md), and keep the host's memset.
+__device__ __forceinline__ void leave(int* done, int* ticket)
+{
+    int* const exited = ticket + 1;
+    __threadfence();
+    __syncthreads();
+    if (threadIdx.x < 32) {
+        int last = 0;
+        if (threadIdx.x == 0) last = atomicAdd(exited, 1) == (int)gridDim.x - 1;
+        if (__shfl_sync(~0u, last, 0)) {
+            __threadfence();
+            for (int* x = done + threadIdx.x; x <= exited; x += 32) *x = 0;
+        }
     }
 }
 
@@ -250,7 +271,10 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
             __syncthreads();
             current = late;
         }
-        if (current < 0) return;
+        if (current < 0) {
+            if constexpr (T <= FW_DATAFLOW_SELF_RESET_MAX_TILE) leave(done, ticket);
+            return;
+        }
         if (tid == 0) FW_DATAFLOW_TRACE(1, current);
         const int r = current >> (2 * FIELD_BITS), i = (current >> FIELD_BITS) & FIELD_MASK, j = current & FIELD_MASK;
 

@@ -16,6 +16,8 @@
 //   KB_NODEPS=1 KB_ONLY=p16flow ./kb 10000
 //                                      dataflow's items with no waits (all independent products):
 //                                      their own throughput, without the dependencies' cost
+//   KB_CHAIN_FIRST=1 ./kb 1000         dataflow's list with tile (r + 2, r + 1) of round r, which the
+//                                      chain's next cross reads, first in K(r) (the suite's does not)
 //   KB_LD_TILES=1 ./kb 1025            dataflow over ld / T tiles a side (the suite's before it took
 //                                      ceil(n / T)): rounds of padding alone included
 //   KB_GRAPH=1 ./kb 1000               look64/look128 captured once into a CUDA graph and replayed,
@@ -204,8 +206,11 @@ static std::vector<int> dataflow_schedule(int tiles, int wave, bool folded)
         const int q = r + 1;
         if (q >= tiles) return;
         if (!folded) items.push_back(enc(r, q, q));
+        // KB_CHAIN_FIRST=1: the tile the chain's next cross reads, (q + 1, q) through round r, first
+        const bool first = folded && q + 1 < tiles && getenv("KB_CHAIN_FIRST") && atoi(getenv("KB_CHAIN_FIRST"));
+        if (first) items.push_back(enc(r, q + 1, q));
         for (int j = 0; j < tiles; ++j) if (j != r && j != q) items.push_back(enc(r, q, j));
-        for (int i = 0; i < tiles; ++i) if (i != r && i != q) items.push_back(enc(r, i, q));
+        for (int i = 0; i < tiles; ++i) if (i != r && i != q && !(first && i == q + 1)) items.push_back(enc(r, i, q));
     };
     auto bulk = [&](int r) {
         const int q = r + 1 < tiles ? r + 1 : -1, q2 = r + 2 < tiles ? r + 2 : -1;
@@ -275,12 +280,13 @@ struct Dataflow {
         if (schedule) { CHECK(cudaFree(schedule)); CHECK(cudaFree(sync)); }
         CHECK(cudaMalloc(&schedule, s.size() * 4));
         CHECK(cudaMemcpy(schedule, s.data(), s.size() * 4, cudaMemcpyHostToDevice));
-        CHECK(cudaMalloc(&sync, ((size_t)t * t + 1) * 4));
+        CHECK(cudaMalloc(&sync, ((size_t)t * t + 2) * 4));
+        CHECK(cudaMemset(sync, 0, ((size_t)t * t + 2) * 4));  // once: kernels up to FW_DATAFLOW_SELF_RESET_MAX_TILE leave them zero
     }
     void run(int* d, int ld, int n, int t, cudaStream_t s)
     {
         prepare(t);
-        CHECK(cudaMemsetAsync(sync, 0, ((size_t)t * t + 1) * 4, s));
+        if (tile > FW_DATAFLOW_SELF_RESET_MAX_TILE) CHECK(cudaMemsetAsync(sync, 0, ((size_t)t * t + 2) * 4, s));
         // KB_NODEPS=1: with the nodeps schedule (prepare) every input reads "done": the items' own throughput
         if (nodeps() && t > 4) CHECK(cudaMemsetAsync(sync, 0x3f, (size_t)t * t * 4, s));
         kernel<<<grid, threads, shared, s>>>(d, ld, n, schedule, items, sync, t);

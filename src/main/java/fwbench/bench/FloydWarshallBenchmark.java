@@ -41,7 +41,8 @@ import java.util.concurrent.TimeUnit;
  * or read from the cache ({@link LaunchTuning}),
  * the variant solves it once and is verified ({@link Verification}); a wrong answer ends the trial
  * with the first wrong cell. Per invocation: the working matrix is restored from the input
- * (untimed), then {@link #solve()} is timed; it returns only when the GPU is done. The GPU time of
+ * (untimed), then {@link #solve()} is timed; it returns only when the GPU is done (the stream's
+ * flag in host memory says so, {@link fwbench.cuda.CompletionFlag}). The GPU time of
  * each solve (CUDA events) is reported beside JMH's score as {@code gpu.time} ({@link GpuTimeProfiler}).
  *
  * <p>Defaults fit the whole default run on an H100/H200 in under 10 minutes; every one of them can

@@ -16,8 +16,9 @@ import static fwbench.cuda.KernelArgs.value;
 
 /**
  * One persistent launch of a kernel built on kernels/dataflow.cuh (dataflow, packed16): the item
- * list ({@link DataflowSchedule}) on the device, the per-tile round counters and the ticket
- * (zeroed before each launch), and a grid of blocks all resident at once: the blocks per
+ * list ({@link DataflowSchedule}) on the device, the per-tile round counters, the ticket and the
+ * blocks' exit count (zero at each launch: kernels of tiles up to {@link #SELF_RESET_MAX_TILE}
+ * leave them so, the others get a memset before it), and a grid of blocks all resident at once: the blocks per
  * multiprocessor chosen (tuned, pinned or {@linkplain #tableBlocksPerSm from the table}), at most
  * as many as fit, times the multiprocessors.
  */
@@ -47,6 +48,14 @@ final class DataflowLaunch implements AutoCloseable {
      * everything, e.g. -Dfwbench.dataflow.blocksPerSm=1; more than fit is capped to those that do.
      */
     static final LaunchPin BLOCKS_PER_SM_PIN = LaunchPin.count("fwbench.dataflow.blocksPerSm");
+
+    /**
+     * Kernels of tiles up to this leave their counters zero when they end (the last block out
+     * zeroes them, kernels/dataflow.cuh), so the host zeroes them once, not before each launch: a
+     * memset less a solve, 0.5% at n = 1000 on an H100. The T = 128 kernels measured 0.8 to 1.7%
+     * slower with the same exit, so they keep the memset (kernels/NOTES.md).
+     */
+    static final int SELF_RESET_MAX_TILE = 64;
 
     /**
      * fw_dataflow_tT and fw_packed16_dataflow_tT(int* d, int ld, int n, const int* schedule,
@@ -92,7 +101,8 @@ final class DataflowLaunch implements AutoCloseable {
         DeviceBuffer s = new DeviceBuffer(Math.max(1, list.length));  // none at one tile with folded pivots: the chain is all
         try {
             if (list.length > 0) s.upload(list);
-            this.sync = new DeviceBuffer((long) tiles * tiles + 1);  // done counters, then the ticket
+            this.sync = new DeviceBuffer(tiles * tiles + 2);  // done counters, the ticket, the blocks exited
+            sync.upload(new int[tiles * tiles + 2]);  // synchronous: zero before any launch, captured or not
         } catch (RuntimeException e) {
             s.close();
             throw e;
@@ -153,7 +163,7 @@ final class DataflowLaunch implements AutoCloseable {
     /** Device memory of the schedule and counters for n vertices at this tile. */
     static long deviceBytes(int n, int tile) {
         long t = GpuSolver.tilesPerSide(n, tile);
-        return 4L * (DataflowSchedule.itemCount(t, DataflowSchedule.foldsPivot(tile)) + t * t + 1);  // then the counters and the ticket
+        return 4L * (DataflowSchedule.itemCount(t, DataflowSchedule.foldsPivot(tile)) + t * t + 2);  // then the counters, the ticket, the exit count
     }
 
     /** Blocks in the grid (resident at once). */
@@ -163,7 +173,7 @@ final class DataflowLaunch implements AutoCloseable {
 
     /** Enqueues one whole solve of the matrix d (ld words per row, n live vertices). */
     void enqueue(CudaStream stream, DeviceBuffer d, int ld, int n) {
-        sync.fill(0, stream);
+        if (kernel.shape().tile() > SELF_RESET_MAX_TILE) sync.fill(0, stream);
         kernel.launch(stream, grid, 1, new Args(d, ld, n, schedule, items, sync, tiles));
     }
 

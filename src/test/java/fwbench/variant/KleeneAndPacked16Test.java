@@ -180,9 +180,10 @@ class KleeneAndPacked16Test {
         assertEquals(10_112, Variant.KLEENE.padded(10_000));
         assertEquals(2L * 4 * 10_112 * 10_112, Variant.KLEENE.deviceBytes(10_000));
         assertEquals(1000, Variant.BLOCKED.padded(1000));
-        // dataflow adds its item list (tiles^3 - 3 tiles + 2 ints: the chain runs the pivots and a cross tile a round) and counters (tiles^2 + 1)
-        assertEquals(2L * 4 * 10_112 * 10_112 + 4L * (79L * 79 * 79 - 3 * 79 + 2 + 79 * 79 + 1), Variant.DATAFLOW.deviceBytes(10_000));
-        assertEquals(2L * 4 * 1024 * 1024 + 4L * (16 * 16 * 16 - 3 * 16 + 2 + 16 * 16 + 1), Variant.DATAFLOW.deviceBytes(1000));  // T = 64
+        // dataflow adds its item list (tiles^3 - 3 tiles + 2 ints: the chain runs the pivots and a cross tile a round) and
+        // counters (tiles^2, the ticket and the blocks' exit count)
+        assertEquals(2L * 4 * 10_112 * 10_112 + 4L * (79L * 79 * 79 - 3 * 79 + 2 + 79 * 79 + 2), Variant.DATAFLOW.deviceBytes(10_000));
+        assertEquals(2L * 4 * 1024 * 1024 + 4L * (16 * 16 * 16 - 3 * 16 + 2 + 16 * 16 + 2), Variant.DATAFLOW.deviceBytes(1000));  // T = 64
     }
 
     /**
