@@ -15,8 +15,8 @@
 //
 // Launch: grid = the blocks per SM chosen, at most those resident (occupancy), x SMs, 256 threads,
 // minplus::shared_words<Int32, T, dataflow::STAGES>() * 4 bytes of dynamic shared memory (102 KB at
-// T = 128, 51 KB at T = 64; each kernel's _shape says so); sync (tiles^2 + 1 ints) zeroed before
-// each launch. Registers (ptxas, sm_90): 128 at T = 128 (68 bytes of spill stores; 64 for the wide
+// T = 128, 51 KB at T = 64; each kernel's _shape says so); sync (tiles^2 + 2 ints) zero at each
+// launch (the T = 64 kernels leave it so, dataflow.cuh). Registers (ptxas, sm_90): 128 at T = 128 (68 bytes of spill stores; 64 for the wide
 // instance), 80 at T = 64.
 #include "dataflow.cuh"
 #include "tile_product.cuh"
