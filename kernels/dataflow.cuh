@@ -218,9 +218,10 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
     // never waits on a ticket it holds.
     if constexpr (folds_pivot<T>) {
         if (blockIdx.x == 0) {
+            // tileB < 0: one counter (each acquire load is a round trip to L2, the next load waits for it)
             auto wait = [&](int tileA, int roundsA, int tileB, int roundsB) {
                 if (tid == 0) {
-                    while ((load_acquire(done + tileA) < roundsA) | (load_acquire(done + tileB) < roundsB)) __nanosleep(32);
+                    while ((load_acquire(done + tileA) < roundsA) | (tileB >= 0 && load_acquire(done + tileB) < roundsB)) __nanosleep(32);
                 }
                 __syncthreads();
             };
@@ -242,7 +243,7 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
                 if (r + 1 == tiles) break;
                 // the cross tile (r + 1, r): itself through round r - 1
                 if (tid == 0) FW_DATAFLOW_TRACE(0, r << 2 * FIELD_BITS | (r + 1) << FIELD_BITS | r);
-                wait((r + 1) * tiles + r, r, (r + 1) * tiles + r, r);
+                wait((r + 1) * tiles + r, r, -1, 0);
                 step(r + 1, r, r);
             }
         }
