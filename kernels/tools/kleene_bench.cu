@@ -282,6 +282,7 @@ struct Dataflow {
         CHECK(cudaMemcpy(schedule, s.data(), s.size() * 4, cudaMemcpyHostToDevice));
         CHECK(cudaMalloc(&sync, ((size_t)t * t + 2) * 4));
         CHECK(cudaMemset(sync, 0, ((size_t)t * t + 2) * 4));  // once: kernels up to FW_DATAFLOW_SELF_RESET_MAX_TILE leave them zero
+        CHECK(cudaDeviceSynchronize());  // the legacy stream's memset is not ordered before the non-blocking stream's launches
     }
     void run(int* d, int ld, int n, int t, cudaStream_t s)
     {

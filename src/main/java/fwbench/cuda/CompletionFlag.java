@@ -35,8 +35,13 @@ public final class CompletionFlag implements AutoCloseable {
 
     public CompletionFlag() {
         JCudaDriver.cuMemHostAlloc(host, Integer.BYTES, CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_PORTABLE);
-        JCudaDriver.cuMemHostGetDevicePointer(device, host, 0);
-        view = host.getByteBuffer(0, Integer.BYTES);
+        try {
+            JCudaDriver.cuMemHostGetDevicePointer(device, host, 0);
+            view = host.getByteBuffer(0, Integer.BYTES);
+        } catch (RuntimeException e) {
+            JCudaDriver.cuMemFreeHost(host);
+            throw e;
+        }
         INT.setVolatile(view, 0, value);
     }
 

@@ -95,10 +95,15 @@ public final class DeviceBuffer implements AutoCloseable {
         return cells * Sizeof.INT;
     }
 
-    /** Copies the host array in (synchronously); it must hold exactly {@link #cells()} ints. */
+    /**
+     * Copies the host array in; it must hold exactly {@link #cells()} ints. Returns once the copy
+     * has landed: from pageable memory the copy may still be in flight when cuMemcpyHtoD returns,
+     * on the legacy stream, which orders nothing on the suite's non-blocking streams.
+     */
     public void upload(int[] host) {
         requireLength(host);
         JCudaDriver.cuMemcpyHtoD(pointer, Pointer.to(host), bytes());
+        JCudaDriver.cuCtxSynchronize();
     }
 
     /** Copies the contents out (synchronously) into a new array. */

@@ -102,7 +102,7 @@ final class DataflowLaunch implements AutoCloseable {
         try {
             if (list.length > 0) s.upload(list);
             this.sync = new DeviceBuffer(tiles * tiles + 2);  // done counters, the ticket, the blocks exited
-            sync.upload(new int[tiles * tiles + 2]);  // synchronous: zero before any launch, captured or not
+            sync.upload(new int[tiles * tiles + 2]);  // zero before any launch, captured or not
         } catch (RuntimeException e) {
             s.close();
             throw e;

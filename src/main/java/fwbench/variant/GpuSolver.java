@@ -76,7 +76,12 @@ public abstract class GpuSolver implements Solver {
         this.stream = CudaStream.withPriority(true);
         DeviceBuffer in = null, work = null;
         NegativeWeights negative = null;
+        Event first = null, last = null;
+        CompletionFlag flag = null;
         try {
+            first = new Event();
+            last = new Event();
+            flag = new CompletionFlag();
             in = new DeviceBuffer((long) ld * ld);
             if (config.realWeights()) DeviceGraphs.load(config.realGraph(), in, ld, stream);
             else DeviceGraphs.load(config.graph(), in, ld, stream);
@@ -93,15 +98,18 @@ public abstract class GpuSolver implements Solver {
             if (negative != null) negative.close();
             if (work != null) work.close();
             if (in != null) in.close();
+            if (flag != null) flag.close();
+            if (last != null) last.close();
+            if (first != null) first.close();
             stream.close();
             throw e;
         }
         this.input = in;
         this.matrix = work;
         this.negativeWeights = Optional.ofNullable(negative);
-        this.start = new Event();
-        this.stop = new Event();
-        this.done = new CompletionFlag();
+        this.start = first;
+        this.stop = last;
+        this.done = flag;
     }
 
     /** Enqueues on {@code stream} every launch of one solve of {@code matrix} in place. */
