@@ -95,15 +95,20 @@ public final class DeviceBuffer implements AutoCloseable {
         return cells * Sizeof.INT;
     }
 
-    /**
-     * Copies the host array in; it must hold exactly {@link #cells()} ints. Returns once the copy
-     * has landed: from pageable memory the copy may still be in flight when cuMemcpyHtoD returns,
-     * on the legacy stream, which orders nothing on the suite's non-blocking streams.
-     */
+    /** Copies the host array in (synchronously, {@link #landed()}); it must hold exactly {@link #cells()} ints. */
     public void upload(int[] host) {
         requireLength(host);
         JCudaDriver.cuMemcpyHtoD(pointer, Pointer.to(host), bytes());
-        JCudaDriver.cuCtxSynchronize();
+        landed();
+    }
+
+    /**
+     * Waits until the copies in from the host have reached the device: from pageable memory a copy
+     * may still be in flight when it returns, on the legacy stream, which orders nothing on the
+     * suite's non-blocking streams.
+     */
+    private void landed() {
+        CudaContext.of(device).synchronize();
     }
 
     /** Copies the contents out (synchronously) into a new array. */
@@ -144,6 +149,7 @@ public final class DeviceBuffer implements AutoCloseable {
         copy.WidthInBytes = (long) n * Sizeof.INT;
         copy.Height = rows;
         JCudaDriver.cuMemcpy2D(copy);
+        landed();
     }
 
     /**
@@ -201,9 +207,10 @@ public final class DeviceBuffer implements AutoCloseable {
         return value[0];
     }
 
-    /** Writes one cell (synchronously). */
+    /** Writes one cell (synchronously, {@link #landed()}). */
     public void write(long index, int value) {
         JCudaDriver.cuMemcpyHtoD(pointer.withByteOffset(index * Sizeof.INT), Pointer.to(new int[] {value}), Sizeof.INT);
+        landed();
     }
 
     /** Enqueues a device-to-device copy of a buffer of the same size. */

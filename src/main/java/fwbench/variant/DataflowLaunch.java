@@ -52,7 +52,7 @@ final class DataflowLaunch implements AutoCloseable {
     /**
      * Kernels of tiles up to this leave their counters zero when they end (the last block out
      * zeroes them, kernels/dataflow.cuh), so the host zeroes them once, not before each launch: a
-     * memset less a solve, 0.5% at n = 1000 on an H100. The T = 128 kernels measured 0.8 to 1.7%
+     * memset less a solve, 0.9 us at n = 1000 (kleene_bench on an H100). The T = 128 kernels measured 0.8 to 1.7%
      * slower with the same exit, so they keep the memset (kernels/NOTES.md).
      */
     static final int SELF_RESET_MAX_TILE = 64;

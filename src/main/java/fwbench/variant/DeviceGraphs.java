@@ -76,7 +76,6 @@ public final class DeviceGraphs {
         int live = Math.min(rows, n - firstRow);
         if (live > 0) target.uploadRows(graph.weights(), n, ld, firstRow, live);
         for (int i = Math.max(firstRow, n); i < firstRow + rows; i++) target.write((long) (i - firstRow) * ld + i, 0);
-        CudaContext.of(target.device()).synchronize();  // copies from pageable memory may return before their DMA ends
     }
 
     /** Fills {@code target} (n x n cells, rows n apart) with the graph's weights; returns when done. */
@@ -114,7 +113,6 @@ public final class DeviceGraphs {
         stream.synchronize();  // the stream does not wait for the synchronous copies below
         target.uploadRows(graph.float32Words(), n, ld);
         for (int p = n; p < ld; p++) target.write((long) p * ld + p, Float.floatToRawIntBits(0f));
-        CudaContext.get().synchronize();  // copies from pageable memory may return before their DMA ends
     }
 
     private static Kernel kernel(String name) {
