@@ -62,6 +62,12 @@ constexpr int FIELD_MASK = (1 << FIELD_BITS) - 1;
 template <int T>
 constexpr bool folds_pivot = T <= FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE;
 
+// Whether block 1 runs a second chain (solve, below): packed16 at T = 64, where it made n = 1000 to
+// 1500 1.5 to 4% faster on an H100; int32's T = 64 kernel was 2% slower at n = 1000 with it
+// (kernels/NOTES.md, the second chain). fwbench.variant.DataflowSchedule leaves its items out.
+template <class Cell, int T>
+constexpr bool runs_second_chain = folds_pivot<T> && Cell::CELLS_PER_WORD == 2 && T <= FW_DATAFLOW_SECOND_CHAIN_PACKED_MAX_TILE;
+
 // A development hook: kernels/tools/kleene_bench.cu, built with -DKB_DTRACE, defines it to stamp when
 // a block turns to an item (point 0), finds its inputs done (1) and has stored its tile (2), to see
 // where a round's time goes; the suite's kernels compile it away.
@@ -97,7 +103,8 @@ constexpr int STAGES = 3;
 // (up to FW_DATAFLOW_SELF_RESET_MAX_TILE each launch leaves them zero, leave()). minplus::Grid's
 // threads a block (256; 128 for packed16's T = 64), shared memory
 // minplus::shared_words<Cell, T, STAGES>() words; launch at most as many blocks as fit on the
-// device, and with folded pivots at least two (block 0 runs the chain first).
+// device, and with folded pivots at least two (block 0 runs the chain first), three where block 1
+// runs the second chain (runs_second_chain).
 //
 // Per item the block pays a handoff: publish the tile (release), find the next item's inputs done
 // (acquire), then stage its first chunks. Only the last is unavoidable, so thread 0 checks the
@@ -245,6 +252,44 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
                 if (tid == 0) FW_DATAFLOW_TRACE(0, r << 2 * FIELD_BITS | (r + 1) << FIELD_BITS | r);
                 wait((r + 1) * tiles + r, r, -1, 0);
                 step(r + 1, r, r);
+            }
+        }
+        // The second chain: block 1, before it takes any ticket, runs per round r the column cross
+        // tile (r + 2, r) and then the bulk tile (r + 2, r + 1) that block 0's next cross reads,
+        // with no handoff between them. Listed, that bulk tile was stored within about a
+        // microsecond of the pivot its reader follows, and the reader waited for its release; from
+        // block 1 it is ready about 2 us before (kernels/NOTES.md, the second chain). The list has
+        // neither tile, and every listed item that reads one comes after every listed item block 1
+        // needs up to it, as for the chain.
+        if constexpr (runs_second_chain<Cell, T>) {
+            if (blockIdx.x == 1) {
+                auto wait = [&](int tileA, int roundsA, int tileB, int roundsB) {
+                    if (tid == 0) {
+                        while ((load_acquire(done + tileA) < roundsA) | (load_acquire(done + tileB) < roundsB)) __nanosleep(32);
+                    }
+                    __syncthreads();
+                };
+                auto step = [&](int i, int j, int r) {
+                    if (tid == 0) FW_DATAFLOW_TRACE(1, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
+                    run(i, j, r);
+                    __syncthreads();
+                    if (tid == RELEASER) {
+                        FW_DATAFLOW_TRACE(2, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
+                        store_release(done + i * tiles + j, r + 1);
+                    }
+                };
+#pragma unroll 1
+                for (int r = 0; r + 2 < tiles; ++r) {
+                    // the column cross (r + 2, r): the pivot through round r, itself through round r - 1
+                    if (tid == 0) FW_DATAFLOW_TRACE(0, r << 2 * FIELD_BITS | (r + 2) << FIELD_BITS | r);
+                    wait(r * tiles + r, r + 1, (r + 2) * tiles + r, r);
+                    step(r + 2, r, r);
+                    // the bulk tile (r + 2, r + 1): itself and the row cross tile (r, r + 1) through
+                    // round r - 1 (and the cross tile (r + 2, r) just stored: inputs_done says why one suffices)
+                    if (tid == 0) FW_DATAFLOW_TRACE(0, r << 2 * FIELD_BITS | (r + 2) << FIELD_BITS | (r + 1));
+                    wait((r + 2) * tiles + r + 1, r, r * tiles + r + 1, r);
+                    step(r + 2, r + 1, r);
+                }
             }
         }
     }

@@ -17,6 +17,8 @@
 #define FW_ITEM_FIELD_BITS 10
 // fwbench.variant.DataflowSchedule.FOLDED_PIVOT_MAX_TILE: dataflow's tiles up to this fold the next pivot's update into its item
 #define FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE 128
+// fwbench.variant.DataflowSchedule.SECOND_CHAIN_PACKED_MAX_TILE: packed16's dataflow tiles up to this run a second chain in block 1
+#define FW_DATAFLOW_SECOND_CHAIN_PACKED_MAX_TILE 64
 // fwbench.variant.DataflowLaunch.SELF_RESET_MAX_TILE: dataflow's kernels of tiles up to this leave their counters zero when they end
 #define FW_DATAFLOW_SELF_RESET_MAX_TILE 64
 // fwbench.variant.LookaheadRounds: which tiles a phase-3 launch of kleene updates

@@ -17,7 +17,8 @@
 //                                      dataflow's items with no waits (all independent products):
 //                                      their own throughput, without the dependencies' cost
 //   KB_CHAIN_FIRST=1 ./kb 1000         dataflow's list with tile (r + 2, r + 1) of round r, which the
-//                                      chain's next cross reads, first in K(r) (the suite's does not)
+//                                      chain's next cross reads, first in K(r) (the suite's does not;
+//                                      not for packed16 at T = 64, whose block 1 runs that tile)
 //   KB_LD_TILES=1 ./kb 1025            dataflow over ld / T tiles a side (the suite's before it took
 //                                      ceil(n / T)): rounds of padding alone included
 //   KB_GRAPH=1 ./kb 1000               look64/look128 captured once into a CUDA graph and replayed,
@@ -193,24 +194,26 @@ struct Lookahead {
 };
 
 // fwbench.variant.DataflowSchedule.build, the same order (that class documents it)
-static std::vector<int> dataflow_schedule(int tiles, int wave, bool folded)
+// second: the second chain's items (block 1: tiles (r + 2, r) and (r + 2, r + 1) of round r) left
+// out, as fwbench.variant.DataflowSchedule leaves them out for packed16 at T = 64
+static std::vector<int> dataflow_schedule(int tiles, int wave, bool folded, bool second)
 {
     std::vector<int> items;
     auto enc = [](int r, int i, int j) { return r << 2 * FW_ITEM_FIELD_BITS | i << FW_ITEM_FIELD_BITS | j; };
     auto pivot = [&](int r) { if (!folded) items.push_back(enc(r, r, r)); };  // folded: the chain's (block 0)
     auto cross = [&](int r) {
         for (int j = 0; j < tiles; ++j) if (j != r) items.push_back(enc(r, r, j));
-        for (int i = 0; i < tiles; ++i) if (i != r && !(folded && i == r + 1)) items.push_back(enc(r, i, r));
+        for (int i = 0; i < tiles; ++i) if (i != r && !(folded && i == r + 1) && !(second && i == r + 2)) items.push_back(enc(r, i, r));
     };
     auto critical = [&](int r) {
         const int q = r + 1;
         if (q >= tiles) return;
         if (!folded) items.push_back(enc(r, q, q));
         // KB_CHAIN_FIRST=1: the tile the chain's next cross reads, (q + 1, q) through round r, first
-        const bool first = folded && q + 1 < tiles && getenv("KB_CHAIN_FIRST") && atoi(getenv("KB_CHAIN_FIRST"));
+        const bool first = !second && folded && q + 1 < tiles && getenv("KB_CHAIN_FIRST") && atoi(getenv("KB_CHAIN_FIRST"));
         if (first) items.push_back(enc(r, q + 1, q));
         for (int j = 0; j < tiles; ++j) if (j != r && j != q) items.push_back(enc(r, q, j));
-        for (int i = 0; i < tiles; ++i) if (i != r && i != q && !(first && i == q + 1)) items.push_back(enc(r, i, q));
+        for (int i = 0; i < tiles; ++i) if (i != r && i != q && !(first && i == q + 1) && !(second && i == q + 1)) items.push_back(enc(r, i, q));
     };
     auto bulk = [&](int r) {
         const int q = r + 1 < tiles ? r + 1 : -1, q2 = r + 2 < tiles ? r + 2 : -1;
@@ -247,7 +250,7 @@ static std::vector<int> dataflow_schedule(int tiles, int wave, bool folded)
     }
     std::vector<int> b = bulk(tiles - 1);
     items.insert(items.end(), b.begin(), b.end());
-    if ((long)items.size() != (long)tiles * tiles * tiles - (folded ? 3 * tiles - 2 : 0)) { printf("schedule size %zu\n", items.size()); exit(1); }
+    if ((long)items.size() != (long)tiles * tiles * tiles - (folded ? 3 * tiles - 2 : 0) - (second ? 2 * std::max(0, tiles - 2) : 0)) { printf("schedule size %zu\n", items.size()); exit(1); }
     return items;
 }
 
@@ -256,7 +259,9 @@ static bool nodeps() { return getenv("KB_NODEPS") && atoi(getenv("KB_NODEPS")); 
 // One persistent launch over the given kernel: schedule uploaded once per (tiles, grid).
 struct Dataflow {
     void (*kernel)(int*, int, int, const int*, int, int*, int);
-    int shared, threads, tile, grid = 0, tiles = 0, items = 0;
+    int shared, threads, tile;
+    bool packed = false;  // 16-bit cells: packed16's T = 64 kernel runs the second chain (dataflow.cuh)
+    int grid = 0, tiles = 0, items = 0;
     int *schedule = nullptr, *sync = nullptr;
     void prepare(int t)
     {
@@ -267,7 +272,9 @@ struct Dataflow {
         CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
         grid = perSm * sms;
         tiles = t;
-        std::vector<int> s = dataflow_schedule(t, grid, tile <= FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE);
+        const bool folded = tile <= FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE, second = folded && packed && tile <= FW_DATAFLOW_SECOND_CHAIN_PACKED_MAX_TILE;
+        grid = std::max(grid, second ? 3 : folded ? 2 : 1);
+        std::vector<int> s = dataflow_schedule(t, grid, folded, second);
         // KB_NODEPS=1: as many items, all products of round 0 outside its cross and off the chain's
         // tiles (|i - j| > 1: the counters are preset high and releases write 1, so none ever waits,
         // the chain included); the result is wrong, time it with KB_ONLY
@@ -409,8 +416,8 @@ int main(int argc, char** argv)
     CHECK(cudaFuncSetAttribute(fw_packed16_dataflow_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, flowPacked * 4));
     CHECK(cudaFuncSetAttribute(fw_packed16_dataflow_t256, cudaFuncAttributeMaxDynamicSharedMemorySize, flowPacked256 * 4));
     Dataflow df64{fw_dataflow_t64, flow64 * 4, 256, 64}, df128{fw_dataflow_t128, flow128 * 4, 256, 128},
-             df16{fw_packed16_dataflow_t128, flowPacked * 4, 256, 128}, df16w{fw_packed16_dataflow_t256, flowPacked256 * 4, 256, 256},
-             df16s{fw_packed16_dataflow_t64, minplus::shared_words<minplus::Packed16, 64, dataflow::STAGES>() * 4, 128, 64};
+             df16{fw_packed16_dataflow_t128, flowPacked * 4, 256, 128, true}, df16w{fw_packed16_dataflow_t256, flowPacked256 * 4, 256, 256, true},
+             df16s{fw_packed16_dataflow_t64, minplus::shared_words<minplus::Packed16, 64, dataflow::STAGES>() * 4, 128, 64, true};
     cudaStream_t s;
     int least, greatest;
     CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));

@@ -80,23 +80,26 @@ final class DataflowLaunch implements AutoCloseable {
 
     /**
      * @param kernel      a dataflow kernel, launched with {@link Args}
+     * @param cells       its cells (packed16's T = 64 kernel runs the second chain, {@link DataflowSchedule#runsSecondChain})
      * @param tiles       tiles per matrix side
      * @param blocksPerSm the blocks per multiprocessor chosen (>= 1, {@link LaunchChoice#ALL_THAT_FIT}):
      *                    the grid has as many, or all that fit where fewer do
      */
-    DataflowLaunch(TileKernel kernel, int tiles, int blocksPerSm, DeviceInfo device) {
+    DataflowLaunch(TileKernel kernel, CellType cells, int tiles, int blocksPerSm, DeviceInfo device) {
         if (blocksPerSm < 1) throw new IllegalArgumentException("blocks per SM must be positive, not " + blocksPerSm);
         this.kernel = kernel;
         this.tiles = tiles;
         this.resident = kernel.residentBlocksPerMultiprocessor();
-        boolean folded = DataflowSchedule.foldsPivot(kernel.shape().tile());
-        // with folded pivots block 0 runs the chain before any listed item: the list needs another block
-        this.grid = Math.max(folded ? 2 : 1, Math.min(blocksPerSm, resident) * device.multiprocessors());
+        int tile = kernel.shape().tile();
+        boolean folded = DataflowSchedule.foldsPivot(tile), secondChain = DataflowSchedule.runsSecondChain(cells, tile);
+        // block 0 runs the chain (folded pivots), block 1 the second chain, before any listed item: the list needs another block
+        int least = secondChain ? 3 : folded ? 2 : 1;
+        this.grid = Math.max(least, Math.min(blocksPerSm, resident) * device.multiprocessors());
         if (grid > resident * device.multiprocessors()) {
-            throw new IllegalStateException("the dataflow kernel needs " + (folded ? 2 : 1) + " resident blocks and this device holds "
+            throw new IllegalStateException("the dataflow kernel needs " + least + " resident blocks and this device holds "
                     + resident * device.multiprocessors());
         }
-        int[] list = DataflowSchedule.build(tiles, grid, folded);
+        int[] list = DataflowSchedule.build(tiles, grid, folded, secondChain);
         this.items = list.length;
         DeviceBuffer s = new DeviceBuffer(Math.max(1, list.length));  // none at one tile with folded pivots: the chain is all
         try {
@@ -163,7 +166,8 @@ final class DataflowLaunch implements AutoCloseable {
     /** Device memory of the schedule and counters for n vertices at this tile. */
     static long deviceBytes(int n, int tile) {
         long t = GpuSolver.tilesPerSide(n, tile);
-        return 4L * (DataflowSchedule.itemCount(t, DataflowSchedule.foldsPivot(tile)) + t * t + 2);  // then the counters, the ticket, the exit count
+        // at most this: the second chain lists fewer items; then the counters, the ticket, the exit count
+        return 4L * (DataflowSchedule.itemCount(t, DataflowSchedule.foldsPivot(tile), false) + t * t + 2);
     }
 
     /** Blocks in the grid (resident at once). */

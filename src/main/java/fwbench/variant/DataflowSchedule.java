@@ -36,6 +36,10 @@ import java.util.Arrays;
  * C(r) goes {@link #CROSS_WAVES_UNFOLDED} waves (a) into B(r - 1), time enough for the pivot, so
  * the blocks that take round r's bulk rarely wait; with the chain, whose pivot is ready sooner,
  * {@link #CROSS_WAVES_FOLDED}, or all of B(r - 1) where less than half a wave would be left ({@link #crossAfter}).
+ *
+ * <p>packed16 at tiles up to {@link #SECOND_CHAIN_PACKED_MAX_TILE} also runs a second chain: block
+ * 1, before it takes any item, runs per round r the column cross tile (r + 2, r) and then the bulk
+ * tile (r + 2, r + 1) of K(r), which block 0's cross of round r + 1 reads; the list leaves both out.
  * (There is no pivot m, so no P(m) and an empty K(m - 1).) Items are encoded as in dataflow.cuh,
  * {@code round << 20 | row << 10 | column}.
  */
@@ -62,6 +66,18 @@ final class DataflowSchedule {
      */
     static final int CROSS_WAVES_UNFOLDED = 3, CROSS_WAVES_FOLDED = 1;
 
+    /**
+     * packed16's tiles up to this run the second chain (the kernels read it as
+     * FW_DATAFLOW_SECOND_CHAIN_PACKED_MAX_TILE): at T = 64 it made n = 1000 to 1500 1.5 to 4% faster
+     * on an H100; int32's T = 64 was 2% slower at n = 1000 with it (kernels/NOTES.md, the second chain).
+     */
+    static final int SECOND_CHAIN_PACKED_MAX_TILE = 64;
+
+    /** Whether a dataflow kernel of these cells and tile runs the second chain in block 1. */
+    static boolean runsSecondChain(CellType cells, int tile) {
+        return foldsPivot(tile) && cells == CellType.PACKED16 && tile <= SECOND_CHAIN_PACKED_MAX_TILE;
+    }
+
     /** Items of a bulk of {@code bulk} items listed before C(r) for {@code wave} resident blocks. */
     static int crossAfter(int bulk, int wave, boolean folded) {
         int a = Math.min((folded ? CROSS_WAVES_FOLDED : CROSS_WAVES_UNFOLDED) * wave, bulk);
@@ -70,13 +86,15 @@ final class DataflowSchedule {
 
     private final int tiles;
     private final boolean folded;
+    private final boolean secondChain;
     private final int[] items;
     private int size;
 
-    private DataflowSchedule(int tiles, boolean folded) {
+    private DataflowSchedule(int tiles, boolean folded, boolean secondChain) {
         this.tiles = tiles;
         this.folded = folded;
-        this.items = new int[Math.toIntExact(itemCount(tiles, folded))];
+        this.secondChain = secondChain;
+        this.items = new int[Math.toIntExact(itemCount(tiles, folded, secondChain))];
     }
 
     /** Whether a dataflow kernel of this tile folds the next pivot's update into its item. */
@@ -86,25 +104,28 @@ final class DataflowSchedule {
 
     /**
      * Items of a matrix of {@code tiles} x {@code tiles} tiles: every tile in every round, but with
-     * folded pivots (r - 1, r, r), which P(r) applies, and the chain's P(r) and (r, r + 1, r).
+     * folded pivots (r - 1, r, r), which P(r) applies, and the chain's P(r) and (r, r + 1, r), and
+     * with the second chain its (r, r + 2, r) and (r, r + 2, r + 1).
      */
-    static long itemCount(long tiles, boolean folded) {
-        return tiles * tiles * tiles - (folded ? 3 * tiles - 2 : 0);
+    static long itemCount(long tiles, boolean folded, boolean secondChain) {
+        return tiles * tiles * tiles - (folded ? 3 * tiles - 2 : 0) - (folded && secondChain ? 2 * Math.max(0, tiles - 2) : 0);
     }
 
     /** Heap bytes of the item list for n vertices at this tile: an int per (round, tile), about 4 GiB at 1024 tiles a side. */
     static long hostBytes(int tile, int n) {
-        return 4 * itemCount(GpuSolver.tilesPerSide(n, tile), foldsPivot(tile));
+        return 4 * itemCount(GpuSolver.tilesPerSide(n, tile), foldsPivot(tile), false);  // at most this: the second chain lists fewer
     }
 
     /**
      * The item list for a matrix of {@code tiles} x {@code tiles} tiles run by {@code wave}
-     * resident blocks (the lookahead distances are measured in waves of items), pivots folded or not.
+     * resident blocks (the lookahead distances are measured in waves of items), pivots folded or
+     * not, with the second chain's items left out or not (it needs folded pivots).
      */
-    static int[] build(int tiles, int wave, boolean foldedPivots) {
+    static int[] build(int tiles, int wave, boolean foldedPivots, boolean secondChain) {
         if (tiles < 1 || tiles > MAX_TILES) throw new IllegalArgumentException("tiles must be 1.." + MAX_TILES + ", not " + tiles);
         if (wave < 1) throw new IllegalArgumentException("wave must be positive, not " + wave);
-        DataflowSchedule s = new DataflowSchedule(tiles, foldedPivots);
+        if (secondChain && !foldedPivots) throw new IllegalArgumentException("the second chain needs folded pivots");
+        DataflowSchedule s = new DataflowSchedule(tiles, foldedPivots, secondChain);
         s.addPivot(0);
         s.addCross(0);
         s.addCritical(0);
@@ -158,19 +179,25 @@ final class DataflowSchedule {
         if (!folded) add(r, r, r);
     }
 
-    /** C(r): row r, then column r, without the pivot, and without tile (r + 1, r) where the chain runs it (folded pivots). */
+    /**
+     * C(r): row r, then column r, without the pivot, without tile (r + 1, r) where the chain runs it
+     * (folded pivots), and without tile (r + 2, r) where the second chain does.
+     */
     private void addCross(int r) {
         for (int j = 0; j < tiles; j++) if (j != r) add(r, r, j);
-        for (int i = 0; i < tiles; i++) if (i != r && !(folded && i == r + 1)) add(r, i, r);
+        for (int i = 0; i < tiles; i++) if (i != r && !(folded && i == r + 1) && !(secondChain && i == r + 2)) add(r, i, r);
     }
 
-    /** K(r): tile (r + 1, r + 1) unless P(r + 1) folds it, then the rest of row and column r + 1 outside row and column r. */
+    /**
+     * K(r): tile (r + 1, r + 1) unless P(r + 1) folds it, then the rest of row and column r + 1
+     * outside row and column r, without tile (r + 2, r + 1) where the second chain runs it.
+     */
     private void addCritical(int r) {
         int q = r + 1;
         if (q >= tiles) return;
         if (!folded) add(r, q, q);
         for (int j = 0; j < tiles; j++) if (j != r && j != q) add(r, q, j);
-        for (int i = 0; i < tiles; i++) if (i != r && i != q) add(r, i, q);
+        for (int i = 0; i < tiles; i++) if (i != r && i != q && !(secondChain && i == q + 1)) add(r, i, q);
     }
 
     /**

@@ -33,7 +33,7 @@ final class DataflowSolver extends GpuSolver {
             // 32-bit cell offsets where they fit: 1 to 2% faster at n = 1000 and 2500 (kernels/NOTES.md)
             kernel = tileKernel(ld <= Distances.INT_INDEX_MAX_N ? "fw_dataflow" : "fw_dataflow_wide", tile);
             blocksPerSmSetting = DataflowLaunch.blocksPerSmSetting(config, Variant.DATAFLOW.cellType(), tile);
-            launch = new DataflowLaunch(kernel, tilesPerSide(n, tile), blocksPerSmSetting.value(), cuda.device());
+            launch = new DataflowLaunch(kernel, Variant.DATAFLOW.cellType(), tilesPerSide(n, tile), blocksPerSmSetting.value(), cuda.device());
         } catch (RuntimeException e) {
             super.close();  // nobody closes a solver whose constructor failed
             throw e;

@@ -51,6 +51,8 @@ public final class KernelConstants {
                 "FW_ITEM_FIELD_BITS", Integer.toString(DataflowSchedule.FIELD_BITS));
         define(h, DataflowSchedule.class.getName() + ".FOLDED_PIVOT_MAX_TILE: dataflow's tiles up to this fold the next pivot's update into its item",
                 "FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE", Integer.toString(DataflowSchedule.FOLDED_PIVOT_MAX_TILE));
+        define(h, DataflowSchedule.class.getName() + ".SECOND_CHAIN_PACKED_MAX_TILE: packed16's dataflow tiles up to this run a second chain in block 1",
+                "FW_DATAFLOW_SECOND_CHAIN_PACKED_MAX_TILE", Integer.toString(DataflowSchedule.SECOND_CHAIN_PACKED_MAX_TILE));
         define(h, DataflowLaunch.class.getName() + ".SELF_RESET_MAX_TILE: dataflow's kernels of tiles up to this leave their counters zero when they end",
                 "FW_DATAFLOW_SELF_RESET_MAX_TILE", Integer.toString(DataflowLaunch.SELF_RESET_MAX_TILE));
         h.append("// ").append(LookaheadRounds.class.getName()).append(": which tiles a phase-3 launch of kleene updates\n");

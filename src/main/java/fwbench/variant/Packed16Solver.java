@@ -84,7 +84,7 @@ final class Packed16Solver extends GpuSolver implements PackedDistances {
             work = new DeviceBuffer((long) ld * words);
             kernel = tileKernel("fw_packed16_dataflow", tile);
             blocksPerSmSetting = DataflowLaunch.blocksPerSmSetting(config, Variant.PACKED16.cellType(), tile);
-            launch = new DataflowLaunch(kernel, tilesPerSide(n, tile), blocksPerSmSetting.value(), cuda.device());
+            launch = new DataflowLaunch(kernel, Variant.PACKED16.cellType(), tilesPerSide(n, tile), blocksPerSmSetting.value(), cuda.device());
         } catch (RuntimeException e) {
             if (work != null) work.close();
             if (in != null) in.close();

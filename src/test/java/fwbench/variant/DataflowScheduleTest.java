@@ -22,67 +22,88 @@ class DataflowScheduleTest {
 
     /**
      * With folded pivots the chain (block 0, before any ticket) runs every pivot P(r) and tile
-     * (r + 1, r) of round r, which the list leaves out; a listed item that reads one of them must
-     * come after every listed item the chain reads up to it, or the blocks holding the list could
-     * all wait on a chain that waits on an item none of them took.
+     * (r + 1, r) of round r, which the list leaves out; with the second chain block 1 also runs
+     * tiles (r + 2, r) and (r + 2, r + 1) of round r. A listed item that reads a chain's item must
+     * come after every listed item that the chains read up to it, or the blocks holding the list
+     * could all wait on a chain that waits on an item none of them took.
      */
-    @ParameterizedTest(name = "tiles={0} wave={1} folded={2}")
-    @CsvSource({"1,1,true", "2,1,true", "2,264,true", "3,2,true", "5,1,true", "5,7,true", "16,396,true", "40,396,true", "79,264,true",
-            "30,1,true", "1,1,false", "2,1,false", "3,2,false", "5,7,false", "40,132,false", "30,1,false"})
-    void everyTileOfEveryRoundOnceAndAfterWhatItReads(int tiles, int wave, boolean folded) {
-        int[] items = DataflowSchedule.build(tiles, wave, folded);
-        assertEquals(tiles * tiles * tiles - (folded ? 3 * tiles - 2 : 0), items.length);
-        assertEquals(4L * items.length, DataflowSchedule.hostBytes(folded ? 128 : 256, tiles * (folded ? 128 : 256)));
+    @ParameterizedTest(name = "tiles={0} wave={1} folded={2} second chain={3}")
+    @CsvSource({"1,1,true,false", "2,1,true,false", "2,264,true,false", "3,2,true,false", "5,1,true,false", "5,7,true,false",
+            "16,396,true,false", "40,396,true,false", "79,264,true,false", "30,1,true,false", "1,1,false,false", "2,1,false,false",
+            "3,2,false,false", "5,7,false,false", "40,132,false,false", "30,1,false,false",
+            "1,1,true,true", "2,1,true,true", "3,1,true,true", "3,2,true,true", "4,3,true,true", "5,1,true,true", "5,7,true,true",
+            "16,132,true,true", "16,396,true,true", "30,1,true,true", "40,396,true,true"})
+    void everyTileOfEveryRoundOnceAndAfterWhatItReads(int tiles, int wave, boolean folded, boolean secondChain) {
+        int[] items = DataflowSchedule.build(tiles, wave, folded, secondChain);
+        int second = folded && secondChain ? 2 * Math.max(0, tiles - 2) : 0;
+        assertEquals(tiles * tiles * tiles - (folded ? 3 * tiles - 2 : 0) - second, items.length);
+        if (!secondChain) assertEquals(4L * items.length, DataflowSchedule.hostBytes(folded ? 128 : 256, tiles * (folded ? 128 : 256)));
         Map<Integer, Integer> position = new HashMap<>();
         for (int p = 0; p < items.length; p++) {
             assertEquals(null, position.put(items[p], p), "item listed twice at " + p);
         }
-        // chainReady[s]: the last position of a listed item the chain reads in its steps 0..s
-        // (step 2r: P(r), step 2r + 1: tile (r + 1, r) of round r)
-        int[] chainReady = new int[Math.max(1, 2 * tiles - 1)];
+        // ready.get(item): for a chain's item, the last position of a listed item that the chains
+        // read up to it (each chain runs its steps in order, and each may read the other's items)
+        Map<Integer, Integer> ready = new HashMap<>();
         if (folded) {
-            int ready = -1;
-            for (int step = 0; step < 2 * tiles - 1; step++) {
-                int r = step / 2;
-                List<Integer> reads = new ArrayList<>();
-                if (step % 2 == 0 && r >= 2) {  // P(r): its tile through round r - 2, tile (r - 1, r) through round r - 2
-                    reads.add(DataflowSchedule.encode(r - 2, r, r));
-                    reads.add(DataflowSchedule.encode(r - 2, r - 1, r));
+            int first = -1, other = -1;  // how far block 0's and block 1's steps so far reach into the list
+            for (int r = 0; r < tiles; r++) {
+                if (r >= 2) {  // P(r): its tile through round r - 2, tile (r - 1, r) through round r - 2
+                    first = Math.max(first, readAt(position, ready, DataflowSchedule.encode(r - 2, r, r)));
+                    first = Math.max(first, readAt(position, ready, DataflowSchedule.encode(r - 2, r - 1, r)));
                 }
-                if (step % 2 == 1 && r >= 1) reads.add(DataflowSchedule.encode(r - 1, r + 1, r));  // tile (r + 1, r) through round r - 1
-                for (int needed : reads) {
-                    Integer at = position.get(needed);
-                    assertTrue(at != null, "the chain's step " + step + " reads an item not listed");
-                    ready = Math.max(ready, at);
+                ready.put(DataflowSchedule.encode(r, r, r), first);
+                if (secondChain && r + 2 < tiles) {
+                    // (r + 2, r): the pivot through round r, itself through round r - 1
+                    other = Math.max(other, first);
+                    if (r >= 1) other = Math.max(other, readAt(position, ready, DataflowSchedule.encode(r - 1, r + 2, r)));
+                    ready.put(DataflowSchedule.encode(r, r + 2, r), other);
+                    // (r + 2, r + 1): itself and tile (r, r + 1) through round r - 1 (and block 1's own (r + 2, r))
+                    if (r >= 1) {
+                        other = Math.max(other, readAt(position, ready, DataflowSchedule.encode(r - 1, r + 2, r + 1)));
+                        other = Math.max(other, readAt(position, ready, DataflowSchedule.encode(r - 1, r, r + 1)));
+                    }
+                    ready.put(DataflowSchedule.encode(r, r + 2, r + 1), other);
                 }
-                chainReady[step] = ready;
+                if (r + 1 < tiles) {  // (r + 1, r): itself through round r - 1
+                    if (r >= 1) first = Math.max(first, readAt(position, ready, DataflowSchedule.encode(r - 1, r + 1, r)));
+                    ready.put(DataflowSchedule.encode(r, r + 1, r), first);
+                }
             }
         }
         for (int p = 0; p < items.length; p++) {
             int r = DataflowSchedule.round(items[p]), i = DataflowSchedule.row(items[p]), j = DataflowSchedule.column(items[p]);
             assertTrue(r < tiles && i < tiles && j < tiles, "item out of range at " + p);
             assertFalse(folded && r + 1 < tiles && i == r + 1 && j == r + 1, "tile (r + 1, r + 1) of round r is the next pivot's item, at " + p);
-            assertFalse(folded && (i == r && j == r || i == r + 1 && j == r), "the chain's item listed at " + p);
+            assertFalse(ready.containsKey(items[p]), "a chain's item listed at " + p);
             // the tile itself through round r - 1
-            if (r > 0) assertRead(position, chainReady, folded, r - 1, i, j, p);
+            if (r > 0) assertRead(position, ready, DataflowSchedule.encode(r - 1, i, j), p);
             // D(i, r) and D(r, j) through round r: the pivot for a cross tile, both crosses otherwise
             if (!(i == r && j == r)) {
-                if (j != r) assertRead(position, chainReady, folded, r, i, r, p);
-                if (i != r) assertRead(position, chainReady, folded, r, r, j, p);
+                if (j != r) assertRead(position, ready, DataflowSchedule.encode(r, i, r), p);
+                if (i != r) assertRead(position, ready, DataflowSchedule.encode(r, r, j), p);
             }
         }
     }
 
-    /** Item (r, i, j), which the item at p reads, is listed before p, or is the chain's and the chain can reach it. */
-    private static void assertRead(Map<Integer, Integer> position, int[] chainReady, boolean folded, int r, int i, int j, int p) {
-        boolean chains = folded && (i == r && j == r || i == r + 1 && j == r);
-        if (!chains) {
-            assertBefore(position, DataflowSchedule.encode(r, i, j), p);
+    /** How far into the list a chain's read of this item reaches: its position, or for a chain's item what that one reaches. */
+    private static int readAt(Map<Integer, Integer> position, Map<Integer, Integer> ready, int item) {
+        Integer at = ready.containsKey(item) ? ready.get(item) : position.get(item);
+        assertTrue(at != null, "a chain reads an item neither listed nor run by a chain before it: " + describe(item));
+        return at;
+    }
+
+    /** Item `item`, which the item at p reads, is listed before p, or is a chain's and the chains can reach it. */
+    private static void assertRead(Map<Integer, Integer> position, Map<Integer, Integer> ready, int item, int p) {
+        if (!ready.containsKey(item)) {
+            assertBefore(position, item, p);
             return;
         }
-        int step = i == r ? 2 * r : 2 * r + 1;
-        assertTrue(chainReady[step] < p, "item at " + p + " reads the chain's round " + r + " tile (" + i + ", " + j + "), whose steps read an item at "
-                + chainReady[step]);
+        assertTrue(ready.get(item) < p, "item at " + p + " reads the chains' " + describe(item) + ", whose steps read an item at " + ready.get(item));
+    }
+
+    private static String describe(int item) {
+        return "round " + DataflowSchedule.round(item) + " tile (" + DataflowSchedule.row(item) + ", " + DataflowSchedule.column(item) + ")";
     }
 
     @ParameterizedTest(name = "n={0} tile={1}")
@@ -96,7 +117,7 @@ class DataflowScheduleTest {
 
     /** The position of each item of that list. */
     private static Map<Integer, Integer> positions(boolean folded) {
-        int[] items = DataflowSchedule.build(TILES, WAVE, folded);
+        int[] items = DataflowSchedule.build(TILES, WAVE, folded, false);
         Map<Integer, Integer> position = new HashMap<>();
         for (int p = 0; p < items.length; p++) position.put(items[p], p);
         return position;
@@ -156,9 +177,10 @@ class DataflowScheduleTest {
 
     @Test
     void refusesShapesItCannotEncode() {
-        assertThrows(IllegalArgumentException.class, () -> DataflowSchedule.build(0, 1, true));
-        assertThrows(IllegalArgumentException.class, () -> DataflowSchedule.build(DataflowSchedule.MAX_TILES + 1, 1, true));
-        assertThrows(IllegalArgumentException.class, () -> DataflowSchedule.build(4, 0, true));
+        assertThrows(IllegalArgumentException.class, () -> DataflowSchedule.build(0, 1, true, false));
+        assertThrows(IllegalArgumentException.class, () -> DataflowSchedule.build(DataflowSchedule.MAX_TILES + 1, 1, true, false));
+        assertThrows(IllegalArgumentException.class, () -> DataflowSchedule.build(4, 0, true, false));
+        assertThrows(IllegalArgumentException.class, () -> DataflowSchedule.build(4, 1, false, true));
     }
 
     private static void assertBefore(Map<Integer, Integer> position, int needed, int p) {
