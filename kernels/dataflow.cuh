@@ -63,7 +63,7 @@ template <int T>
 constexpr bool folds_pivot = T <= FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE;
 
 // Whether block 1 runs a second chain (solve, below): packed16 at T = 64, where it made n = 1000 to
-// 1500 1.5 to 4% faster on an H100; int32's T = 64 kernel was 2% slower at n = 1000 with it
+// 1500 1 to 4% faster on an H100; int32's T = 64 kernel was 2% slower at n = 1000 with it
 // (kernels/NOTES.md, the second chain). fwbench.variant.DataflowSchedule leaves its items out.
 template <class Cell, int T>
 constexpr bool runs_second_chain = folds_pivot<T> && Cell::CELLS_PER_WORD == 2 && T <= FW_DATAFLOW_SECOND_CHAIN_PACKED_MAX_TILE;

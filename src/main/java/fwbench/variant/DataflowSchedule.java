@@ -68,7 +68,7 @@ final class DataflowSchedule {
 
     /**
      * packed16's tiles up to this run the second chain (the kernels read it as
-     * FW_DATAFLOW_SECOND_CHAIN_PACKED_MAX_TILE): at T = 64 it made n = 1000 to 1500 1.5 to 4% faster
+     * FW_DATAFLOW_SECOND_CHAIN_PACKED_MAX_TILE): at T = 64 it made n = 1000 to 1500 1 to 4% faster
      * on an H100; int32's T = 64 was 2% slower at n = 1000 with it (kernels/NOTES.md, the second chain).
      */
     static final int SECOND_CHAIN_PACKED_MAX_TILE = 64;
