@@ -152,13 +152,13 @@ __device__ __forceinline__ void stream_chunks(const int* a, const int* b, int ld
             } else {
                 wait_async<0>();
             }
-            __syncthreads();  // every thread's copies (and packed stores) of `chunk` are visible
+            grid_sync<Cell, T, TM, TN>();  // every thread's copies (and packed stores) of `chunk` are visible
         } else {
             if (chunk + 1 < chunks) wait_async<1>();  // groups in flight: chunk and chunk + 1
             else wait_async<0>();
             // every thread's copies (and packed stores) of `chunk` are visible, and every thread
             // has finished chunk - 1, whose buffer the copies of chunk + 2 overwrite
-            __syncthreads();
+            grid_sync<Cell, T, TM, TN>();
             if (chunk + 2 < chunks) stage(chunk + 2, (chunk + 2) % 3);
             if constexpr (Cell::CELLS_PER_WORD == 2) {
                 if (chunk + 1 < chunks) {
@@ -175,7 +175,7 @@ __device__ __forceinline__ void stream_chunks(const int* a, const int* b, int ld
             if constexpr (Cell::CELLS_PER_WORD == 2) {
                 if (chunk + 1 < chunks) storeA(buf ^ 1);
             }
-            __syncthreads();  // all reads of this buffer are done before chunk + 2 is staged into it
+            grid_sync<Cell, T, TM, TN>();  // all reads of this buffer are done before chunk + 2 is staged into it
         }
     }
 }

@@ -128,7 +128,7 @@ __device__ __forceinline__ void update_tile(int* c, const int* a, const int* b, 
             constexpr int W = T / Cell::CELLS_PER_WORD;
             minplus::accumulate_product<Cell, T, TM, TN, STAGES>(acc, c, c - W, c - (size_t)T * ld, ld, shared, min(T, n - (r - 1) * T),
                                                                  min(T, n - r * T));
-            __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
+            minplus::grid_sync<Cell, T, TM, TN>();  // the product's last chunk is read before the closure reuses shared memory
         } else {
             minplus::load_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
         }
@@ -144,11 +144,12 @@ __device__ __forceinline__ void update_tile(int* c, const int* a, const int* b, 
 // 1.1 us of GPU time a solve on an H100). Every block's last release and ticket precede its count
 // (the fence and the barrier). Only at T = 64: the T = 128 kernels measured 0.8 to 1.7% slower
 // with it (kernels/NOTES.md), and keep the host's memset.
+template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void leave(int* done, int* ticket)
 {
     int* const exited = ticket + 1;
     __threadfence();
-    __syncthreads();
+    minplus::grid_sync<Cell, T, TM, TN>();
     if (threadIdx.x < 32) {
         int last = 0;
         if (threadIdx.x == 0) last = atomicAdd(exited, 1) == (int)gridDim.x - 1;
@@ -159,7 +160,13 @@ __device__ __forceinline__ void leave(int* done, int* ticket)
     }
 }
 
-template <class Cell, int T, int TM, int TN, bool WIDE = true>
+// HELPED: the block has one warp more than the grid, a helper (kernels/NOTES.md, the second chain):
+// in block 0 it polls the chain's next inputs while the grid computes a step, lets the grid start
+// that step as soon as the one before is stored (named barrier 4), and only then releases the
+// stored tile (named barrier 2 hands it over), so neither the poll nor the release fence lies
+// between two steps of the chain; in every other block it leaves at once. The translation unit
+// defines FW_HELPER_WARP (minplus::grid_sync).
+template <class Cell, int T, int TM, int TN, bool WIDE = true, bool HELPED = false>
 __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
 {
     extern __shared__ int shared[];
@@ -171,6 +178,50 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
     int* const done = sync;
     int* const ticket = sync + tiles * tiles;
     const int tid = threadIdx.x;
+
+#ifdef FW_HELPER_WARP
+    constexpr int BLOCK = G::THREADS + 32;  // the grid and the helper, for named barriers 2 and 4
+    auto helperArrive = [](int barrier) { asm volatile("bar.arrive %0, %1;" ::"r"(barrier), "n"(BLOCK) : "memory"); };
+    auto helperSync = [](int barrier) { asm volatile("bar.sync %0, %1;" ::"r"(barrier), "n"(BLOCK) : "memory"); };
+#endif
+    if constexpr (HELPED) {
+#ifndef FW_HELPER_WARP
+        static_assert(!HELPED, "a helped kernel's translation unit defines FW_HELPER_WARP");
+#else
+        static_assert(folds_pivot<T>, "the helper serves the chain of folded pivots");
+        if (tid >= G::THREADS) {
+            if (blockIdx.x != 0) return;
+            // the chain's steps: 2r the pivot r, 2r + 1 the cross tile (r + 1, r) (solve's chain, below)
+            const int steps = 2 * tiles - 1;
+            auto ready = [&](int s) {  // the inputs of step s done: one acquire round trip, lane 0's answer
+                int ok = 1;
+                if (tid == G::THREADS) {
+                    const int r = s / 2;
+                    if (s % 2 == 0) ok = r == 0 || ((load_acquire(done + r * tiles + r) >= r - 1) & (load_acquire(done + (r - 1) * tiles + r) >= r - 1));
+                    else ok = load_acquire(done + (r + 1) * tiles + r) >= r;
+                }
+                return __shfl_sync(~0u, ok, 0) != 0;
+            };
+            helperArrive(4);  // step 0 reads nothing
+            for (int s = 0; s < steps; ++s) {
+                bool next = s + 1 < steps && ready(s + 1);  // while the grid computes step s
+                helperSync(2);                              // step s stored
+                if (s + 1 < steps) {
+                    while (!next) {
+                        __nanosleep(32);
+                        next = ready(s + 1);
+                    }
+                    helperArrive(4);  // step s + 1 may start
+                }
+                if (tid == G::THREADS) {
+                    const int r = s / 2, i = s % 2 == 0 ? r : r + 1;
+                    store_release(done + i * tiles + r, r + 1);
+                }
+            }
+            return;
+        }
+#endif
+    }
 
     // slot[it & 1]: the item of iteration it for every thread, or WAITING (ping-pong: thread 0
     // writes the next one while the others may still read this one). late: what the slow path
@@ -230,17 +281,36 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
                 if (tid == 0) {
                     while ((load_acquire(done + tileA) < roundsA) | (tileB >= 0 && load_acquire(done + tileB) < roundsB)) __nanosleep(32);
                 }
-                __syncthreads();
+                minplus::grid_sync<Cell, T, TM, TN>();
             };
             auto step = [&](int i, int j, int r) {  // tile (i, j) of round r, its inputs done
                 if (tid == 0) FW_DATAFLOW_TRACE(1, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
                 run(i, j, r);
-                __syncthreads();
+                minplus::grid_sync<Cell, T, TM, TN>();
                 if (tid == RELEASER) {
                     FW_DATAFLOW_TRACE(2, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
                     store_release(done + i * tiles + j, r + 1);
                 }
             };
+#ifdef FW_HELPER_WARP
+            if constexpr (HELPED) {
+                // the helper found the step's inputs done (barrier 4) and releases it (barrier 2)
+                auto helpedStep = [&](int i, int j, int r) {
+                    if (tid == 0) FW_DATAFLOW_TRACE(0, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
+                    helperSync(4);
+                    if (tid == 0) FW_DATAFLOW_TRACE(1, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
+                    run(i, j, r);
+                    minplus::grid_sync<Cell, T, TM, TN>();
+                    if (tid == 0) FW_DATAFLOW_TRACE(2, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
+                    helperArrive(2);
+                };
+#pragma unroll 1
+                for (int r = 0; r < tiles; ++r) {
+                    helpedStep(r, r, r);
+                    if (r + 1 < tiles) helpedStep(r + 1, r, r);
+                }
+            } else
+#endif
 #pragma unroll 1
             for (int r = 0; r < tiles; ++r) {
                 // the pivot: its tile through round r - 2 and tile (r - 1, r) through round r - 2
@@ -267,12 +337,12 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
                     if (tid == 0) {
                         while ((load_acquire(done + tileA) < roundsA) | (load_acquire(done + tileB) < roundsB)) __nanosleep(32);
                     }
-                    __syncthreads();
+                    minplus::grid_sync<Cell, T, TM, TN>();
                 };
                 auto step = [&](int i, int j, int r) {
                     if (tid == 0) FW_DATAFLOW_TRACE(1, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
                     run(i, j, r);
-                    __syncthreads();
+                    minplus::grid_sync<Cell, T, TM, TN>();
                     if (tid == RELEASER) {
                         FW_DATAFLOW_TRACE(2, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
                         store_release(done + i * tiles + j, r + 1);
@@ -300,7 +370,7 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
         ahead[1] = atomicAdd(ticket, 1);
         slot[0] = WAITING;
     }
-    __syncthreads();
+    minplus::grid_sync<Cell, T, TM, TN>();
 #pragma unroll 1
     for (int it = 0;; ++it) {
         int current = slot[it & 1];  // block-uniform
@@ -314,11 +384,11 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
                 late = item;
                 advance();
             }
-            __syncthreads();
+            minplus::grid_sync<Cell, T, TM, TN>();
             current = late;
         }
         if (current < 0) {
-            if constexpr (T <= FW_DATAFLOW_SELF_RESET_MAX_TILE) leave(done, ticket);
+            if constexpr (T <= FW_DATAFLOW_SELF_RESET_MAX_TILE) leave<Cell, T, TM, TN>(done, ticket);
             return;
         }
         if (tid == 0) FW_DATAFLOW_TRACE(1, current);
@@ -343,7 +413,7 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
         run(i, j, r);
         // Every thread's stores of the tile precede the release below; the shared buffers are
         // free again; slot[(it + 1) & 1] is visible.
-        __syncthreads();
+        minplus::grid_sync<Cell, T, TM, TN>();
         if (tid == RELEASER) {
             FW_DATAFLOW_TRACE(2, current);
             store_release(done + i * tiles + j, r + 1);

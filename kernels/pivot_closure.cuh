@@ -102,7 +102,7 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
     int pav[DEFER ? TM : 1], pbv[DEFER ? TN : 1];
 
     publish(0, 0, 0, ty == 0, tx == 0);
-    __syncthreads();
+    grid_sync<Cell, T, TM, TN>();
 #pragma unroll
     for (int half = 0; half < 2; ++half) {
 #pragma unroll 1
@@ -147,7 +147,7 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
                     // step k + 1's row and column, into the buffer nobody reads in this step
                     toNext([&](int h, int mNext, bool rowOwns, bool columnOwns) { publish(h, mNext, k + 1, rowOwns, columnOwns); });
                 }
-                __syncthreads();  // step k + 1 reads what step k published; step k's reads are done
+                grid_sync<Cell, T, TM, TN>();  // step k + 1 reads what step k published; step k's reads are done
             }
         }
     }

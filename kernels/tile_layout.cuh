@@ -31,6 +31,20 @@ template <> struct Vec<2> { using type = int2; };
 template <> struct Vec<4> { using type = int4; };
 template <> struct Vec<8> { struct alignas(16) type { int4 lo, hi; }; };  // two 16-byte accesses
 
+// The barrier of the thread grid of a tile: every thread of the block, unless the translation unit
+// defines FW_HELPER_WARP before its includes (09_packed16.cu): some of its kernels run a helper
+// warp beside the grid (dataflow.cuh), so its grids meet at named barrier 1, which helpers never
+// join. For a block of exactly the grid's threads the two are the same barrier.
+template <class Cell, int T, int TM, int TN>
+__device__ __forceinline__ void grid_sync()
+{
+#ifdef FW_HELPER_WARP
+    asm volatile("bar.sync 1, %0;" ::"n"(Grid<Cell, T, TM, TN>::THREADS) : "memory");
+#else
+    __syncthreads();
+#endif
+}
+
 // Row of a T x T tile that accumulator row i of thread row ty holds: the thread's rows are split
 // in two halves T / 2 apart (see Layout above).
 template <int T, int TM>

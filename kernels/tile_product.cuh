@@ -26,11 +26,14 @@
 // keeps the name unmangled for cuModuleGetGlobal, and the braces make the host's shadow copy a
 // definition (`extern "C" __constant__ int x[5] = ...;` leaves it undefined when linking a host
 // program such as kernels/tools/kleene_bench.cu). SHARED_BYTES in parentheses if it has commas.
-#define FW_TILE_KERNEL_SHAPE(KERNEL, CELL, T, TM, TN, SHARED_BYTES)                                        \
+// FW_TILE_KERNEL_SHAPE_THREADS: a kernel launched with THREADS threads, not its grid's (a helper
+// warp beside it, dataflow.cuh).
+#define FW_TILE_KERNEL_SHAPE_THREADS(KERNEL, CELL, T, TM, TN, SHARED_BYTES, THREADS)                        \
     extern "C" {                                                                                           \
-    __constant__ int KERNEL##_shape[5] = {minplus::Grid<CELL, T, TM, TN>::THREADS, SHARED_BYTES, T, TM,    \
-                                          TN * CELL::CELLS_PER_WORD};                                      \
+    __constant__ int KERNEL##_shape[5] = {THREADS, SHARED_BYTES, T, TM, TN * CELL::CELLS_PER_WORD};        \
     }
+#define FW_TILE_KERNEL_SHAPE(KERNEL, CELL, T, TM, TN, SHARED_BYTES) \
+    FW_TILE_KERNEL_SHAPE_THREADS(KERNEL, CELL, T, TM, TN, SHARED_BYTES, (minplus::Grid<CELL, T, TM, TN>::THREADS))
 
 namespace minplus {
 

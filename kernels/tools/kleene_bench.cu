@@ -19,6 +19,8 @@
 //   KB_CHAIN_FIRST=1 ./kb 1000         dataflow's list with tile (r + 2, r + 1) of round r, which the
 //                                      chain's next cross reads, first in K(r) (the suite's does not;
 //                                      not for packed16 at T = 64, whose block 1 runs that tile)
+//   KB_HELPED=1 KB_PER_SM=1 ./kb 1000  p16flow64 on the helped kernel (a helper warp, 160 threads), which
+//                                      the suite runs at one or two blocks per SM
 //   KB_LD_TILES=1 ./kb 1025            dataflow over ld / T tiles a side (the suite's before it took
 //                                      ceil(n / T)): rounds of padding alone included
 //   KB_GRAPH=1 ./kb 1000               look64/look128 captured once into a CUDA graph and replayed,
@@ -39,6 +41,10 @@
 // (LookaheadRounds, solver stream at the highest priority) with both tiles, on the suite's random graph (seed 42),
 // median of 7 timed solves after 2 warm-ups (each solve from a fresh copy of the input), each
 // result checked against kleene T = 64 (independent rounds of a different tile size).
+// One translation unit for every kernel file, so the grid barrier 09_packed16.cu chooses (named
+// barrier 1, for its helped kernel) holds for all of them: the same barrier for a block of exactly
+// its grid's threads (tile_layout.cuh, grid_sync).
+#define FW_HELPER_WARP
 #include "../fw_constants.cuh"
 
 #ifdef KB_DTRACE
@@ -418,6 +424,10 @@ int main(int argc, char** argv)
     Dataflow df64{fw_dataflow_t64, flow64 * 4, 256, 64}, df128{fw_dataflow_t128, flow128 * 4, 256, 128},
              df16{fw_packed16_dataflow_t128, flowPacked * 4, 256, 128, true}, df16w{fw_packed16_dataflow_t256, flowPacked256 * 4, 256, 256, true},
              df16s{fw_packed16_dataflow_t64, minplus::shared_words<minplus::Packed16, 64, dataflow::STAGES>() * 4, 128, 64, true};
+    if (getenv("KB_HELPED") && atoi(getenv("KB_HELPED"))) {  // p16flow64 as the suite runs it at one or two blocks per SM
+        df16s.kernel = fw_packed16_dataflow_helped_t64;
+        df16s.threads = 160;
+    }
     cudaStream_t s;
     int least, greatest;
     CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));

@@ -45,6 +45,19 @@ final class Packed16Solver extends GpuSolver implements PackedDistances {
      */
     static final int T256_FROM_N = 7500;
 
+    /**
+     * Up to this many blocks per SM the T = 64 solve runs the helped kernel (a helper warp beside
+     * block 0's grid, 160 threads, kernels/dataflow.cuh): on an H100 about 6% faster at n = 1000;
+     * three blocks of it fit an SM where four of the plain one do, and at n = 2500 (all that fit) it
+     * was 3% slower (kernels/NOTES.md, the second chain).
+     */
+    static final int HELPED_MAX_BLOCKS_PER_SM = 2;
+
+    /** Whether the solve at this tile and blocks per SM ({@link LaunchChoice#ALL_THAT_FIT} included) runs the helped kernel. */
+    static boolean helped(int tile, int blocksPerSm) {
+        return tile == 64 && blocksPerSm <= HELPED_MAX_BLOCKS_PER_SM;
+    }
+
     /** The system property that pins the tile over everything, e.g. -Dfwbench.packed16.tile=256 (64, 128 or 256). */
     static final LaunchPin TILE_PIN = new LaunchPin("fwbench.packed16.tile", "64, 128 or 256", t -> t == 64 || t == 128 || t == 256);
 
@@ -82,8 +95,8 @@ final class Packed16Solver extends GpuSolver implements PackedDistances {
             unpack = module().kernel("fw_packed16_unpack");
             in = new DeviceBuffer((long) ld * words);
             work = new DeviceBuffer((long) ld * words);
-            kernel = tileKernel("fw_packed16_dataflow", tile);
             blocksPerSmSetting = DataflowLaunch.blocksPerSmSetting(config, Variant.PACKED16.cellType(), tile);
+            kernel = tileKernel(helped(tile, blocksPerSmSetting.value()) ? "fw_packed16_dataflow_helped" : "fw_packed16_dataflow", tile);
             launch = new DataflowLaunch(kernel, Variant.PACKED16.cellType(), tilesPerSide(n, tile), blocksPerSmSetting.value(), cuda.device());
         } catch (RuntimeException e) {
             if (work != null) work.close();
@@ -130,6 +143,7 @@ final class Packed16Solver extends GpuSolver implements PackedDistances {
     @Override
     public String describe() {
         return "packed16 (" + launch.launchText(tileSetting, blocksPerSmSetting, n) + ", " + kernel.shape().cellsPerThread() + " cells per thread, "
+                + (helped(kernel.shape().tile(), blocksPerSmSetting.value()) ? "a helper warp, " : "")
                 + launch.grid() + " persistent blocks, n padded to " + ld + ")";
     }
 
