@@ -24,10 +24,11 @@
 //
 // Launch: tiles = ceil(n / T), ld = N / 2 words per row, grid = as in 08_dataflow.cu, 256 threads,
 // minplus::shared_words<Packed16, T, dataflow::STAGES>() * 4 bytes (39 KB at T = 64, 78 KB at
-// T = 128, 156 KB at T = 256; each kernel's _shape says so, and its threads: 128 at T = 64, 256
-// otherwise); sync (tiles^2 + 2 ints) zero at each launch (the T = 64 kernel leaves it so, dataflow.cuh).
-// Registers (ptxas, sm_90): 117 at T = 64, 127 at T = 128, 242 at T = 256, no spills (before sm_90,
-// where the 16-bit relaxation is several instructions, T = 128 and 256 spill).
+// T = 128, 156 KB at T = 256; each kernel's _shape says so, and its threads: 128 at T = 64, 160
+// for the helped T = 64 kernel, 256 otherwise); sync (tiles^2 + 2 ints) zero at each launch (the
+// T = 64 kernels leave it so, dataflow.cuh).
+// Registers (ptxas, sm_90): 128 at T = 64 (both kernels) and T = 128, 242 at T = 256, no spills
+// (before sm_90, where the 16-bit relaxation is several instructions, T = 128 and 256 spill).
 // fw_packed16_pack / unpack convert between the int32 matrix (INF = FW_INF) and the packed one.
 // The T = 64 kernel has a helped twin (a helper warp beside the grid, dataflow.cuh): every kernel
 // here syncs its grid on named barrier 1, the same barrier for the others.
