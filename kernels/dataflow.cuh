@@ -101,7 +101,7 @@ constexpr int STAGES = 3;
 // tile (r, r) of round r - 1, which pivot item r applies, and the chain's pivots and cross tiles
 // (r + 1, r)). sync: tiles^2 done counters, the ticket and the blocks exited, all zero at launch
 // (up to FW_DATAFLOW_SELF_RESET_MAX_TILE each launch leaves them zero, leave()). minplus::Grid's
-// threads a block (256; 128 for packed16's T = 64), shared memory
+// threads a block (256; 128 for packed16's T = 64; one warp more where HELPED), shared memory
 // minplus::shared_words<Cell, T, STAGES>() words; launch at most as many blocks as fit on the
 // device, and with folded pivots at least two (block 0 runs the chain first), three where block 1
 // runs the second chain (runs_second_chain).
