@@ -160,7 +160,8 @@ class KernelRegistryTest {
      */
     @Test
     void tileKernelsExportTheirShapeFromTheirOwnTemplateArguments() throws IOException {
-        Pattern shape = Pattern.compile("FW_TILE_KERNEL_SHAPE\\((\\w+), [\\w:]+, (\\d+, \\d+, \\d+),");
+        // FW_TILE_KERNEL_SHAPE_THREADS: the same for a kernel launched with a helper warp beside its grid
+        Pattern shape = Pattern.compile("FW_TILE_KERNEL_SHAPE(?:_THREADS)?\\((\\w+), [\\w:]+, (\\d+, \\d+, \\d+),");
         int tileKernels = 0;
         for (String module : sourceModules()) {
             String source = Files.readString(KERNELS.resolve(module + ".cu"));
@@ -171,7 +172,9 @@ class KernelRegistryTest {
                 kernels.add(name);
                 if (!name.matches(".*_t\\d+")) continue;
                 tileKernels++;
-                int end = source.indexOf("FW_TILE_KERNEL_SHAPE(" + name + ",", k.end());
+                int plain = source.indexOf("FW_TILE_KERNEL_SHAPE(" + name + ",", k.end());
+                int helped = source.indexOf("FW_TILE_KERNEL_SHAPE_THREADS(" + name + ",", k.end());
+                int end = plain < 0 ? helped : helped < 0 ? plain : Math.min(plain, helped);
                 assertTrue(end > 0, name + " in " + module + ".cu has no FW_TILE_KERNEL_SHAPE after it");
                 Matcher m = shape.matcher(source);
                 assertTrue(m.find(end), "FW_TILE_KERNEL_SHAPE(" + name + ", ...) in " + module + ".cu");
