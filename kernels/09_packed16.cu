@@ -12,7 +12,8 @@
 // distance is below FW_INF16 (the solver refuses graphs it cannot bound that way); a longer one
 // would read as FW_INF16.
 //
-// Tiles: T = 64 (128 threads of 4 rows x 4 words, 4 x 8 cells a thread, four blocks per SM), for
+// Tiles: T = 64 (128 threads of 4 rows x 4 words, 4 x 8 cells a thread, four blocks per SM; with
+// one or two blocks per SM the helped kernel, 160 threads, three fit an SM), for
 // small n, where a solve waits on the chain of pivots (each closure walks T steps one after
 // another) more than on the products; T = 128 (8 rows x 4 words, 8 x 8 cells a thread, two blocks per SM) or T = 256 (16 rows x
 // 8 words, 16 x 16 cells, one block per SM; a last tile row or column of at most 64 live cells as
@@ -22,7 +23,8 @@
 // does 4x the relaxations per chunk of bookkeeping and is used from n = 7500 on
 // (fwbench.variant.Packed16Solver; kernels/NOTES.md, v9).
 //
-// Launch: tiles = ceil(n / T), ld = N / 2 words per row, grid = as in 08_dataflow.cu, 256 threads,
+// Launch: tiles = ceil(n / T), ld = N / 2 words per row, grid = as in 08_dataflow.cu (at least three
+// blocks at T = 64, where block 1 runs the second chain),
 // minplus::shared_words<Packed16, T, dataflow::STAGES>() * 4 bytes (39 KB at T = 64, 78 KB at
 // T = 128, 156 KB at T = 256; each kernel's _shape says so, and its threads: 128 at T = 64, 160
 // for the helped T = 64 kernel, 256 otherwise); sync (tiles^2 + 2 ints) zero at each launch (the
@@ -56,13 +58,14 @@ FW_TILE_KERNEL_SHAPE(fw_packed16_dataflow_t64, minplus::Packed16, 64, 4, 4, (min
 // The same with a helper warp in block 0 (160 threads; dataflow.cuh): for one or two blocks per SM
 // (fwbench.variant.Packed16Solver), where it made n = 1000 about 6% faster on an H100; from three
 // blocks per SM on the 128-thread kernel fits four where this fits three.
-extern "C" __global__ void __launch_bounds__(160, 3)
+constexpr int HELPED_T64_THREADS = minplus::Grid<minplus::Packed16, 64, 4, 4>::THREADS + dataflow::HELPER_THREADS;
+extern "C" __global__ void __launch_bounds__(HELPED_T64_THREADS, 3)
 fw_packed16_dataflow_helped_t64(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
 {
     dataflow::solve<minplus::Packed16, 64, 4, 4, true, true>(d, ld, n, schedule, items, sync, tiles);
 }
 FW_TILE_KERNEL_SHAPE_THREADS(fw_packed16_dataflow_helped_t64, minplus::Packed16, 64, 4, 4,
-                             (minplus::shared_words<minplus::Packed16, 64, dataflow::STAGES>() * 4), 160)
+                             (minplus::shared_words<minplus::Packed16, 64, dataflow::STAGES>() * 4), HELPED_T64_THREADS)
 
 // One block per SM: 156 KB of shared memory, and the full register file for 16 x 16 cells a thread.
 extern "C" __global__ void __launch_bounds__(256, 1)

@@ -99,7 +99,7 @@ constexpr int STAGES = 3;
 // cells, of which the first n rows and columns are the graph's (the rest isolated padding).
 // schedule: `items` encoded items (every tile in every round, tiles^3, but with folded pivots
 // tile (r, r) of round r - 1, which pivot item r applies, and the chain's pivots and cross tiles
-// (r + 1, r)). sync: tiles^2 done counters, the ticket and the blocks exited, all zero at launch
+// (r + 1, r), and with the second chain its tiles (r + 2, r) and (r + 2, r + 1)). sync: tiles^2 done counters, the ticket and the blocks exited, all zero at launch
 // (up to FW_DATAFLOW_SELF_RESET_MAX_TILE each launch leaves them zero, leave()). minplus::Grid's
 // threads a block (256; 128 for packed16's T = 64; one warp more where HELPED), shared memory
 // minplus::shared_words<Cell, T, STAGES>() words; launch at most as many blocks as fit on the
@@ -160,12 +160,20 @@ __device__ __forceinline__ void leave(int* done, int* ticket)
     }
 }
 
+// A helped kernel's block: its grid and HELPER_THREADS more, the helper warp (solve, HELPED).
+constexpr int HELPER_THREADS = 32;
+// The named barriers between the grid and the helper: the grid stored a step; a step may start.
+constexpr int STEP_STORED = 2, STEP_READY = 3;
+
 // HELPED: the block has one warp more than the grid, a helper (kernels/NOTES.md, the second chain):
 // in block 0 it polls the chain's next inputs while the grid computes a step, lets the grid start
-// that step as soon as the one before is stored (named barrier 4), and only then releases the
-// stored tile (named barrier 2 hands it over), so neither the poll nor the release fence lies
-// between two steps of the chain; in every other block it leaves at once. The translation unit
-// defines FW_HELPER_WARP (minplus::grid_sync).
+// that step as soon as the one before is stored (STEP_READY), and only then releases the stored
+// tile (STEP_STORED hands it over), so neither the poll nor the release fence lies between two
+// steps of the chain; in every other block it leaves at once. The grid releases the last step
+// itself, so that every release precedes its block's exit count (leave). A listed item that reads
+// a chain step is then released one step later: the list keeps it after every listed item the
+// chain reads up to the next step (DataflowScheduleTest). The translation unit defines
+// FW_HELPER_WARP (minplus::grid_sync).
 template <class Cell, int T, int TM, int TN, bool WIDE = true, bool HELPED = false>
 __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
 {
@@ -179,15 +187,13 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
     int* const ticket = sync + tiles * tiles;
     const int tid = threadIdx.x;
 
-#ifdef FW_HELPER_WARP
-    constexpr int BLOCK = G::THREADS + 32;  // the grid and the helper, for named barriers 2 and 4
-    auto helperArrive = [](int barrier) { asm volatile("bar.arrive %0, %1;" ::"r"(barrier), "n"(BLOCK) : "memory"); };
-    auto helperSync = [](int barrier) { asm volatile("bar.sync %0, %1;" ::"r"(barrier), "n"(BLOCK) : "memory"); };
-#endif
+    constexpr int BLOCK = G::THREADS + HELPER_THREADS;  // a helped block, grid and helper
+    [[maybe_unused]] auto arriveWithHelper = [](auto barrier) { asm volatile("bar.arrive %0, %1;" ::"n"(decltype(barrier)::value), "n"(BLOCK) : "memory"); };
+    [[maybe_unused]] auto syncWithHelper = [](auto barrier) { asm volatile("bar.sync %0, %1;" ::"n"(decltype(barrier)::value), "n"(BLOCK) : "memory"); };
+    using Stored = std::integral_constant<int, STEP_STORED>;
+    using Ready = std::integral_constant<int, STEP_READY>;
     if constexpr (HELPED) {
-#ifndef FW_HELPER_WARP
-        static_assert(!HELPED, "a helped kernel's translation unit defines FW_HELPER_WARP");
-#else
+        static_assert(minplus::GRID_SYNC_NAMED, "a helped kernel's grid syncs on a named barrier: define FW_HELPER_WARP before any kernel header");
         static_assert(folds_pivot<T>, "the helper serves the chain of folded pivots");
         if (tid >= G::THREADS) {
             if (blockIdx.x != 0) return;
@@ -202,17 +208,15 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
                 }
                 return __shfl_sync(~0u, ok, 0) != 0;
             };
-            helperArrive(4);  // step 0 reads nothing
-            for (int s = 0; s < steps; ++s) {
-                bool next = s + 1 < steps && ready(s + 1);  // while the grid computes step s
-                helperSync(2);                              // step s stored
-                if (s + 1 < steps) {
-                    while (!next) {
-                        __nanosleep(32);
-                        next = ready(s + 1);
-                    }
-                    helperArrive(4);  // step s + 1 may start
+            arriveWithHelper(Ready());  // step 0 reads nothing
+            for (int s = 0; s + 1 < steps; ++s) {
+                bool next = ready(s + 1);  // while the grid computes step s
+                syncWithHelper(Stored());  // step s stored
+                while (!next) {
+                    __nanosleep(32);
+                    next = ready(s + 1);
                 }
+                arriveWithHelper(Ready());  // step s + 1 may start
                 if (tid == G::THREADS) {
                     const int r = s / 2, i = s % 2 == 0 ? r : r + 1;
                     store_release(done + i * tiles + r, r + 1);
@@ -220,7 +224,6 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
             }
             return;
         }
-#endif
     }
 
     // slot[it & 1]: the item of iteration it for every thread, or WAITING (ping-pong: thread 0
@@ -292,25 +295,25 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
                     store_release(done + i * tiles + j, r + 1);
                 }
             };
-#ifdef FW_HELPER_WARP
             if constexpr (HELPED) {
-                // the helper found the step's inputs done (barrier 4) and releases it (barrier 2)
-                auto helpedStep = [&](int i, int j, int r) {
+                // the helper found the step's inputs done (STEP_READY) and releases it (STEP_STORED),
+                // but the last, which the grid releases
+                auto helpedStep = [&](int i, int j, int r, bool last) {
                     if (tid == 0) FW_DATAFLOW_TRACE(0, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
-                    helperSync(4);
+                    syncWithHelper(Ready());
                     if (tid == 0) FW_DATAFLOW_TRACE(1, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
                     run(i, j, r);
                     minplus::grid_sync<Cell, T, TM, TN>();
                     if (tid == 0) FW_DATAFLOW_TRACE(2, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
-                    helperArrive(2);
+                    if (!last) arriveWithHelper(Stored());
+                    else if (tid == RELEASER) store_release(done + i * tiles + j, r + 1);
                 };
 #pragma unroll 1
                 for (int r = 0; r < tiles; ++r) {
-                    helpedStep(r, r, r);
-                    if (r + 1 < tiles) helpedStep(r + 1, r, r);
+                    helpedStep(r, r, r, r + 1 == tiles);
+                    if (r + 1 < tiles) helpedStep(r + 1, r, r, false);
                 }
             } else
-#endif
 #pragma unroll 1
             for (int r = 0; r < tiles; ++r) {
                 // the pivot: its tile through round r - 2 and tile (r - 1, r) through round r - 2

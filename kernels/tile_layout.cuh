@@ -35,14 +35,20 @@ template <> struct Vec<8> { struct alignas(16) type { int4 lo, hi; }; };  // two
 // defines FW_HELPER_WARP before its includes (09_packed16.cu): some of its kernels run a helper
 // warp beside the grid (dataflow.cuh), so its grids meet at named barrier 1, which helpers never
 // join. For a block of exactly the grid's threads the two are the same barrier.
+#ifdef FW_HELPER_WARP
+constexpr bool GRID_SYNC_NAMED = true;  // what grid_sync chose where this header was first included
+#else
+constexpr bool GRID_SYNC_NAMED = false;
+#endif
+constexpr int GRID_BARRIER = 1;  // the named barrier of grid_sync (0 is __syncthreads')
+
 template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void grid_sync()
 {
-#ifdef FW_HELPER_WARP
-    asm volatile("bar.sync 1, %0;" ::"n"(Grid<Cell, T, TM, TN>::THREADS) : "memory");
-#else
-    __syncthreads();
-#endif
+    if constexpr (GRID_SYNC_NAMED)
+        asm volatile("bar.sync %0, %1;" ::"n"(GRID_BARRIER), "n"(Grid<Cell, T, TM, TN>::THREADS) : "memory");
+    else
+        __syncthreads();
 }
 
 // Row of a T x T tile that accumulator row i of thread row ty holds: the thread's rows are split

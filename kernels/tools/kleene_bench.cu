@@ -426,7 +426,7 @@ int main(int argc, char** argv)
              df16s{fw_packed16_dataflow_t64, minplus::shared_words<minplus::Packed16, 64, dataflow::STAGES>() * 4, 128, 64, true};
     if (getenv("KB_HELPED") && atoi(getenv("KB_HELPED"))) {  // p16flow64 as the suite runs it at one or two blocks per SM
         df16s.kernel = fw_packed16_dataflow_helped_t64;
-        df16s.threads = 160;
+        df16s.threads = HELPED_T64_THREADS;
     }
     cudaStream_t s;
     int least, greatest;

@@ -5,7 +5,7 @@ package fwbench.cuda;
  * ({@code extern "C" __constant__ int NAME_shape[5]}, read by {@link KernelModule#tileKernel}),
  * so that Java does not re-derive the kernel's layout.
  *
- * @param threads     threads per block (a 1-D block; a helped kernel's include its helper warp)
+ * @param threads     threads per block (a 1-D block; for a helped kernel, its helper warp counted)
  * @param sharedBytes dynamic shared memory per block, in bytes
  * @param tile        the tile side T, in cells
  * @param cellRows    rows of cells each thread holds

@@ -30,7 +30,7 @@ final class Packed16Solver extends GpuSolver implements PackedDistances {
 
     /**
      * From this n on the table picks T = 128 rather than 64: T = 64 (128 threads, four blocks per
-     * SM) halves the closure steps of each pivot, which the chain of pivots waits on at small n; on
+     * SM; 160 with a helper warp, {@link #HELPED_MAX_BLOCKS_PER_SM}) halves the closure steps of each pivot, which the chain of pivots waits on at small n; on
      * an H200 it was faster at n = 4000 and below, slower at 5000, so the crossover lies between
      * (kernels/NOTES.md, packed16 at T = 64). The fallback where nothing is tuned.
      */
@@ -78,6 +78,7 @@ final class Packed16Solver extends GpuSolver implements PackedDistances {
     private final LaunchSetting tileSetting;
     private final LaunchSetting blocksPerSmSetting;
     private final TileKernel kernel;
+    private final boolean helped;  // the kernel has a helper warp (helped)
     private final int words;  // words per packed row: ld / 2
     private final DeviceBuffer packedInput;
     private final DeviceBuffer packedWork;
@@ -96,7 +97,8 @@ final class Packed16Solver extends GpuSolver implements PackedDistances {
             in = new DeviceBuffer((long) ld * words);
             work = new DeviceBuffer((long) ld * words);
             blocksPerSmSetting = DataflowLaunch.blocksPerSmSetting(config, Variant.PACKED16.cellType(), tile);
-            kernel = tileKernel(helped(tile, blocksPerSmSetting.value()) ? "fw_packed16_dataflow_helped" : "fw_packed16_dataflow", tile);
+            helped = helped(tile, blocksPerSmSetting.value());
+            kernel = tileKernel(helped ? "fw_packed16_dataflow_helped" : "fw_packed16_dataflow", tile);
             launch = new DataflowLaunch(kernel, Variant.PACKED16.cellType(), tilesPerSide(n, tile), blocksPerSmSetting.value(), cuda.device());
         } catch (RuntimeException e) {
             if (work != null) work.close();
@@ -143,7 +145,7 @@ final class Packed16Solver extends GpuSolver implements PackedDistances {
     @Override
     public String describe() {
         return "packed16 (" + launch.launchText(tileSetting, blocksPerSmSetting, n) + ", " + kernel.shape().cellsPerThread() + " cells per thread, "
-                + (helped(kernel.shape().tile(), blocksPerSmSetting.value()) ? "a helper warp, " : "")
+                + (helped ? "a helper warp, " : "")
                 + launch.grid() + " persistent blocks, n padded to " + ld + ")";
     }
 

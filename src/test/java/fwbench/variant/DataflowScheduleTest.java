@@ -43,31 +43,40 @@ class DataflowScheduleTest {
             assertEquals(null, position.put(items[p], p), "item listed twice at " + p);
         }
         // ready.get(item): for a chain's item, the last position of a listed item that the chains
-        // read up to it (each chain runs its steps in order, and each may read the other's items)
+        // read before it is released (each chain runs its steps in order, and each may read the
+        // other's items). With the second chain packed16 may run the helped kernel, whose helper
+        // releases block 0's step s only once step s + 1's inputs are done: a step's release then
+        // waits for the next step's reads too, so the list is checked against that.
         Map<Integer, Integer> ready = new HashMap<>();
         if (folded) {
-            int first = -1, other = -1;  // how far block 0's and block 1's steps so far reach into the list
-            for (int r = 0; r < tiles; r++) {
-                if (r >= 2) {  // P(r): its tile through round r - 2, tile (r - 1, r) through round r - 2
-                    first = Math.max(first, readAt(position, ready, DataflowSchedule.encode(r - 2, r, r)));
-                    first = Math.max(first, readAt(position, ready, DataflowSchedule.encode(r - 2, r - 1, r)));
+            int steps = 2 * tiles - 1;  // block 0: 2r the pivot P(r), 2r + 1 tile (r + 1, r) of round r
+            int[] reach = new int[steps];  // how far block 0's reads up to step s reach into the list
+            int other = -1;                // how far block 1's do so far
+            for (int s = 0; s < steps; s++) {
+                int r = s / 2, at = s > 0 ? reach[s - 1] : -1;
+                if (s % 2 == 0 && r >= 2) {  // P(r): its tile through round r - 2, tile (r - 1, r) through round r - 2
+                    at = Math.max(at, readAt(position, ready, DataflowSchedule.encode(r - 2, r, r)));
+                    at = Math.max(at, readAt(position, ready, DataflowSchedule.encode(r - 2, r - 1, r)));
                 }
-                ready.put(DataflowSchedule.encode(r, r, r), first);
-                if (secondChain && r + 2 < tiles) {
-                    // (r + 2, r): the pivot through round r, itself through round r - 1
-                    other = Math.max(other, first);
-                    if (r >= 1) other = Math.max(other, readAt(position, ready, DataflowSchedule.encode(r - 1, r + 2, r)));
-                    ready.put(DataflowSchedule.encode(r, r + 2, r), other);
-                    // (r + 2, r + 1): itself and tile (r, r + 1) through round r - 1 (and block 1's own (r + 2, r))
-                    if (r >= 1) {
-                        other = Math.max(other, readAt(position, ready, DataflowSchedule.encode(r - 1, r + 2, r + 1)));
-                        other = Math.max(other, readAt(position, ready, DataflowSchedule.encode(r - 1, r, r + 1)));
+                if (s % 2 == 1 && r >= 1) at = Math.max(at, readAt(position, ready, DataflowSchedule.encode(r - 1, r + 1, r)));  // itself through r - 1
+                reach[s] = at;
+                // the step before is released now: after its own reads, and with the helper after these
+                if (s > 0) release(ready, s - 1, secondChain ? at : reach[s - 1]);
+                if (s % 2 == 1 || s + 1 == steps) {
+                    if (s + 1 == steps) release(ready, s, at);  // the last step: the grid releases it at once
+                    // block 1 after P(r) is released: tiles (r + 2, r) and (r + 2, r + 1) of round r
+                    if (secondChain && r + 2 < tiles) {
+                        // (r + 2, r): the pivot through round r, itself through round r - 1
+                        other = Math.max(other, ready.get(DataflowSchedule.encode(r, r, r)));
+                        if (r >= 1) other = Math.max(other, readAt(position, ready, DataflowSchedule.encode(r - 1, r + 2, r)));
+                        ready.put(DataflowSchedule.encode(r, r + 2, r), other);
+                        // (r + 2, r + 1): itself and tile (r, r + 1) through round r - 1 (and block 1's own (r + 2, r))
+                        if (r >= 1) {
+                            other = Math.max(other, readAt(position, ready, DataflowSchedule.encode(r - 1, r + 2, r + 1)));
+                            other = Math.max(other, readAt(position, ready, DataflowSchedule.encode(r - 1, r, r + 1)));
+                        }
+                        ready.put(DataflowSchedule.encode(r, r + 2, r + 1), other);
                     }
-                    ready.put(DataflowSchedule.encode(r, r + 2, r + 1), other);
-                }
-                if (r + 1 < tiles) {  // (r + 1, r): itself through round r - 1
-                    if (r >= 1) first = Math.max(first, readAt(position, ready, DataflowSchedule.encode(r - 1, r + 1, r)));
-                    ready.put(DataflowSchedule.encode(r, r + 1, r), first);
                 }
             }
         }
@@ -84,6 +93,12 @@ class DataflowScheduleTest {
                 if (i != r) assertRead(position, ready, DataflowSchedule.encode(r, r, j), p);
             }
         }
+    }
+
+    /** Block 0's step s (2r: P(r), 2r + 1: tile (r + 1, r) of round r) is released once the list reaches {@code at}. */
+    private static void release(Map<Integer, Integer> ready, int s, int at) {
+        int r = s / 2;
+        ready.put(s % 2 == 0 ? DataflowSchedule.encode(r, r, r) : DataflowSchedule.encode(r, r + 1, r), at);
     }
 
     /** How far into the list a chain's read of this item reaches: its position, or for a chain's item what that one reaches. */
