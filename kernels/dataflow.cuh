@@ -193,8 +193,8 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
     using Stored = std::integral_constant<int, STEP_STORED>;
     using Ready = std::integral_constant<int, STEP_READY>;
     if constexpr (HELPED) {
-        static_assert(minplus::GRID_SYNC_NAMED, "a helped kernel's grid syncs on a named barrier: define FW_HELPER_WARP before any kernel header");
-        static_assert(folds_pivot<T>, "the helper serves the chain of folded pivots");
+        static_assert(!HELPED || minplus::GRID_SYNC_NAMED, "a helped kernel's grid syncs on a named barrier: define FW_HELPER_WARP before any kernel header");
+        static_assert(!HELPED || folds_pivot<T>, "the helper serves the chain of folded pivots");
         if (tid >= G::THREADS) {
             if (blockIdx.x != 0) return;
             // the chain's steps: 2r the pivot r, 2r + 1 the cross tile (r + 1, r) (solve's chain, below)
