@@ -278,23 +278,24 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
     // shows on the diagonal. The schedule has none of these items (DataflowSchedule), so the chain
     // never waits on a ticket it holds.
     if constexpr (folds_pivot<T>) {
+        // A chain's wait and step, block 0's and block 1's: tileB < 0, one counter (each acquire
+        // load is a round trip to L2, the next load waits for it)
+        auto wait = [&](int tileA, int roundsA, int tileB, int roundsB) {
+            if (tid == 0) {
+                while ((load_acquire(done + tileA) < roundsA) | (tileB >= 0 && load_acquire(done + tileB) < roundsB)) __nanosleep(32);
+            }
+            minplus::grid_sync<Cell, T, TM, TN>();
+        };
+        auto step = [&](int i, int j, int r) {  // tile (i, j) of round r, its inputs done
+            if (tid == 0) FW_DATAFLOW_TRACE(1, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
+            run(i, j, r);
+            minplus::grid_sync<Cell, T, TM, TN>();
+            if (tid == RELEASER) {
+                FW_DATAFLOW_TRACE(2, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
+                store_release(done + i * tiles + j, r + 1);
+            }
+        };
         if (blockIdx.x == 0) {
-            // tileB < 0: one counter (each acquire load is a round trip to L2, the next load waits for it)
-            auto wait = [&](int tileA, int roundsA, int tileB, int roundsB) {
-                if (tid == 0) {
-                    while ((load_acquire(done + tileA) < roundsA) | (tileB >= 0 && load_acquire(done + tileB) < roundsB)) __nanosleep(32);
-                }
-                minplus::grid_sync<Cell, T, TM, TN>();
-            };
-            auto step = [&](int i, int j, int r) {  // tile (i, j) of round r, its inputs done
-                if (tid == 0) FW_DATAFLOW_TRACE(1, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
-                run(i, j, r);
-                minplus::grid_sync<Cell, T, TM, TN>();
-                if (tid == RELEASER) {
-                    FW_DATAFLOW_TRACE(2, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
-                    store_release(done + i * tiles + j, r + 1);
-                }
-            };
             if constexpr (HELPED) {
                 // the helper found the step's inputs done (STEP_READY) and releases it (STEP_STORED),
                 // but the last, which the grid releases
@@ -336,21 +337,6 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
         // needs up to it, as for the chain.
         if constexpr (runs_second_chain<Cell, T>) {
             if (blockIdx.x == 1) {
-                auto wait = [&](int tileA, int roundsA, int tileB, int roundsB) {
-                    if (tid == 0) {
-                        while ((load_acquire(done + tileA) < roundsA) | (load_acquire(done + tileB) < roundsB)) __nanosleep(32);
-                    }
-                    minplus::grid_sync<Cell, T, TM, TN>();
-                };
-                auto step = [&](int i, int j, int r) {
-                    if (tid == 0) FW_DATAFLOW_TRACE(1, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
-                    run(i, j, r);
-                    minplus::grid_sync<Cell, T, TM, TN>();
-                    if (tid == RELEASER) {
-                        FW_DATAFLOW_TRACE(2, r << 2 * FIELD_BITS | i << FIELD_BITS | j);
-                        store_release(done + i * tiles + j, r + 1);
-                    }
-                };
 #pragma unroll 1
                 for (int r = 0; r + 2 < tiles; ++r) {
                     // the column cross (r + 2, r): the pivot through round r, itself through round r - 1

@@ -47,7 +47,7 @@ final class Packed16Solver extends GpuSolver implements PackedDistances {
 
     /**
      * Up to this many blocks per SM the T = 64 solve runs the helped kernel (a helper warp beside
-     * block 0's grid, 160 threads, kernels/dataflow.cuh): on an H100 about 6% faster at n = 1000;
+     * block 0's grid, 160 threads, kernels/dataflow.cuh): in kleene_bench on an H100 about 4% faster at n = 1000 (0.141 against 0.147 ms);
      * three blocks of it fit an SM where four of the plain one do, and at n = 2500 (all that fit) it
      * was 3% slower (kernels/NOTES.md, the second chain).
      */
