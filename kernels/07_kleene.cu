@@ -41,6 +41,8 @@ extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase2_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
 extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase3_t128(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<minplus::Int32, 128, 8, 8>(d, ld, n, p, mode, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase3_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_pair_t128(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_pair<minplus::Int32, 128, 8, 8>(d, ld, n, p, mode, firstRow); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_pair_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
 
 extern "C" __global__ void __launch_bounds__(256) fw_kleene_phase1_t64(int* d, int ld, int p) { kleene_close_pivot<minplus::Int32, 64, 4, 4>(d, ld, p); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase1_t64, minplus::Int32, 64, 4, 4, (minplus::closure_words<minplus::Int32, 64>() * 4))
@@ -48,3 +50,5 @@ extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase2_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))
 extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase3_t64(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<minplus::Int32, 64, 4, 4>(d, ld, n, p, mode, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase3_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_pair_t64(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_pair<minplus::Int32, 64, 4, 4>(d, ld, n, p, mode, firstRow); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_pair_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))

@@ -25,3 +25,5 @@
 #define FW_REST_ALL 0
 #define FW_REST_NEXT 1
 #define FW_REST_REST 2
+#define FW_REST_PAIR_NEXT 3
+#define FW_REST_PAIR_REST 4

@@ -19,7 +19,35 @@ namespace kleene {
 //   NEXT grid (2 tiles - 3) x 1: the tiles of row and column p + 1 (the next pivot's cross, its
 //        pivot included), so the next round can start while the rest of this one runs;
 //   REST grid (tiles - 2)^2: every tile outside rows and columns p and p + 1.
-enum RestMode { ALL = FW_REST_ALL, NEXT = FW_REST_NEXT, REST = FW_REST_REST };
+//   PAIR_NEXT, PAIR_REST: a pair of rounds p, p + 1 (kleene_pair, below).
+enum RestMode { ALL = FW_REST_ALL, NEXT = FW_REST_NEXT, REST = FW_REST_REST, PAIR_NEXT = FW_REST_PAIR_NEXT, PAIR_REST = FW_REST_PAIR_REST };
+
+// The rows and columns of tiles past a pair of rounds p, p + 1 that the next pair's chain needs
+// first (p + 2 and p + 3, those that exist).
+__device__ __forceinline__ int pair_band(int p, int tiles) { return max(0, min(2, tiles - (p + 2))); }
+
+// The tile (row, column) that block (bx, by) of a launch of a pair of rounds p, p + 1 updates, and
+// whether with both rounds' products (otherwise round p + 1's alone). Tiles outside rows and
+// columns p and p + 1 are counted as o = 0 .. tiles - 3 (tile o, or o + 2 from p on), the band
+// (pair_band) as o = p .. p + band - 1:
+//   PAIR_NEXT grid band (2 (tiles - 2) - band) + 2 tiles - 3: the band's rows, the band's columns
+//        outside them, then row p (skipping column p + 1) and column p (skipping rows p, p + 1);
+//   PAIR_REST grid (tiles - 2 - band)^2: every tile outside rows and columns p .. p + 1 + band.
+__device__ __forceinline__ int3 pair_tile(int mode, int p, int tiles, int bx, int by)
+{
+    const int m = tiles - 2, band = pair_band(p, tiles);
+    auto tile = [&](int o) { return o < p ? o : o + 2; };
+    if (mode == PAIR_REST) return make_int3(by < p ? by : by + 2 + band, bx < p ? bx : bx + 2 + band, 1);
+    const int inBand = band * (2 * m - band);
+    if (bx < band * m) return make_int3(tile(p + bx / m), tile(bx % m), 1);
+    if (bx < inBand) {
+        const int q = bx - band * m, r = q / band;
+        return make_int3(tile(r < p ? r : r + band), tile(p + q % band), 1);
+    }
+    const int q = bx - inBand;
+    if (q < tiles - 1) return make_int3(p, q <= p ? q : q + 1, 0);
+    return make_int3(q - (tiles - 1) < p ? q - (tiles - 1) : q - (tiles - 1) + 2, p, 0);
+}
 
 // The tile (row, column) that block (bx, by) of a phase-3 launch updates in round p, by mode (a
 // launch may cover some of the rows: by counts from its first).
@@ -92,4 +120,37 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mo
     }
     minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(c, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T),
                                                                     min(T, n - j * T));
+}
+
+// A pair of rounds p, p + 1 (kleene::pair_tile): a tile outside both rounds' rows and columns takes
+// both rounds' products in one block, C = min(C, A_p (x) B_p, A_p+1 (x) B_p+1). Tile columns p and
+// p + 1 sit side by side in the matrix, and so do tile rows p and p + 1, so that is one product of
+// K = T + kLive1 over the T x 2T panel of rows i and the 2T x T panel of columns j: one C load and
+// store and one block start for two rounds' work (kernels/NOTES.md has what that buys). Round
+// p + 1's cross is final before this launch starts. Row and column p meanwhile take round p + 1's
+// product in the same launch, so the first k of a product may read its round p operands already
+// improved by round p + 1: every value read is still the length of a path, and no larger than the
+// one it replaces, which is all a round of Floyd-Warshall needs of its inputs.
+template <class Cell, int T, int TM, int TN>
+__device__ __forceinline__ void kleene_pair(int* d, int ld, int n, int p, int mode, int firstRow)
+{
+    static_assert(minplus::closure_words<Cell, T>() <= minplus::shared_words<Cell, T, KLEENE_STAGES>(),
+                  "the pivot tile is closed in the products' shared memory");
+    extern __shared__ int stage[];
+    const int3 tile = kleene::pair_tile(mode, p, (n + T - 1) / T, blockIdx.x, blockIdx.y + firstRow);
+    const int i = tile.x, j = tile.y, rowsLive = min(T, n - i * T), columnsLive = min(T, n - j * T);
+    const int first = tile.z ? p : p + 1, kLive = min(T, n - (p + 1) * T) + (tile.z ? T : 0);  // round p is never the last
+    int* const rowI = fw_cell(d, ld, i * T, 0);
+    int* const c = rowI + j * T;
+    const int* const a = rowI + first * T, * const b = fw_cell(d, ld, first * T, j * T);
+    if (mode == kleene::PAIR_NEXT && i == p + 2 && j == p + 2) {  // the next pair's first pivot: close it too
+        int acc[TM][TN];
+        minplus::accumulate_product<Cell, T, TM, TN, KLEENE_STAGES>(acc, c, a, b, ld, stage, kLive, rowsLive);
+        __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
+        minplus::close_cells<Cell, T, TM, TN>(acc, stage);
+        minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, minplus::Grid<Cell, T, TM, TN>::ty(),
+                                              minplus::Grid<Cell, T, TM, TN>::tx());
+        return;
+    }
+    minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(c, a, b, ld, stage, kLive, rowsLive, columnsLive);
 }

@@ -31,6 +31,10 @@
 //                                      one dataflow solve (flow64, flow128, p16flow, p16flow64) with
 //                                      every item stamped (dataflow.cuh's FW_DATAFLOW_TRACE): per
 //                                      round, the chain pivot -> cross -> next pivot, and the means
+//   ./kb --product [K ...]             the int32 tile product against the ceiling: its inner loop on
+//                                      staged operands alone, then whole products of K = 128 ... 1024
+//                                      (a block's start and end against K)
+//   KB_PAIRS=1 ./kb 10000              look64/look128 with kleene's rounds in pairs (LookaheadRounds)
 //   ./kb --certificate 10000 32768     the shortest-path certificate (graph.cu) over kleene's answer:
 //                                      both forms on the random graph, the signed form on a complete
 //                                      and a sparse graph with potentials (T relax/s on n^3, and
@@ -117,6 +121,49 @@ __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) traced_ph
     if (pivot && threadIdx.x == 0) atomicMax(&kb_trace[p * TRACE_KINDS + TRACE_PIVOT][1], now_ns());
 }
 
+// --product: where the int32 tile product (T = 128, 8 x 8 cells a thread, two blocks per SM) loses
+// against the ceiling. product_inner runs its inner loop over one staged chunk `reps` times (no
+// global memory; BARRIERS per chunk); product_k runs tile_product with K = kLive on distinct C tiles
+// of a 4096 x 4096 matrix (A from the row panel of a, B from the column panel of b), so a block's
+// start and end weigh less as K grows.
+template <int BARRIERS>
+__global__ void __launch_bounds__(256, 2) product_inner(int* sink, int reps)
+{
+    using L = minplus::Chunk<minplus::Int32, 128>;
+    using G = minplus::Grid<minplus::Int32, 128, 8, 8>;
+    extern __shared__ int chunk[];
+    for (int i = threadIdx.x; i < L::STAGE; i += 256) chunk[i] = (i * 7919) & 1023;
+    __syncthreads();
+    int acc[8][8];
+    for (int i = 0; i < 8; ++i) for (int j = 0; j < 8; ++j) acc[i][j] = FW_INF - i - j - threadIdx.x;
+    const int ty = G::ty(), tx = G::tx();
+    const int* bs = chunk + 128 * L::AS;
+#pragma unroll 1
+    for (int r = 0; r < reps; ++r) {
+#pragma unroll
+        for (int k = 0; k < L::BK; ++k) {
+            int av[8], bv[8];
+#pragma unroll
+            for (int i = 0; i < 8; ++i) av[i] = chunk[minplus::owned_row<128, 8>(ty, i) * L::AS + k];
+            minplus::load_split<4>(bv, bs + k * L::W, L::W / 2, tx * 4);
+            minplus::relax_outer<minplus::Int32>(acc, av, bv);
+        }
+        if (BARRIERS > 0) __syncthreads();
+        else asm volatile("" ::: "memory");
+        if (BARRIERS > 1) __syncthreads();
+    }
+    int f = 0;
+    for (int i = 0; i < 8; ++i) for (int j = 0; j < 8; ++j) f ^= acc[i][j];
+    if (f == 12345) sink[threadIdx.x] = f;
+}
+__global__ void __launch_bounds__(256, 2) product_k(int* c, const int* a, const int* b, int ld, int kLive)
+{
+    extern __shared__ int stage[];
+    const int tiles = ld / 128, t = blockIdx.x % (tiles * tiles), ti = t / tiles, tj = t % tiles;
+    minplus::tile_product<minplus::Int32, 128, 8, 8, 2>(c + (size_t)ti * 128 * ld + tj * 128, a + (size_t)ti * 128 * ld, b + tj * 128, ld,
+                                                        stage, kLive, 128, 128);
+}
+
 #define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf("%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); exit(1); } } while (0)
 
 static int words64 = minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>(), words128 = minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>();
@@ -150,6 +197,13 @@ static void phase3(int* d, int ld, int n, int T, int p, dim3 grid, int mode, cud
     else fw_kleene_phase3_t64<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
 }
 
+static void pair(int* d, int ld, int n, int T, int p, dim3 grid, int mode, cudaStream_t s, int firstRow = 0)
+{
+    const int shared = (T == 128 ? words128 : words64) * 4;
+    if (T == 128) fw_kleene_pair_t128<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
+    else fw_kleene_pair_t64<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
+}
+
 // Plain rounds: phase 1, 2, 3 (mode ALL) per round, one stream.
 static void plain_rounds(int* d, int ld, int n, int T, cudaStream_t s)
 {
@@ -176,8 +230,10 @@ struct Lookahead {
         CHECK(cudaEventCreateWithFlags(&crossDone, cudaEventDisableTiming));
         for (auto& pair : restDone) for (auto& event : pair) CHECK(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
     }
+    bool pairs = false;  // KB_PAIRS=1: rounds in pairs (runPairs)
     void run(int* d, int ld, int n, int T, cudaStream_t main)
     {
+        if (pairs) return runPairs(d, ld, n, T, main);
         const int tiles = (n + T - 1) / T, rows = tiles - 2;
         phase1(d, ld, T, 0, main);
         if (tiles == 1) return;
@@ -196,6 +252,34 @@ struct Lookahead {
         }
         for (int k = 0; k < parts; ++k) CHECK(cudaStreamWaitEvent(main, restDone[k][(tiles - 2) & 1]));
         phase3(d, ld, n, T, tiles - 1, dim3(tiles - 1, tiles - 1), kleene::ALL, main);
+    }
+    // Rounds in pairs p, p + 1 (kleene_pair): main NEXT(p) P2(p + 1) PAIR_NEXT(p) P2(p + 2), side
+    // PAIR_REST(p) once P2(p + 1) is done; PAIR_NEXT(p) waits for PAIR_REST(p - 2), which updated the
+    // band's tiles. An odd last round ends with ALL.
+    void runPairs(int* d, int ld, int n, int T, cudaStream_t main)
+    {
+        const int tiles = (n + T - 1) / T, m = tiles - 2;
+        phase1(d, ld, T, 0, main);
+        if (tiles == 1) return;
+        phase2(d, ld, n, T, 0, main);
+        int p = 0;
+        for (; p + 1 < tiles; p += 2) {
+            const int band = std::max(0, std::min(2, tiles - (p + 2))), rows = m - band;
+            phase3(d, ld, n, T, p, dim3(2 * tiles - 3, 1), kleene::NEXT, main);
+            phase2(d, ld, n, T, p + 1, main);
+            CHECK(cudaEventRecord(crossDone, main));
+            for (int k = 0; k < parts; ++k) {
+                const int first = rows * k / parts, last = rows * (k + 1) / parts;
+                CHECK(cudaStreamWaitEvent(side[k], crossDone));
+                if (last > first) pair(d, ld, n, T, p, dim3(rows, last - first), kleene::PAIR_REST, side[k], first);
+                CHECK(cudaEventRecord(restDone[k][(p / 2) & 1], side[k]));
+            }
+            if (p > 0) for (int k = 0; k < parts; ++k) CHECK(cudaStreamWaitEvent(main, restDone[k][(p / 2 - 1) & 1]));
+            pair(d, ld, n, T, p, dim3(band * (2 * m - band) + 2 * tiles - 3, 1), kleene::PAIR_NEXT, main);
+            if (p + 2 < tiles) phase2(d, ld, n, T, p + 2, main);
+        }
+        for (int k = 0; k < parts; ++k) CHECK(cudaStreamWaitEvent(main, restDone[k][(p / 2 - 1) & 1]));
+        if (p < tiles) phase3(d, ld, n, T, p, dim3(tiles - 1, tiles - 1), kleene::ALL, main);  // an odd last round
     }
 };
 
@@ -413,6 +497,8 @@ int main(int argc, char** argv)
     CHECK(cudaFuncSetAttribute(fw_kleene_phase3_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(fw_kleene_phase2_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
     CHECK(cudaFuncSetAttribute(fw_kleene_phase3_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
+    CHECK(cudaFuncSetAttribute(fw_kleene_pair_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
+    CHECK(cudaFuncSetAttribute(fw_kleene_pair_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
     CHECK(cudaFuncSetAttribute(traced_phase2<64, 4, 4>, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
     CHECK(cudaFuncSetAttribute(traced_phase3<64, 4, 4>, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
     CHECK(cudaFuncSetAttribute(traced_phase2<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
@@ -434,6 +520,7 @@ int main(int argc, char** argv)
     CHECK(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, greatest));  // as the suite's solver stream
     Lookahead look;
     if (const char* parts = getenv("KB_REST_PARTS")) look.parts = atoi(parts);  // 1 or 2 REST launches a round
+    look.pairs = getenv("KB_PAIRS") && atoi(getenv("KB_PAIRS"));
     const bool graphs = getenv("KB_GRAPH") && atoi(getenv("KB_GRAPH"));
     if (argc > 2 && std::string(argv[1]) == "--peak") {
         int sms, *sink;
@@ -443,6 +530,38 @@ int main(int argc, char** argv)
         const float ms = median_ms([&] { for (int l = 0; l < launches; ++l) fw_peak_int32<<<sms * perSm, 256, 0, s>>>(sink, 16384, 12345); }, s);
         printf("peak int32, %d blocks of 256 per SM: %.2f T relax/s over %d launches\n", perSm,
                (double)sms * perSm * 256 * 16384 * 64 * launches / ms / 1e9, launches);
+        return 0;
+    }
+    if (argc > 1 && std::string(argv[1]) == "--product") {  // --product [K ...]: the ladder above, rates as % of 64 relaxations/clock/SM at 1.98 GHz
+        int sms, *sink;
+        CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+        CHECK(cudaMalloc(&sink, 256 * 4));
+        const double ceiling = sms * 64.0 * 1.98e9;
+        const int shared = words128 * 4, reps = 4000, blocks = sms * 2;
+        CHECK(cudaFuncSetAttribute(product_inner<0>, cudaFuncAttributeMaxDynamicSharedMemorySize, shared));
+        CHECK(cudaFuncSetAttribute(product_inner<1>, cudaFuncAttributeMaxDynamicSharedMemorySize, shared));
+        CHECK(cudaFuncSetAttribute(product_inner<2>, cudaFuncAttributeMaxDynamicSharedMemorySize, shared));
+        CHECK(cudaFuncSetAttribute(product_k, cudaFuncAttributeMaxDynamicSharedMemorySize, shared));
+        auto report = [&](const char* what, double relax, float ms) {
+            printf("%-44s %.2f T relax/s, %.1f%%\n", what, relax / ms / 1e9, 100 * relax / (ms * 1e-3) / ceiling);
+        };
+        const double inner = (double)blocks * 256 * 64 * 32 * reps;
+        report("inner loop, staged operands, no barrier", inner, median_ms([&] { product_inner<0><<<blocks, 256, shared, s>>>(sink, reps); }, s));
+        report("inner loop, a barrier a chunk", inner, median_ms([&] { product_inner<1><<<blocks, 256, shared, s>>>(sink, reps); }, s));
+        report("inner loop, two barriers a chunk", inner, median_ms([&] { product_inner<2><<<blocks, 256, shared, s>>>(sink, reps); }, s));
+        const int ld = 4096;
+        int *a, *b, *c;
+        CHECK(cudaMalloc(&a, 4ull * ld * ld)); CHECK(cudaMalloc(&b, 4ull * ld * ld)); CHECK(cudaMalloc(&c, 4ull * ld * ld));
+        CHECK(cudaMemset(a, 1, 4ull * ld * ld)); CHECK(cudaMemset(b, 1, 4ull * ld * ld)); CHECK(cudaMemset(c, 0x3f, 4ull * ld * ld));
+        std::vector<int> ks;
+        for (int i = 2; i < argc; ++i) ks.push_back(atoi(argv[i]));
+        if (ks.empty()) ks = {128, 256, 512, 1024};
+        for (int k : ks) {
+            const int grid = sms * 2 * 16 * 128 / k;  // 16 waves' worth of K = 128 work, in whole waves
+            char what[64];
+            snprintf(what, sizeof what, "tile_product K = %d, %d blocks", k, grid);
+            report(what, (double)grid * 128 * 128 * k, median_ms([&] { product_k<<<grid, 256, shared, s>>>(c, a, b, ld, k); }, s));
+        }
         return 0;
     }
     if (argc > 3 && std::string(argv[1]) == "--trace") {  // --trace n T: one look solve (graph), every launch's span

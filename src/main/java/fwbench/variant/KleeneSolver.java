@@ -29,16 +29,28 @@ class KleeneSolver extends GpuSolver {
     private final LaunchShape productShape;
     private final LookaheadRounds rounds;
 
+    private final boolean pairs;
+
     KleeneSolver(SolverConfig config) {
-        this(Variant.KLEENE, "fw_kleene", config);
+        this(config, pairedRounds(config.n()));
+    }
+
+    /** kleene with its rounds in pairs or one by one, whatever n (tests). */
+    KleeneSolver(SolverConfig config, boolean pairs) {
+        this(Variant.KLEENE, "fw_kleene", config, pairs);
     }
 
     /**
      * kleene's rounds over another cell type: {@code family}_phaseN_tT are the variant's kernels,
-     * with kleene's parameters (kleene-f32).
+     * with kleene's parameters (kleene-f32), one round at a time.
      */
     protected KleeneSolver(Variant variant, String family, SolverConfig config) {
+        this(variant, family, config, false);
+    }
+
+    private KleeneSolver(Variant variant, String family, SolverConfig config, boolean pairs) {
         super(variant, config);
+        this.pairs = pairs;
         try {
             tileSetting = tileSetting(config);
             tile = tileSetting.value();
@@ -48,7 +60,8 @@ class KleeneSolver extends GpuSolver {
             TileKernel cross = tileKernel(family + "_phase2", tile);
             TileKernel rest = tileKernel(family + "_phase3", tile);
             productShape = rest.shape();
-            rounds = new LookaheadRounds(closePivot, cross, rest, restSetting.value());
+            TileKernel pair = pairs ? tileKernel(family + "_pair", tile) : null;
+            rounds = new LookaheadRounds(closePivot, cross, rest, pair, restSetting.value());
         } catch (RuntimeException e) {
             super.close();  // nobody closes a solver whose constructor failed
             throw e;
@@ -111,6 +124,22 @@ class KleeneSolver extends GpuSolver {
      */
     static final int FLOAT32_ONE_REST_LAUNCH_N = 10_000;
 
+    /**
+     * From this n kleene runs its rounds in pairs (LookaheadRounds): a tile outside a pair's rows and
+     * columns takes both rounds' products in one block. Measured on an H100 (kernels/NOTES.md,
+     * rounds in pairs): 3 to 4% faster at n = 2500 and 5000 with T = 64 and at 5000 and 10000 with
+     * T = 128; 8% slower at n = 1000 (T = 64), where the chain of launches a round waits on counts.
+     */
+    static final int PAIRED_ROUNDS_FROM_N = 2500;
+
+    /** The system property that pins kleene's rounds in pairs on (1) or off (0) over the table, e.g. -Dfwbench.kleene.pairedRounds=1. */
+    static final LaunchPin PAIRED_ROUNDS_PIN = new LaunchPin("fwbench.kleene.pairedRounds", "0 or 1", v -> v == 0 || v == 1);
+
+    /** Whether kleene runs its rounds in pairs at n: the pin, else from {@link #PAIRED_ROUNDS_FROM_N}. */
+    static boolean pairedRounds(int n) {
+        return PAIRED_ROUNDS_PIN.value().map(v -> v == 1).orElse(n >= PAIRED_ROUNDS_FROM_N);
+    }
+
     /** The system property that pins the launches of REST over everything, e.g. -Dfwbench.kleene.restLaunches=1 (1 or more). */
     static final LaunchPin REST_LAUNCHES_PIN = LaunchPin.count("fwbench.kleene.restLaunches");
 
@@ -122,7 +151,8 @@ class KleeneSolver extends GpuSolver {
 
     @Override
     public String describe() {
-        return variant() + " (" + launchText(tileSetting, restSetting, productShape, n) + ", n padded to " + ld + ")";
+        return variant() + " (" + launchText(tileSetting, restSetting, productShape, n) + (pairs ? ", rounds in pairs" : "")
+                + ", n padded to " + ld + ")";
     }
 
     /**

@@ -15,6 +15,7 @@ import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,6 +29,30 @@ class KleeneAndPacked16Test {
     void bothKleeneTilesMatchTheReference(int n) {
         assertTilesMatchTheReference(n, 77, new String[] {"random", "sparse:0.03"}, new int[] {64, 128}, 1, KleeneSolver.PAD,
                 KleeneSolver::new);
+    }
+
+    /**
+     * kleene's rounds in pairs on the same sizes (2 to 17 tiles a side, odd and even, thin last
+     * tiles), zero weights, ties, unreachable pairs and negative weights included, two solves each:
+     * the table pairs them from n = 2500 only.
+     */
+    @GpuTest
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 200, 257, 385, 640, 1000, 1040, 1055})
+    void kleeneRoundsInPairsMatchTheReference(int n) {
+        assertTilesMatchTheReference(n, 81, new String[] {"random", "sparse:0.03", BandRoundsTest.ZERO_WEIGHTS, "sparse:0.02+potentials:300"},
+                new int[] {64, 128}, 2,
+                KleeneSolver.PAD, config -> new KleeneSolver(config, true));
+    }
+
+    /** The table pairs kleene's rounds from its threshold on. */
+    @Test
+    void kleenePairsItsRoundsFromItsThreshold() {
+        assertFalse(KleeneSolver.pairedRounds(KleeneSolver.PAIRED_ROUNDS_FROM_N - 1));
+        assertTrue(KleeneSolver.pairedRounds(KleeneSolver.PAIRED_ROUNDS_FROM_N));
+        assertEquals(2, LookaheadRounds.pairBand(0, 10));
+        assertEquals(1, LookaheadRounds.pairBand(7, 10));
+        assertEquals(0, LookaheadRounds.pairBand(8, 10));
     }
 
     /** kleene-f32 on the same sizes: floats through the same tiles, thin strips included. */

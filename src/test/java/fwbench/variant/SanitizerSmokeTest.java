@@ -73,6 +73,18 @@ class SanitizerSmokeTest {
         }
     }
 
+    /** kleene's rounds in pairs at both tiles (n = 272: 5 and 3 tiles a side, odd, the last one thin at T = 128). */
+    @ParameterizedTest(name = "kleene in pairs T={0} n=272")
+    @ValueSource(ints = {64, 128})
+    void kleeneRoundsInPairs(int tile) {
+        Graph graph = GraphSpec.parse("sparse:0.05").instance(272, 31);
+        try (GpuSolver solver = new KleeneSolver(new SolverConfig(graph, LaunchMode.STREAM).withChoice(LaunchChoice.tile(tile)), true)) {
+            solver.reset();
+            solver.solve();
+            assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), "kleene in pairs T=" + tile);
+        }
+    }
+
     /**
      * packed16's T = 128 and T = 256 kernels, which the sizes above never choose (their table picks
      * T = 64): at T = 256 two tiles, the second partial (a thin strip of 16 or 64 live cells).
