@@ -24,7 +24,11 @@ enum RestMode { ALL = FW_REST_ALL, NEXT = FW_REST_NEXT, REST = FW_REST_REST, PAI
 
 // The rows and columns of tiles past a pair of rounds p, p + 1 that the next pair's chain needs
 // first (p + 2 and p + 3, those that exist).
-__device__ __forceinline__ int pair_band(int p, int tiles) { return max(0, min(2, tiles - (p + 2))); }
+__host__ __device__ __forceinline__ int pair_band(int p, int tiles)
+{
+    const int left = tiles - (p + 2);
+    return left < 0 ? 0 : left < 2 ? left : 2;
+}
 
 // The tile (row, column) that block (bx, by) of a launch of a pair of rounds p, p + 1 updates, and
 // whether with both rounds' products (otherwise round p + 1's alone). Tiles outside rows and
@@ -96,6 +100,19 @@ __device__ __forceinline__ void kleene_cross(int* d, int ld, int n, int p)
     }
 }
 
+// The next pivot tile c: its product (kLive k of A and B) and then its closure, in registers, so
+// that the next round's cross can start right after this launch (one dependent launch fewer a
+// round): kleene_rest's NEXT and kleene_pair's PAIR_NEXT.
+template <class Cell, int T, int TM, int TN>
+__device__ __forceinline__ void kleene_update_and_close(int* c, const int* a, const int* b, int ld, int* stage, int kLive, int rowsLive)
+{
+    int acc[TM][TN];
+    minplus::accumulate_product<Cell, T, TM, TN, KLEENE_STAGES>(acc, c, a, b, ld, stage, kLive, rowsLive);
+    __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
+    minplus::close_cells<Cell, T, TM, TN>(acc, stage);
+    minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, minplus::Grid<Cell, T, TM, TN>::ty(), minplus::Grid<Cell, T, TM, TN>::tx());
+}
+
 template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mode, int firstRow)
 {
@@ -107,15 +124,8 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mo
     int* const rowI = fw_cell(d, ld, i * T, 0);  // tile row i: C and D(i, p) are offsets from it
     int* const c = rowI + j * T;                  // D(i, j)
     const int* const a = rowI + p * T, * const b = fw_cell(d, ld, p * T, j * T);  // column tile (i, p), row tile (p, j)
-    if (mode == kleene::NEXT && i == j) {
-        // The next pivot tile (p + 1, p + 1): this block also closes it, so that round p + 1's
-        // cross can start right after this launch (one dependent launch fewer a round).
-        int acc[TM][TN];
-        minplus::accumulate_product<Cell, T, TM, TN, KLEENE_STAGES>(acc, c, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T));
-        __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
-        minplus::close_cells<Cell, T, TM, TN>(acc, stage);
-        minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, minplus::Grid<Cell, T, TM, TN>::ty(),
-                                                        minplus::Grid<Cell, T, TM, TN>::tx());
+    if (mode == kleene::NEXT && i == j) {  // the next pivot tile (p + 1, p + 1)
+        kleene_update_and_close<Cell, T, TM, TN>(c, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T));
         return;
     }
     minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(c, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T),
@@ -127,10 +137,15 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mo
 // p + 1 sit side by side in the matrix, and so do tile rows p and p + 1, so that is one product of
 // K = T + kLive1 over the T x 2T panel of rows i and the 2T x T panel of columns j: one C load and
 // store and one block start for two rounds' work (kernels/NOTES.md has what that buys). Round
-// p + 1's cross is final before this launch starts. Row and column p meanwhile take round p + 1's
-// product in the same launch, so the first k of a product may read its round p operands already
-// improved by round p + 1: every value read is still the length of a path, and no larger than the
-// one it replaces, which is all a round of Floyd-Warshall needs of its inputs.
+// p + 1's cross is final before a pair's launches start. Row and column p take round p + 1's
+// product in PAIR_NEXT while this pair's products (PAIR_NEXT's own, and PAIR_REST's on the side
+// streams) read them as round p's operands, and the next pair's PAIR_REST on another band may
+// already write rows and columns p and p + 1 while this one's last blocks read them: an operand
+// read may be improved already. Every value stored is min(C, a + b) of values stored, the length
+// of a walk in the graph completed with INF edges, and no larger than the value it replaces; so a
+// round that reads improved operands leaves every cell at most what it would have been, and never
+// below its distance: the same result (negative weights without a negative cycle included). Cells
+// are 32-bit words, read and written whole.
 template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void kleene_pair(int* d, int ld, int n, int p, int mode, int firstRow)
 {
@@ -143,13 +158,8 @@ __device__ __forceinline__ void kleene_pair(int* d, int ld, int n, int p, int mo
     int* const rowI = fw_cell(d, ld, i * T, 0);
     int* const c = rowI + j * T;
     const int* const a = rowI + first * T, * const b = fw_cell(d, ld, first * T, j * T);
-    if (mode == kleene::PAIR_NEXT && i == p + 2 && j == p + 2) {  // the next pair's first pivot: close it too
-        int acc[TM][TN];
-        minplus::accumulate_product<Cell, T, TM, TN, KLEENE_STAGES>(acc, c, a, b, ld, stage, kLive, rowsLive);
-        __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
-        minplus::close_cells<Cell, T, TM, TN>(acc, stage);
-        minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, minplus::Grid<Cell, T, TM, TN>::ty(),
-                                              minplus::Grid<Cell, T, TM, TN>::tx());
+    if (mode == kleene::PAIR_NEXT && i == p + 2 && j == p + 2) {  // the next pair's first pivot
+        kleene_update_and_close<Cell, T, TM, TN>(c, a, b, ld, stage, kLive, rowsLive);
         return;
     }
     minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(c, a, b, ld, stage, kLive, rowsLive, columnsLive);

@@ -123,9 +123,9 @@ __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) traced_ph
 
 // --product: where the int32 tile product (T = 128, 8 x 8 cells a thread, two blocks per SM) loses
 // against the ceiling. product_inner runs its inner loop over one staged chunk `reps` times (no
-// global memory; BARRIERS per chunk); product_k runs tile_product with K = kLive on distinct C tiles
-// of a 4096 x 4096 matrix (A from the row panel of a, B from the column panel of b), so a block's
-// start and end weigh less as K grows.
+// global memory; BARRIERS per chunk); product_k runs tile_product with K = kLive on the C tiles of
+// a 4096 x 4096 matrix (block b on tile b mod 1024; A from the row panel of a, B from the column
+// panel of b), so a block's start and end weigh less as K grows.
 template <int BARRIERS>
 __global__ void __launch_bounds__(256, 2) product_inner(int* sink, int reps)
 {
@@ -197,7 +197,7 @@ static void phase3(int* d, int ld, int n, int T, int p, dim3 grid, int mode, cud
     else fw_kleene_phase3_t64<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
 }
 
-static void pair(int* d, int ld, int n, int T, int p, dim3 grid, int mode, cudaStream_t s, int firstRow = 0)
+static void pair_launch(int* d, int ld, int n, int T, int p, dim3 grid, int mode, cudaStream_t s, int firstRow = 0)
 {
     const int shared = (T == 128 ? words128 : words64) * 4;
     if (T == 128) fw_kleene_pair_t128<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
@@ -264,18 +264,20 @@ struct Lookahead {
         phase2(d, ld, n, T, 0, main);
         int p = 0;
         for (; p + 1 < tiles; p += 2) {
-            const int band = std::max(0, std::min(2, tiles - (p + 2))), rows = m - band;
+            const int band = kleene::pair_band(p, tiles), rows = m - band;
             phase3(d, ld, n, T, p, dim3(2 * tiles - 3, 1), kleene::NEXT, main);
             phase2(d, ld, n, T, p + 1, main);
             CHECK(cudaEventRecord(crossDone, main));
             for (int k = 0; k < parts; ++k) {
                 const int first = rows * k / parts, last = rows * (k + 1) / parts;
                 CHECK(cudaStreamWaitEvent(side[k], crossDone));
-                if (last > first) pair(d, ld, n, T, p, dim3(rows, last - first), kleene::PAIR_REST, side[k], first);
+                if (p > 0 && band < 2)  // the last pair's narrower band moves the bands' rows (LookaheadRounds)
+                    for (int j = 0; j < parts; ++j) CHECK(cudaStreamWaitEvent(side[k], restDone[j][(p / 2 - 1) & 1]));
+                if (last > first) pair_launch(d, ld, n, T, p, dim3(rows, last - first), kleene::PAIR_REST, side[k], first);
                 CHECK(cudaEventRecord(restDone[k][(p / 2) & 1], side[k]));
             }
             if (p > 0) for (int k = 0; k < parts; ++k) CHECK(cudaStreamWaitEvent(main, restDone[k][(p / 2 - 1) & 1]));
-            pair(d, ld, n, T, p, dim3(band * (2 * m - band) + 2 * tiles - 3, 1), kleene::PAIR_NEXT, main);
+            pair_launch(d, ld, n, T, p, dim3(band * (2 * m - band) + 2 * tiles - 3, 1), kleene::PAIR_NEXT, main);
             if (p + 2 < tiles) phase2(d, ld, n, T, p + 2, main);
         }
         for (int k = 0; k < parts; ++k) CHECK(cudaStreamWaitEvent(main, restDone[k][(p / 2 - 1) & 1]));
@@ -557,7 +559,7 @@ int main(int argc, char** argv)
         for (int i = 2; i < argc; ++i) ks.push_back(atoi(argv[i]));
         if (ks.empty()) ks = {128, 256, 512, 1024};
         for (int k : ks) {
-            const int grid = sms * 2 * 16 * 128 / k;  // 16 waves' worth of K = 128 work, in whole waves
+            const int grid = sms * 2 * 16 * 128 / k;  // 16 waves' worth of K = 128 work (whole waves where K divides 2048)
             char what[64];
             snprintf(what, sizeof what, "tile_product K = %d, %d blocks", k, grid);
             report(what, (double)grid * 128 * 128 * k, median_ms([&] { product_k<<<grid, 256, shared, s>>>(c, a, b, ld, k); }, s));

@@ -7,6 +7,9 @@ import fwbench.cuda.KernelArgs;
 import fwbench.cuda.TileKernel;
 import jcuda.Pointer;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import static fwbench.cuda.KernelArgs.buffer;
 import static fwbench.cuda.KernelArgs.params;
 import static fwbench.cuda.KernelArgs.value;
@@ -48,8 +51,8 @@ import static fwbench.cuda.KernelArgs.value;
  */
 final class LookaheadRounds implements AutoCloseable {
     /**
-     * Which tiles a phase-3 launch updates (kernels/07_kleene.cu, kleene::rest_tile); the codes are the
-     * kernels' FW_REST_* in kernels/fw_constants.cuh ({@link KernelConstants} writes them).
+     * Which tiles a phase-3 launch (kleene::rest_tile) or a pair's launch (kleene::pair_tile, kernels/kleene_rounds.cuh)
+     * updates; the codes are the kernels' FW_REST_* in kernels/fw_constants.cuh ({@link KernelConstants} writes them).
      */
     enum RestMode {
         /** Every tile outside the pivot's row and column: the last round's phase 3. */
@@ -64,7 +67,10 @@ final class LookaheadRounds implements AutoCloseable {
          * it), and those of row and column p with round p + 1's.
          */
         PAIR_NEXT(3),
-        /** A pair of rounds p, p + 1: the tiles outside rows and columns p to p + 3, both rounds' products. */
+        /**
+         * A pair of rounds p, p + 1: the tiles outside rows and columns p to p + 3 (p + 1 + the band
+         * PAIR_NEXT updates, fewer at the last pair), both rounds' products.
+         */
         PAIR_REST(4);
 
         final int code;
@@ -137,7 +143,7 @@ final class LookaheadRounds implements AutoCloseable {
     private final TileKernel pair;          // the rounds' pairs' kernel, or null: rounds one by one
     private final CudaStream[] side;        // one low-priority stream per band of REST
     private final Event crossDone = new Event(false);
-    private final Event[][] restDone;       // [band][p & 1]: ping-pong between REST(p) and REST(p - 1)
+    private final Event[][] restDone;       // [band][p & 1]: ping-pong between REST(p) and REST(p - 1) ([(p / 2) & 1] for pairs)
 
     LookaheadRounds(TileKernel closePivot, TileKernel cross, TileKernel rest, int bands) {
         this(closePivot, cross, rest, null, bands);
@@ -160,60 +166,119 @@ final class LookaheadRounds implements AutoCloseable {
 
     /**
      * Enqueues a whole solve of a matrix cut into tiles x tiles tiles on {@code main}, each launch
-     * with its arguments from {@code args}.
+     * with its arguments from {@code args}: the steps of {@link #plan}.
      */
     void enqueue(CudaStream main, int tiles, RoundArgs args) {
-        closePivot.launch(main, 1, 1, args.closePivot(0));
-        if (tiles == 1) return;
-        cross.launch(main, tiles - 1, 2, args.cross(0));
-        if (pair != null) {
-            enqueuePairs(main, tiles, args);
-            return;
+        for (Step step : plan(tiles, side.length, pair != null)) {
+            if (step instanceof Launch l) {
+                CudaStream stream = l.stream() == MAIN ? main : side[l.stream()];
+                switch (l.kernel()) {
+                    case CLOSE_PIVOT -> closePivot.launch(stream, l.gridX(), l.gridY(), args.closePivot(l.p()));
+                    case CROSS -> cross.launch(stream, l.gridX(), l.gridY(), args.cross(l.p()));
+                    case REST -> rest.launch(stream, l.gridX(), l.gridY(), args.rest(l.p(), l.mode(), l.firstRow()));
+                    case PAIR -> pair.launch(stream, l.gridX(), l.gridY(), args.rest(l.p(), l.mode(), l.firstRow()));
+                }
+            } else if (step instanceof Record r) {
+                event(r.event()).record(r.stream() == MAIN ? main : side[r.stream()]);
+            } else if (step instanceof Wait w) {
+                (w.stream() == MAIN ? main : side[w.stream()]).waitFor(event(w.event()));
+            }
+        }
+    }
+
+    private Event event(int id) {
+        return id == CROSS_DONE ? crossDone : restDone[(id - 1) / 2][(id - 1) % 2];
+    }
+
+    /** The stream of a step: {@link #MAIN}, else side stream (band) 0, 1, ... */
+    static final int MAIN = -1;
+
+    /** The event of a step: {@link #CROSS_DONE}, else {@link #restDone(int, int)}. */
+    static final int CROSS_DONE = 0;
+
+    /** The event a band's bulk launch of round (or pair) parity {@code parity} records. */
+    static int restDone(int band, int parity) {
+        return 1 + 2 * band + parity;
+    }
+
+    /** Which kernel a launch runs: fw_kleene_phase1_tT, _phase2_tT, _phase3_tT or _pair_tT. */
+    enum KernelRole { CLOSE_PIVOT, CROSS, REST, PAIR }
+
+    /** One step of a solve's plan: a launch, or an event recorded on a stream or waited for by one. */
+    sealed interface Step permits Launch, Record, Wait {}
+
+    /** A launch of {@code kernel} on a grid of gridX x gridY blocks in round (or pair) p; mode and firstRow for REST and PAIR. */
+    record Launch(KernelRole kernel, int stream, int gridX, int gridY, int p, RestMode mode, int firstRow) implements Step {}
+
+    /** Event {@code event} recorded on {@code stream}: it completes when everything enqueued there before it has. */
+    record Record(int event, int stream) implements Step {}
+
+    /** {@code stream} waits for the last record of {@code event} before anything enqueued on it later. */
+    record Wait(int stream, int event) implements Step {}
+
+    /**
+     * The steps of a solve of tiles x tiles tiles with {@code bands} side streams, rounds one by one
+     * or in pairs (the class comment): data, so that a test can check its ordering without a GPU.
+     */
+    static List<Step> plan(int tiles, int bands, boolean pairs) {
+        List<Step> steps = new ArrayList<>();
+        steps.add(new Launch(KernelRole.CLOSE_PIVOT, MAIN, 1, 1, 0, null, 0));
+        if (tiles == 1) return steps;
+        steps.add(new Launch(KernelRole.CROSS, MAIN, tiles - 1, 2, 0, null, 0));
+        if (pairs) {
+            planPairs(steps, tiles, bands);
+            return steps;
         }
         int rows = tiles - 2;  // REST's block rows, cut into bands
         for (int p = 0; p < tiles - 1; p++) {
-            crossDone.record(main);
-            for (int b = 0; b < side.length; b++) {
-                int first = rows * b / side.length, last = rows * (b + 1) / side.length;
-                side[b].waitFor(crossDone);
-                if (last > first) rest.launch(side[b], rows, last - first, args.rest(p, RestMode.REST, first));
-                restDone[b][p & 1].record(side[b]);
+            steps.add(new Record(CROSS_DONE, MAIN));
+            for (int b = 0; b < bands; b++) {
+                int first = rows * b / bands, last = rows * (b + 1) / bands;
+                steps.add(new Wait(b, CROSS_DONE));
+                if (last > first) steps.add(new Launch(KernelRole.REST, b, rows, last - first, p, RestMode.REST, first));
+                steps.add(new Record(restDone(b, p & 1), b));
             }
             if (p > 0) {
-                for (Event[] band : restDone) main.waitFor(band[(p - 1) & 1]);
+                for (int b = 0; b < bands; b++) steps.add(new Wait(MAIN, restDone(b, (p - 1) & 1)));
             }
-            rest.launch(main, 2 * tiles - 3, 1, args.rest(p, RestMode.NEXT, 0));
-            cross.launch(main, tiles - 1, 2, args.cross(p + 1));
+            steps.add(new Launch(KernelRole.REST, MAIN, 2 * tiles - 3, 1, p, RestMode.NEXT, 0));
+            steps.add(new Launch(KernelRole.CROSS, MAIN, tiles - 1, 2, p + 1, null, 0));
         }
         // also joins the side streams back (graph capture needs it)
-        for (Event[] band : restDone) main.waitFor(band[(tiles - 2) & 1]);
-        rest.launch(main, tiles - 1, tiles - 1, args.rest(tiles - 1, RestMode.ALL, 0));
+        for (int b = 0; b < bands; b++) steps.add(new Wait(MAIN, restDone(b, (tiles - 2) & 1)));
+        steps.add(new Launch(KernelRole.REST, MAIN, tiles - 1, tiles - 1, tiles - 1, RestMode.ALL, 0));
+        return steps;
     }
 
     /** The rounds after round 0's cross, in pairs (the class comment). */
-    private void enqueuePairs(CudaStream main, int tiles, RoundArgs args) {
+    private static void planPairs(List<Step> steps, int tiles, int bands) {
         int others = tiles - 2;  // tiles outside a pair's rows (and columns)
         int p = 0;
         for (; p + 1 < tiles; p += 2) {
             int band = pairBand(p, tiles), rows = others - band;  // PAIR_REST's block rows, cut into bands
-            rest.launch(main, 2 * tiles - 3, 1, args.rest(p, RestMode.NEXT, 0));
-            cross.launch(main, tiles - 1, 2, args.cross(p + 1));
-            crossDone.record(main);
-            for (int b = 0; b < side.length; b++) {
-                int first = rows * b / side.length, last = rows * (b + 1) / side.length;
-                side[b].waitFor(crossDone);
-                if (last > first) pair.launch(side[b], rows, last - first, args.rest(p, RestMode.PAIR_REST, first));
-                restDone[b][(p / 2) & 1].record(side[b]);
+            steps.add(new Launch(KernelRole.REST, MAIN, 2 * tiles - 3, 1, p, RestMode.NEXT, 0));
+            steps.add(new Launch(KernelRole.CROSS, MAIN, tiles - 1, 2, p + 1, null, 0));
+            steps.add(new Record(CROSS_DONE, MAIN));
+            for (int b = 0; b < bands; b++) {
+                int first = rows * b / bands, last = rows * (b + 1) / bands;
+                steps.add(new Wait(b, CROSS_DONE));
+                // the last pair's band is narrower, which moves the bands' rows: a band of it may hold
+                // rows that another band of the pair before still writes
+                if (p > 0 && band < 2) {
+                    for (int c = 0; c < bands; c++) steps.add(new Wait(b, restDone(c, (p / 2 - 1) & 1)));
+                }
+                if (last > first) steps.add(new Launch(KernelRole.PAIR, b, rows, last - first, p, RestMode.PAIR_REST, first));
+                steps.add(new Record(restDone(b, (p / 2) & 1), b));
             }
             if (p > 0) {
-                for (Event[] bandDone : restDone) main.waitFor(bandDone[(p / 2 - 1) & 1]);
+                for (int b = 0; b < bands; b++) steps.add(new Wait(MAIN, restDone(b, (p / 2 - 1) & 1)));
             }
-            pair.launch(main, band * (2 * others - band) + 2 * tiles - 3, 1, args.rest(p, RestMode.PAIR_NEXT, 0));
-            if (p + 2 < tiles) cross.launch(main, tiles - 1, 2, args.cross(p + 2));
+            steps.add(new Launch(KernelRole.PAIR, MAIN, band * (2 * others - band) + 2 * tiles - 3, 1, p, RestMode.PAIR_NEXT, 0));
+            if (p + 2 < tiles) steps.add(new Launch(KernelRole.CROSS, MAIN, tiles - 1, 2, p + 2, null, 0));
         }
         // also joins the side streams back (graph capture needs it)
-        for (Event[] bandDone : restDone) main.waitFor(bandDone[(p / 2 - 1) & 1]);
-        if (p < tiles) rest.launch(main, tiles - 1, tiles - 1, args.rest(p, RestMode.ALL, 0));  // an odd last round
+        for (int b = 0; b < bands; b++) steps.add(new Wait(MAIN, restDone(b, (p / 2 - 1) & 1)));
+        if (p < tiles) steps.add(new Launch(KernelRole.REST, MAIN, tiles - 1, tiles - 1, p, RestMode.ALL, 0));  // an odd last round
     }
 
     /** The rows and columns of tiles after the pair p, p + 1 that its PAIR_NEXT updates with both rounds (kleene::pair_band). */

@@ -32,7 +32,7 @@ class KleeneAndPacked16Test {
     }
 
     /**
-     * kleene's rounds in pairs on the same sizes (2 to 17 tiles a side, odd and even, thin last
+     * kleene's rounds in pairs on the same sizes (1 to 17 tiles a side, odd and even, thin last
      * tiles), zero weights, ties, unreachable pairs and negative weights included, two solves each:
      * the table pairs them from n = 2500 only.
      */

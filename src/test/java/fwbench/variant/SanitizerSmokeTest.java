@@ -73,7 +73,7 @@ class SanitizerSmokeTest {
         }
     }
 
-    /** kleene's rounds in pairs at both tiles (n = 272: 5 and 3 tiles a side, odd, the last one thin at T = 128). */
+    /** kleene's rounds in pairs at both tiles (n = 272: 5 and 3 tiles a side, odd, the last one thin at both). */
     @ParameterizedTest(name = "kleene in pairs T={0} n=272")
     @ValueSource(ints = {64, 128})
     void kleeneRoundsInPairs(int tile) {
