@@ -137,7 +137,7 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mo
 // p + 1 sit side by side in the matrix, and so do tile rows p and p + 1, so that is one product of
 // K = T + kLive1 over the T x 2T panel of rows i and the 2T x T panel of columns j: one C load and
 // store and one block start for two rounds' work (kernels/NOTES.md has what that buys). Round
-// p + 1's cross is final before a pair's launches start. Row and column p take round p + 1's
+// p + 1's cross is final before PAIR_NEXT and PAIR_REST start. Row and column p take round p + 1's
 // product in PAIR_NEXT while this pair's products (PAIR_NEXT's own, and PAIR_REST's on the side
 // streams) read them as round p's operands, and the next pair's PAIR_REST on another band may
 // already write rows and columns p and p + 1 while this one's last blocks read them: an operand

@@ -126,8 +126,8 @@ class KleeneSolver extends GpuSolver {
 
     /**
      * From this n kleene runs its rounds in pairs (LookaheadRounds): a tile outside a pair's rows and
-     * columns takes both rounds' products in one block. In the suite on an H200 (kernels/NOTES.md,
-     * rounds in pairs) 0.967x the time one round at a time at n = 2500, 0.991x at 5000, 0.975x at
+     * columns takes both rounds' products in one block. In the suite on an H100 (kernels/NOTES.md,
+     * rounds in pairs) 0.964x the time one round at a time at n = 2500, 0.996x at 5000, 0.968x at
      * 10000; in kleene_bench on an H100 8% slower at n = 1000 (T = 64), where the chain of launches
      * a round waits on counts. Nothing between 1000 and 2500 was measured.
      */
