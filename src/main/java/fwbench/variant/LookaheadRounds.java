@@ -143,6 +143,8 @@ final class LookaheadRounds implements AutoCloseable {
     private final TileKernel pair;          // the rounds' pairs' kernel, or null: rounds one by one
     private final CudaStream[] side;        // one low-priority stream per band of REST
     private final Event crossDone = new Event(false);
+    private List<Step> steps = List.of();  // the plan of the last enqueue, kept for the next solve of as many tiles
+    private int stepsTiles = -1;
     private final Event[][] restDone;       // [band][p & 1]: ping-pong between REST(p) and REST(p - 1) ([(p / 2) & 1] for pairs)
 
     LookaheadRounds(TileKernel closePivot, TileKernel cross, TileKernel rest, int bands) {
@@ -169,7 +171,11 @@ final class LookaheadRounds implements AutoCloseable {
      * with its arguments from {@code args}: the steps of {@link #plan}.
      */
     void enqueue(CudaStream main, int tiles, RoundArgs args) {
-        for (Step step : plan(tiles, side.length, pair != null)) {
+        if (tiles != stepsTiles) {  // a solver enqueues every solve of the same size: plan once, not inside each timed solve
+            steps = plan(tiles, side.length, pair != null);
+            stepsTiles = tiles;
+        }
+        for (Step step : steps) {
             if (step instanceof Launch l) {
                 CudaStream stream = l.stream() == MAIN ? main : side[l.stream()];
                 switch (l.kernel()) {
