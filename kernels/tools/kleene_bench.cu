@@ -35,6 +35,9 @@
 //                                      staged operands alone, then whole products of K = 128 ... 1024
 //                                      (a block's start and end against K)
 //   KB_PAIRS=1 ./kb 10000              look64/look128 with kleene's rounds in pairs (LookaheadRounds)
+//   KB_PAIRS=1 ./kb --busy 10000 128   one graph-replayed look solve: the share of the SMs' block slots
+//                                      that its blocks held, by launch kind; KB_BLOCKS=file writes
+//                                      every block's start, end, SM, kind and round to the file
 //   ./kb --certificate 10000 32768     the shortest-path certificate (graph.cu) over kleene's answer:
 //                                      both forms on the random graph, the signed form on a complete
 //                                      and a sparse graph with potentials (T relax/s on n^3, and
@@ -121,6 +124,56 @@ __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) traced_ph
     if (pivot && threadIdx.x == 0) atomicMax(&kb_trace[p * TRACE_KINDS + TRACE_PIVOT][1], now_ns());
 }
 
+// --busy: how full kleene's rounds keep the SMs' block slots. Each block of the wrappers below
+// (the suite's phase bodies, as --trace's) adds its own time, from its start to its last thread's
+// end (%globaltimer, ns), to its kind's total; the solve's span is the first start to the last end.
+enum { BUSY_P2, BUSY_NEXT, BUSY_REST, BUSY_ALL, BUSY_PAIR_NEXT, BUSY_PAIR_REST, BUSY_KINDS };
+__device__ unsigned long long kb_busy[BUSY_KINDS], kb_busy_span[2];
+// KB_BLOCKS=file with --busy: every block's record too (BlockRecord), written to the file
+struct BlockRecord { unsigned long long start, end; int sm, kind, p, pad; };
+__device__ BlockRecord* kb_blocks;
+__device__ unsigned kb_block_count, kb_block_capacity;
+static bool g_busy = false;  // launch the wrappers
+__device__ __forceinline__ void busy_end(unsigned long long start, int kind, int p = -1)
+{
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        const unsigned long long end = now_ns();
+        atomicAdd(&kb_busy[kind], end - start);
+        atomicMin(&kb_busy_span[0], start);
+        atomicMax(&kb_busy_span[1], end);
+        if (kb_blocks) {
+            const unsigned e = atomicAdd(&kb_block_count, 1u);
+            if (e < kb_block_capacity) {
+                unsigned sm;
+                asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+                kb_blocks[e] = BlockRecord{start, end, (int)sm, kind, p, 0};
+            }
+        }
+    }
+}
+template <int T, int TM, int TN>
+__global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) busy_phase2(int* d, int ld, int n, int p)
+{
+    const unsigned long long start = now_ns();
+    kleene_cross<minplus::Int32, T, TM, TN>(d, ld, n, p);
+    busy_end(start, BUSY_P2, p);
+}
+template <int T, int TM, int TN>
+__global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) busy_phase3(int* d, int ld, int n, int p, int mode, int firstRow)
+{
+    const unsigned long long start = now_ns();
+    kleene_rest<minplus::Int32, T, TM, TN>(d, ld, n, p, mode, firstRow);
+    busy_end(start, mode == kleene::NEXT ? BUSY_NEXT : mode == kleene::REST ? BUSY_REST : BUSY_ALL, p);
+}
+template <int T, int TM, int TN>
+__global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) busy_pair(int* d, int ld, int n, int p, int mode, int firstRow)
+{
+    const unsigned long long start = now_ns();
+    kleene_pair<minplus::Int32, T, TM, TN>(d, ld, n, p, mode, firstRow);
+    busy_end(start, mode == kleene::PAIR_NEXT ? BUSY_PAIR_NEXT : BUSY_PAIR_REST, p);
+}
+
 // --product: where the int32 tile product (T = 128, 8 x 8 cells a thread, two blocks per SM) loses
 // against the ceiling. product_inner runs its inner loop over one staged chunk `reps` times (no
 // global memory; BARRIERS per chunk); product_k runs tile_product with K = kLive on the C tiles of
@@ -159,9 +212,11 @@ __global__ void __launch_bounds__(256, 2) product_inner(int* sink, int reps)
 __global__ void __launch_bounds__(256, 2) product_k(int* c, const int* a, const int* b, int ld, int kLive)
 {
     extern __shared__ int stage[];
+    const unsigned long long start = now_ns();
     const int tiles = ld / 128, t = blockIdx.x % (tiles * tiles), ti = t / tiles, tj = t % tiles;
-    minplus::tile_product<minplus::Int32, 128, 8, 8, 2>(c + (size_t)ti * 128 * ld + tj * 128, a + (size_t)ti * 128 * ld, b + tj * 128, ld,
+    minplus::tile_product<minplus::Int32, 128, 8, 8, KLEENE_STAGES>(c + (size_t)ti * 128 * ld + tj * 128, a + (size_t)ti * 128 * ld, b + tj * 128, ld,
                                                         stage, kLive, 128, 128);
+    busy_end(start, BUSY_ALL);  // --product's slot use
 }
 
 #define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf("%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); exit(1); } } while (0)
@@ -184,6 +239,9 @@ static void phase2(int* d, int ld, int n, int T, int p, cudaStream_t s)
     if (g_trace) {
         if (T == 128) traced_phase2<128, 8, 8><<<grid, 256, shared, s>>>(d, ld, n, p);
         else traced_phase2<64, 4, 4><<<grid, 256, shared, s>>>(d, ld, n, p);
+    } else if (g_busy) {
+        if (T == 128) busy_phase2<128, 8, 8><<<grid, 256, shared, s>>>(d, ld, n, p);
+        else busy_phase2<64, 4, 4><<<grid, 256, shared, s>>>(d, ld, n, p);
     } else if (T == 128) fw_kleene_phase2_t128<<<grid, 256, shared, s>>>(d, ld, n, p);
     else fw_kleene_phase2_t64<<<grid, 256, shared, s>>>(d, ld, n, p);
 }
@@ -193,6 +251,9 @@ static void phase3(int* d, int ld, int n, int T, int p, dim3 grid, int mode, cud
     if (g_trace) {
         if (T == 128) traced_phase3<128, 8, 8><<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
         else traced_phase3<64, 4, 4><<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
+    } else if (g_busy) {
+        if (T == 128) busy_phase3<128, 8, 8><<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
+        else busy_phase3<64, 4, 4><<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
     } else if (T == 128) fw_kleene_phase3_t128<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
     else fw_kleene_phase3_t64<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
 }
@@ -200,7 +261,10 @@ static void phase3(int* d, int ld, int n, int T, int p, dim3 grid, int mode, cud
 static void pair_launch(int* d, int ld, int n, int T, int p, dim3 grid, int mode, cudaStream_t s, int firstRow = 0)
 {
     const int shared = (T == 128 ? words128 : words64) * 4;
-    if (T == 128) fw_kleene_pair_t128<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
+    if (g_busy) {
+        if (T == 128) busy_pair<128, 8, 8><<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
+        else busy_pair<64, 4, 4><<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
+    } else if (T == 128) fw_kleene_pair_t128<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
     else fw_kleene_pair_t64<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
 }
 
@@ -405,7 +469,7 @@ struct Replay {
             CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
             enqueue();
             CHECK(cudaStreamEndCapture(s, &g));
-            CHECK(cudaGraphInstantiate(&exec, g, 0));
+            CHECK(cudaGraphInstantiate(&exec, g, cudaGraphInstantiateFlagUseNodePriority));  // as the suite (fwbench.cuda.CudaGraph): kernels keep their stream's priority
             CHECK(cudaGraphDestroy(g));
         }
         CHECK(cudaGraphLaunch(exec, s));
@@ -505,6 +569,12 @@ int main(int argc, char** argv)
     CHECK(cudaFuncSetAttribute(traced_phase3<64, 4, 4>, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
     CHECK(cudaFuncSetAttribute(traced_phase2<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(traced_phase3<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
+    CHECK(cudaFuncSetAttribute(busy_phase2<64, 4, 4>, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
+    CHECK(cudaFuncSetAttribute(busy_phase3<64, 4, 4>, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
+    CHECK(cudaFuncSetAttribute(busy_pair<64, 4, 4>, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
+    CHECK(cudaFuncSetAttribute(busy_phase2<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
+    CHECK(cudaFuncSetAttribute(busy_phase3<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
+    CHECK(cudaFuncSetAttribute(busy_pair<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(fw_dataflow_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, flow128 * 4));
     CHECK(cudaFuncSetAttribute(fw_dataflow_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, flow64 * 4));
     CHECK(cudaFuncSetAttribute(fw_packed16_dataflow_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, flowPacked * 4));
@@ -563,6 +633,71 @@ int main(int argc, char** argv)
             char what[64];
             snprintf(what, sizeof what, "tile_product K = %d, %d blocks", k, grid);
             report(what, (double)grid * 128 * 128 * k, median_ms([&] { product_k<<<grid, 256, shared, s>>>(c, a, b, ld, k); }, s));
+            {  // one launch more: the share of the block slots (two a SM) its blocks held, start to end
+                const unsigned long long zero[BUSY_KINDS] = {}, span[2] = {~0ull, 0};
+                unsigned long long busy[BUSY_KINDS], got[2];
+                CHECK(cudaMemcpyToSymbol(kb_busy, zero, sizeof zero));
+                CHECK(cudaMemcpyToSymbol(kb_busy_span, span, sizeof span));
+                product_k<<<grid, 256, shared, s>>>(c, a, b, ld, k);
+                CHECK(cudaStreamSynchronize(s));
+                CHECK(cudaMemcpyFromSymbol(busy, kb_busy, sizeof busy));
+                CHECK(cudaMemcpyFromSymbol(got, kb_busy_span, sizeof got));
+                printf("  block slots busy %.2f%%, a block %.1f us on average\n", 100.0 * busy[BUSY_ALL] / ((double)(got[1] - got[0]) * 2 * sms),
+                       busy[BUSY_ALL] / 1e3 / grid);
+            }
+        }
+        return 0;
+    }
+    if (argc > 3 && std::string(argv[1]) == "--busy") {  // --busy n T: one look solve (graph), the SMs' block slots kept full
+        const int n = atoi(argv[2]), T = atoi(argv[3]), ld = (n + 127) / 128 * 128;
+        int *input, *work, sms;
+        CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+        CHECK(cudaMalloc(&input, (size_t)ld * ld * 4));
+        CHECK(cudaMalloc(&work, (size_t)ld * ld * 4));
+        fw_generate<<<dim3((ld + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(input, n, ld, 42, 1ull << 32, 1000, 0);
+        g_busy = true;
+        const unsigned long long zero[BUSY_KINDS] = {}, span[2] = {~0ull, 0};
+        unsigned long long busy[BUSY_KINDS], got[2];
+        const char* recordsTo = getenv("KB_BLOCKS");
+        const unsigned capacity = 1u << 22, none = 0;
+        BlockRecord* records = nullptr;
+        if (recordsTo) {
+            CHECK(cudaMalloc(&records, capacity * sizeof(BlockRecord)));
+            CHECK(cudaMemcpyToSymbol(kb_blocks, &records, sizeof records));
+            CHECK(cudaMemcpyToSymbol(kb_block_capacity, &capacity, sizeof capacity));
+        }
+        Replay replay;
+        for (int r = 0; r < 4; ++r) {  // the last of 4 replays is the one printed
+            CHECK(cudaMemcpyAsync(work, input, (size_t)ld * ld * 4, cudaMemcpyDeviceToDevice, s));
+            CHECK(cudaMemcpyToSymbolAsync(kb_block_count, &none, sizeof none, 0, cudaMemcpyHostToDevice, s));
+            CHECK(cudaMemcpyToSymbolAsync(kb_busy, zero, sizeof zero, 0, cudaMemcpyHostToDevice, s));
+            CHECK(cudaMemcpyToSymbolAsync(kb_busy_span, span, sizeof span, 0, cudaMemcpyHostToDevice, s));
+            replay.run([&] { look.run(work, ld, n, T, s); }, s);
+            CHECK(cudaStreamSynchronize(s));
+        }
+        CHECK(cudaMemcpyFromSymbol(busy, kb_busy, sizeof busy));
+        CHECK(cudaMemcpyFromSymbol(got, kb_busy_span, sizeof got));
+        int perSm;  // the slots: blocks of the pair kernel an SM holds (the phase kernels' bounds are the same)
+        if (T == 128) CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, busy_pair<128, 8, 8>, 256, words128 * 4));
+        else CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, busy_pair<64, 4, 4>, 256, words64 * 4));
+        const double wall = (double)(got[1] - got[0]), slots = (double)perSm * sms;
+        static const char* kinds[] = {"P2", "NEXT", "REST", "ALL", "PAIR_NEXT", "PAIR_REST"};
+        double all = 0;
+        for (int k = 0; k < BUSY_KINDS; ++k) all += busy[k];
+        printf("n=%d T=%d pairs=%d parts=%d: span %.3f ms, block slots busy %.2f%% (%d slots)\n", n, T, look.pairs, look.parts, wall / 1e6,
+               100 * all / (wall * slots), (int)slots);
+        for (int k = 0; k < BUSY_KINDS; ++k)
+            if (busy[k]) printf("  %-9s %6.2f%% of the slots' time\n", kinds[k], 100 * busy[k] / (wall * slots));
+        if (recordsTo) {  // every block: start, end (ns), SM, kind (BUSY_*), round
+            unsigned count;
+            CHECK(cudaMemcpyFromSymbol(&count, kb_block_count, sizeof count));
+            count = std::min(count, capacity);
+            std::vector<BlockRecord> blocks(count);
+            CHECK(cudaMemcpy(blocks.data(), records, count * sizeof(BlockRecord), cudaMemcpyDeviceToHost));
+            FILE* f = fopen(recordsTo, "wb");
+            fwrite(blocks.data(), sizeof(BlockRecord), count, f);
+            fclose(f);
+            printf("%u block records in %s\n", count, recordsTo);
         }
         return 0;
     }
