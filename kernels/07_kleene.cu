@@ -6,7 +6,8 @@
 //     phase 2 is as parallel as phase 3 (Kleene's closure of a 2 x 2 block matrix).
 //   - Phases 2 and 3 share one SGEMM-like tile product (tile_product.cuh): T x T tiles, 256
 //     threads, each thread an 8 x 8 (T = 128) or 4 x 4 (T = 64) block of accumulators, K in chunks
-//     of 32 staged with cp.async into double-buffered shared memory, 16-byte loads of B.
+//     of 32 staged with cp.async into double-buffered shared memory (the next chunk's copies issued
+//     from the middle of the current one, one barrier a chunk), 16-byte loads of B.
 //   - The matrix is padded to a multiple of T (pad rows and columns are INF, pad diagonal 0:
 //     isolated vertices that change nothing), so no kernel checks bounds.
 //   - T = 128 halves the rounds of T = 64: per round each C tile is read and written once, so the

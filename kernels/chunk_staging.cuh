@@ -3,6 +3,8 @@
 // after chunk global -> shared with cp.async while the one before is computed. The full product
 // (tile_product.cuh) and the thin strips (thin_strips.cuh) compute on the same staged chunks.
 #pragma once
+#include <type_traits>
+
 #include "async_copy.cuh"
 #include "tile_layout.cuh"
 
@@ -38,11 +40,19 @@ __host__ __device__ constexpr int shared_words()
 // The staging pipeline of a tile product over k = 0 .. kLive - 1 (kLive > 0), A at a and B at b
 // (ld words per matrix row): chunk after chunk is copied global -> shared (Chunk) while the one
 // before is computed. start() runs once while the first chunks are in flight (the caller loads C
-// there); compute(as, bs) once a chunk, with the chunk's staged A and B, every thread.
-// STAGES = 2: chunk c + 1 is copied while chunk c is computed, two barriers a chunk (kleene's
-// rounds, 07_kleene.cu: 70 KB at T = 128, which fits every GPU from sm_80 on). STAGES = 3: chunk c + 2 is
-// copied while chunk c is computed, one barrier a chunk (the buffer a copy overwrites was last
-// read two chunks earlier, before this chunk's barrier); 104 KB at T = 128 (dataflow.cuh).
+// there); compute once a chunk, with the chunk's staged A and B, every thread: compute(as, bs,
+// stageNext) or compute(as, bs).
+// STAGES = 2 (cells that cp.async stages as they are: kleene's rounds, 07_kleene.cu; 70 KB at
+// T = 128, which fits every GPU from sm_80 on): chunk c + 1 is copied into the other buffer while
+// chunk c is computed. A compute(as, bs, stageNext) calls stageNext once, in the middle of its
+// chunk, to issue those copies, and a chunk takes one barrier (the other buffer was last read by
+// chunk c - 1, which every thread finished before chunk c's barrier): at a chunk's start every
+// warp leaves the barrier waiting on its first shared loads, which a burst of copies into shared
+// memory delays, while mid-chunk the loads run ahead of the relaxations (kernels/NOTES.md). For a
+// compute(as, bs) the copies go before the chunk's barrier, and a second barrier ends it.
+// STAGES = 3: chunk c + 2 is copied while chunk c is computed, one barrier a chunk (the buffer a
+// copy overwrites was last read two chunks earlier, before this chunk's barrier); 104 KB at
+// T = 128 (dataflow.cuh); compute(as, bs).
 // The caller must barrier before reusing the shared memory (the last chunk ends without one).
 template <class Cell, int T, int TM, int TN, int STAGES, class Start, class Compute>
 __device__ __forceinline__ void stream_chunks(const int* a, const int* b, int ld, int* shared, int kLive, Start start,
@@ -54,7 +64,8 @@ __device__ __forceinline__ void stream_chunks(const int* a, const int* b, int ld
     constexpr int THREADS = Grid<Cell, T, TM, TN>::THREADS;
     const int tid = threadIdx.x;
     const int chunks = (kLive + BK - 1) / BK;  // chunks with a live k
-    static_assert(STAGES == 2 || STAGES == 3, "two or three chunk buffers");
+    static_assert(STAGES == 3 || (STAGES == 2 && Cell::CELLS_PER_WORD == 1),
+                  "three chunk buffers, or two for cells that cp.async stages as they are");
 
     // This thread's 16-byte copies of a chunk, as offsets fixed for the whole product, so that
     // staging a chunk costs one address add a copy: integer instructions share the pipe with the
@@ -137,22 +148,33 @@ __device__ __forceinline__ void stream_chunks(const int* a, const int* b, int ld
     if constexpr (Cell::CELLS_PER_WORD == 2) {
         loadA(0);
         storeA(0);
-        if (STAGES == 3 && chunks > 1) loadA(1);
+        if (chunks > 1) loadA(1);
     }
     start();
 
 #pragma unroll 1
     for (int chunk = 0; chunk < chunks; ++chunk) {
         const int buf = chunk % STAGES;
-        if constexpr (STAGES == 2) {
+        const int* as = shared + buf * STAGE;
+        auto stageNext = [&] {  // two stages: chunk + 1 into the other buffer
+            if (chunk + 1 < chunks) stage(chunk + 1, buf ^ 1);
+        };
+        if constexpr (STAGES == 2 && std::is_invocable_v<Compute, const int*, const int*, decltype(stageNext)>) {
+            wait_async<0>();  // this thread's copies of `chunk` are done (the only ones in flight)
+            // every thread's copies of `chunk` are visible, and every thread has finished chunk - 1,
+            // whose buffer stageNext overwrites
+            grid_sync<Cell, T, TM, TN>();
+            compute(as, as + T * AS, stageNext);
+        } else if constexpr (STAGES == 2) {
             if (chunk + 1 < chunks) {
                 stage(chunk + 1, buf ^ 1);
-                if constexpr (Cell::CELLS_PER_WORD == 2) loadA(chunk + 1);
                 wait_async<1>();  // this thread's copies of `chunk` are done (chunk + 1 may still fly)
             } else {
                 wait_async<0>();
             }
-            grid_sync<Cell, T, TM, TN>();  // every thread's copies (and packed stores) of `chunk` are visible
+            grid_sync<Cell, T, TM, TN>();  // every thread's copies of `chunk` are visible
+            compute(as, as + T * AS);
+            grid_sync<Cell, T, TM, TN>();  // all reads of this buffer are done before chunk + 2 is staged into it
         } else {
             if (chunk + 1 < chunks) wait_async<1>();  // groups in flight: chunk and chunk + 1
             else wait_async<0>();
@@ -166,16 +188,7 @@ __device__ __forceinline__ void stream_chunks(const int* a, const int* b, int ld
                     if (chunk + 2 < chunks) loadA(chunk + 2);
                 }
             }
-        }
-
-        const int* as = shared + buf * STAGE;
-        compute(as, as + T * AS);
-        if constexpr (STAGES == 2) {
-            // the other buffer was last read by chunk - 1, before the previous barrier
-            if constexpr (Cell::CELLS_PER_WORD == 2) {
-                if (chunk + 1 < chunks) storeA(buf ^ 1);
-            }
-            grid_sync<Cell, T, TM, TN>();  // all reads of this buffer are done before chunk + 2 is staged into it
+            compute(as, as + T * AS);
         }
     }
 }

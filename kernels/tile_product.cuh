@@ -65,34 +65,48 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
     static_assert(HN == 2 || HN == 4, "B is read as int2 or int4");
     bool liveRows;
     int chunkK = 0;  // the tile's k of the chunk's first step (Cell::operand_a)
-    stream_chunks<Cell, T, TM, TN, STAGES>(
-        a, b, ld, shared, kLive,
-        [&] {
-            // whether any of this warp's rows can change (a warp spans 32 / COLUMNS thread rows, so
-            // its lowest row is that many times HM times the warp index)
-            liveRows = 32 / G::COLUMNS * HM * (tid / 32) < rowsLive;
-            // this thread's C words, read while the first chunks are in flight
-            load_cells<Cell, T, TM, TN>(acc, c, ld, ty, tx);
-        },
-        [&](const int* as, const int* bs) {
-            const int k0 = chunkK;
-            chunkK += BK;
+    // int32 cells on two stages stage the next chunk from the middle of this one (chunk_staging.cuh);
+    // route keys and float32 keep the copies at the chunk's start: mid-chunk, their kernels spilled
+    // more registers (kernels/NOTES.md), and they were not measured.
+    constexpr bool MID_CHUNK_COPIES = STAGES == 2 && std::is_same<Cell, Int32>::value;
+    auto start = [&] {
+        // whether any of this warp's rows can change (a warp spans 32 / COLUMNS thread rows, so
+        // its lowest row is that many times HM times the warp index)
+        liveRows = 32 / G::COLUMNS * HM * (tid / 32) < rowsLive;
+        // this thread's C words, read while the first chunks are in flight
+        load_cells<Cell, T, TM, TN>(acc, c, ld, ty, tx);
+    };
+    // One chunk; stageNext (int32 cells with two stages) issues the next chunk's copies mid-chunk.
+    auto compute = [&](const int* as, const int* bs, auto stageNext) {
+        const int k0 = chunkK;
+        chunkK += BK;
+        if (MID_CHUNK_COPIES && !liveRows) {  // the next chunk's copies go all the same
+            stageNext();
+            return;
+        }
 #pragma unroll
-            for (int k = 0; k < BK; ++k) {
-                if (!liveRows) break;  // warp-uniform: the whole chunk or nothing
-                int av[TM], bv[TN];
-                if constexpr (k_major_a<Cell, TM>) {
-                    load_split<HM>(av, as + k * AT, T / 2, ty * HM);
-                } else {
+        for (int k = 0; k < BK; ++k) {
+            if (k == BK / 2) stageNext();
+            if (!liveRows) break;  // warp-uniform: the whole chunk or nothing
+            int av[TM], bv[TN];
+            if constexpr (k_major_a<Cell, TM>) {
+                load_split<HM>(av, as + k * AT, T / 2, ty * HM);
+            } else {
 #pragma unroll
-                    for (int i = 0; i < TM; ++i) av[i] = as[owned_row<T, TM>(ty, i) * AS + k];
-                }
-#pragma unroll
-                for (int i = 0; i < TM; ++i) av[i] = Cell::operand_a(av[i], k0 + k);  // staged words are operands
-                load_split<HN>(bv, bs + k * W, W / 2, tx * HN);
-                relax_outer<Cell>(acc, av, bv);
+                for (int i = 0; i < TM; ++i) av[i] = as[owned_row<T, TM>(ty, i) * AS + k];
             }
-        });
+#pragma unroll
+            for (int i = 0; i < TM; ++i) av[i] = Cell::operand_a(av[i], k0 + k);  // staged words are operands
+            load_split<HN>(bv, bs + k * W, W / 2, tx * HN);
+            relax_outer<Cell>(acc, av, bv);
+        }
+    };
+    if constexpr (MID_CHUNK_COPIES) {
+        stream_chunks<Cell, T, TM, TN, STAGES>(a, b, ld, shared, kLive, start, compute);
+    } else {
+        stream_chunks<Cell, T, TM, TN, STAGES>(a, b, ld, shared, kLive, start,
+                                               [&](const int* as, const int* bs) { compute(as, bs, [] {}); });
+    }
 }
 
 // C = min(C, A (x) B) stored back to c; rowsLive and columnsLive (cells) mark a thin tile. Thin
