@@ -19,6 +19,9 @@
 //   - The block of mode NEXT that updates pivot tile p + 1 also closes it, in registers
 //     (pivot_closure.cuh): phase 1 runs as a launch of its own only for round 0, and a round's
 //     critical path is two dependent launches (NEXT, then phase 2), which is what small n waits on.
+//   - Rounds in groups (fw_kleene_group_tT, kleene_rounds.cuh kleene_group): from a size on, a tile
+//     outside a group's rows and columns takes all of the group's rounds in one block, a product of
+//     K = G T over the group's side-by-side tile columns and rows (KleeneSolver picks G by n).
 //   - Padding past vertex n is skipped in k and in rows, and a last tile row or column of few live
 //     cells is computed as a thin strip (thin_strips.cuh).
 //
@@ -29,6 +32,7 @@
 //     memory (2 KB at T = 128); 128 registers at T = 128, 44 at T = 64 (ptxas, sm_90)
 //   phase 2: grid (tiles - 1, 2): y = 0 pivot-row tiles, y = 1 pivot-column tiles (x skips p)
 //   phase 3: mode ALL grid (tiles - 1)^2, NEXT (2 tiles - 3) x 1, REST (tiles - 2)^2 (kleene::rest_tile)
+//   group: modes GROUP_BAND, GROUP_NEXT, GROUP_REST (kleene::group_tile has their grids)
 //   phases 2-3: minplus::shared_words<Int32, T, KLEENE_STAGES>() * 4 bytes of dynamic shared
 //     memory (70 KB at T = 128, 35 KB at T = 64); at most 128 registers (2 blocks per SM:
 //     TILE_PRODUCT_MIN_BLOCKS_PER_SM), 80 at T = 64; no spills on sm_90 (kernels/NOTES.md, 64-bit cell offsets)
@@ -42,8 +46,8 @@ extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase2_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
 extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase3_t128(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<minplus::Int32, 128, 8, 8>(d, ld, n, p, mode, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase3_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_pair_t128(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_pair<minplus::Int32, 128, 8, 8>(d, ld, n, p, mode, firstRow); }
-FW_TILE_KERNEL_SHAPE(fw_kleene_pair_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_group_t128(int* d, int ld, int n, int p, int last, int mode, int firstRow) { kleene_group<minplus::Int32, 128, 8, 8>(d, ld, n, p, last, mode, firstRow); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_group_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
 
 extern "C" __global__ void __launch_bounds__(256) fw_kleene_phase1_t64(int* d, int ld, int p) { kleene_close_pivot<minplus::Int32, 64, 4, 4>(d, ld, p); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase1_t64, minplus::Int32, 64, 4, 4, (minplus::closure_words<minplus::Int32, 64>() * 4))
@@ -51,5 +55,5 @@ extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase2_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))
 extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase3_t64(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<minplus::Int32, 64, 4, 4>(d, ld, n, p, mode, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase3_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_pair_t64(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_pair<minplus::Int32, 64, 4, 4>(d, ld, n, p, mode, firstRow); }
-FW_TILE_KERNEL_SHAPE(fw_kleene_pair_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_group_t64(int* d, int ld, int n, int p, int last, int mode, int firstRow) { kleene_group<minplus::Int32, 64, 4, 4>(d, ld, n, p, last, mode, firstRow); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_group_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))

@@ -19,38 +19,61 @@ namespace kleene {
 //   NEXT grid (2 tiles - 3) x 1: the tiles of row and column p + 1 (the next pivot's cross, its
 //        pivot included), so the next round can start while the rest of this one runs;
 //   REST grid (tiles - 2)^2: every tile outside rows and columns p and p + 1.
-//   PAIR_NEXT, PAIR_REST: a pair of rounds p, p + 1 (kleene_pair, below).
-enum RestMode { ALL = FW_REST_ALL, NEXT = FW_REST_NEXT, REST = FW_REST_REST, PAIR_NEXT = FW_REST_PAIR_NEXT, PAIR_REST = FW_REST_PAIR_REST };
+//   GROUP_BAND, GROUP_NEXT, GROUP_REST: a group of rounds (kleene_group, below).
+enum RestMode { ALL = FW_REST_ALL, NEXT = FW_REST_NEXT, REST = FW_REST_REST, GROUP_BAND = FW_REST_GROUP_BAND, GROUP_NEXT = FW_REST_GROUP_NEXT, GROUP_REST = FW_REST_GROUP_REST };
 
-// The rows and columns of tiles past a pair of rounds p, p + 1 that the next pair's chain needs
-// first (p + 2 and p + 3, those that exist).
-__host__ __device__ __forceinline__ int pair_band(int p, int tiles)
+// Groups of rounds p .. last (kleene_group, below): the rows and columns of tiles past the group
+// that the next group's chain needs first (last + 1 .. last + g, those that exist; g = the group's
+// rounds, fewer past a last group).
+__host__ __device__ __forceinline__ int group_band(int p, int last, int tiles)
 {
-    const int left = tiles - (p + 2);
-    return left < 0 ? 0 : left < 2 ? left : 2;
+    const int left = tiles - 1 - last, g = last - p + 1;
+    return left < g ? left : g;
 }
 
-// The tile (row, column) that block (bx, by) of a launch of a pair of rounds p, p + 1 updates, and
-// whether with both rounds' products (otherwise round p + 1's alone). Tiles outside rows and
-// columns p and p + 1 are counted as o = 0 .. tiles - 3 (tile o, or o + 2 from p on), the band
-// (pair_band) as o = p .. p + band - 1:
-//   PAIR_NEXT grid band (2 (tiles - 2) - band) + 2 tiles - 3: the band's rows, the band's columns
-//        outside them, then row p (skipping column p + 1) and column p (skipping rows p, p + 1);
-//   PAIR_REST grid (tiles - 2 - band)^2: every tile outside rows and columns p .. p + 1 + band.
-__device__ __forceinline__ int3 pair_tile(int mode, int p, int tiles, int bx, int by)
+// The tile (row, column) that block (bx, by) of a launch of a group of rounds p .. last updates, and
+// the first round its product applies (it applies that one to the last, GROUP_BAND's one round p).
+// g = last - p + 1, b = group_band, "outside" = not in the rows (columns) named:
+//   GROUP_BAND grid w (2 tiles - 2 - w), w = last - p: round p on rows p + 1 .. last (columns
+//        outside p), then on columns p + 1 .. last (rows outside p .. last); closes pivot p + 1.
+//        The group's chain: round p + 1's cross, which follows, needs nothing else.
+//   GROUP_NEXT grid b (2 (tiles - g) - b) + (g - 1) (2 tiles - 1 - g): the next group's rows
+//        last + 1 .. last + b (columns outside the group), then its columns (rows outside the group
+//        and the band), all g rounds (closes pivot last + 1); then the group's rows p .. last - 1
+//        (columns outside last), then its columns (rows outside the group): after the chain a tile
+//        whose row or column is in the group has had every round up to the latest of the two, so
+//        it takes the rounds after that one.
+//   GROUP_REST grid (tiles - g - b)^2: every tile outside rows and columns p .. last + b, all g rounds.
+// A group of two is kleene's rounds in pairs: GROUP_BAND is then mode NEXT's tiles.
+__device__ __forceinline__ int3 group_tile(int mode, int p, int last, int tiles, int bx, int by)
 {
-    const int m = tiles - 2, band = pair_band(p, tiles);
-    auto tile = [&](int o) { return o < p ? o : o + 2; };
-    if (mode == PAIR_REST) return make_int3(by < p ? by : by + 2 + band, bx < p ? bx : bx + 2 + band, 1);
-    const int inBand = band * (2 * m - band);
-    if (bx < band * m) return make_int3(tile(p + bx / m), tile(bx % m), 1);
-    if (bx < inBand) {
-        const int q = bx - band * m, r = q / band;
-        return make_int3(tile(r < p ? r : r + band), tile(p + q % band), 1);
+    const int g = last - p + 1, b = group_band(p, last, tiles);
+    if (mode == GROUP_REST) return make_int3(by < p ? by : by + g + b, bx < p ? bx : bx + g + b, p);
+    if (mode == GROUP_BAND) {
+        const int w = last - p;
+        if (bx < w * (tiles - 1)) {
+            const int c = bx % (tiles - 1);
+            return make_int3(p + 1 + bx / (tiles - 1), c < p ? c : c + 1, p);
+        }
+        const int q = bx - w * (tiles - 1), o = q / w;
+        return make_int3(o < p ? o : o + w + 1, p + 1 + q % w, p);
     }
-    const int q = bx - inBand;
-    if (q < tiles - 1) return make_int3(p, q <= p ? q : q + 1, 0);
-    return make_int3(q - (tiles - 1) < p ? q - (tiles - 1) : q - (tiles - 1) + 2, p, 0);
+    const int band = b * (tiles - g), cross = b * (2 * (tiles - g) - b);
+    if (bx < band) {
+        const int o = bx % (tiles - g);
+        return make_int3(last + 1 + bx / (tiles - g), o < p ? o : o + g, p);
+    }
+    if (bx < cross) {
+        const int q = bx - band, o = q / b;
+        return make_int3(o < p ? o : o + g + b, last + 1 + q % b, p);
+    }
+    const int q = bx - cross;
+    if (q < (g - 1) * (tiles - 1)) {
+        const int i = p + q / (tiles - 1), c = q % (tiles - 1), j = c < last ? c : c + 1;
+        return make_int3(i, j, (j > i && j < last ? j : i) + 1);  // j in the group: the later of i, j
+    }
+    const int r = q - (g - 1) * (tiles - 1), o = r / (g - 1), j = p + r % (g - 1);
+    return make_int3(o < p ? o : o + g, j, j + 1);
 }
 
 // The tile (row, column) that block (bx, by) of a phase-3 launch updates in round p, by mode (a
@@ -102,7 +125,7 @@ __device__ __forceinline__ void kleene_cross(int* d, int ld, int n, int p)
 
 // The next pivot tile c: its product (kLive k of A and B) and then its closure, in registers, so
 // that the next round's cross can start right after this launch (one dependent launch fewer a
-// round): kleene_rest's NEXT and kleene_pair's PAIR_NEXT.
+// round): kleene_rest's NEXT, kleene_group's GROUP_BAND and GROUP_NEXT.
 template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void kleene_update_and_close(int* c, const int* a, const int* b, int ld, int* stage, int kLive, int rowsLive)
 {
@@ -132,33 +155,35 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mo
                                                                     min(T, n - j * T));
 }
 
-// A pair of rounds p, p + 1 (kleene::pair_tile): a tile outside both rounds' rows and columns takes
-// both rounds' products in one block, C = min(C, A_p (x) B_p, A_p+1 (x) B_p+1). Tile columns p and
-// p + 1 sit side by side in the matrix, and so do tile rows p and p + 1, so that is one product of
-// K = T + kLive1 over the T x 2T panel of rows i and the 2T x T panel of columns j: one C load and
-// store and one block start for two rounds' work (kernels/NOTES.md has what that buys). Round
-// p + 1's cross is final before PAIR_NEXT and PAIR_REST start. Row and column p take round p + 1's
-// product in PAIR_NEXT while this pair's products (PAIR_NEXT's own, and PAIR_REST's on the side
-// streams) read them as round p's operands, and the next pair's PAIR_REST on another band may
-// already write rows and columns p and p + 1 while this one's last blocks read them: an operand
-// read may be improved already. Every value stored is min(C, a + b) of values stored, the length
-// of a walk in the graph completed with INF edges, and no larger than the value it replaces; so a
-// round that reads improved operands leaves every cell at most what it would have been, and never
-// below its distance: the same result (negative weights without a negative cycle included). Cells
-// are 32-bit words, read and written whole.
+// A group of rounds p .. last (kleene::group_tile): a tile outside the group's rows and columns
+// takes every round's product in one block, C = min(C, A_p (x) B_p, ..., A_last (x) B_last). The
+// group's tile columns sit side by side in the matrix, and so do its tile rows, so that is one
+// product of K = g T (less a thin last tile) over the T x gT panel of row i and the gT x T panel of
+// column j: one C load and store and one block start for g rounds' work (kernels/NOTES.md has what
+// that buys). The group's crosses are final before GROUP_NEXT and GROUP_REST start (the chain:
+// GROUP_BAND and the cross of each round after p). GROUP_NEXT gives the group's rows and columns
+// their later rounds while this group's products (its own, and GROUP_REST's on the side streams)
+// read them as operands, and the next group's GROUP_REST on another band may already write them
+// while this one's last blocks read them: an operand read may be improved already. Every value
+// stored is min(C, a + b) of values stored, the length of a walk in the graph completed with INF
+// edges, and no larger than the value it replaces; so a round that reads improved operands leaves
+// every cell at most what it would have been, and never below its distance: the same result
+// (negative weights without a negative cycle included). Cells are 32-bit words, read and written whole.
 template <class Cell, int T, int TM, int TN>
-__device__ __forceinline__ void kleene_pair(int* d, int ld, int n, int p, int mode, int firstRow)
+__device__ __forceinline__ void kleene_group(int* d, int ld, int n, int p, int last, int mode, int firstRow)
 {
     static_assert(minplus::closure_words<Cell, T>() <= minplus::shared_words<Cell, T, KLEENE_STAGES>(),
                   "the pivot tile is closed in the products' shared memory");
     extern __shared__ int stage[];
-    const int3 tile = kleene::pair_tile(mode, p, (n + T - 1) / T, blockIdx.x, blockIdx.y + firstRow);
-    const int i = tile.x, j = tile.y, rowsLive = min(T, n - i * T), columnsLive = min(T, n - j * T);
-    const int first = tile.z ? p : p + 1, kLive = min(T, n - (p + 1) * T) + (tile.z ? T : 0);  // round p is never the last
+    const int3 tile = kleene::group_tile(mode, p, last, (n + T - 1) / T, blockIdx.x, blockIdx.y + firstRow);
+    const int i = tile.x, j = tile.y, first = tile.z, rowsLive = min(T, n - i * T), columnsLive = min(T, n - j * T);
+    const int end = mode == kleene::GROUP_BAND ? p + 1 : last + 1;  // rounds first .. end - 1
+    const int kLive = min(end * T, n) - first * T;
     int* const rowI = fw_cell(d, ld, i * T, 0);
     int* const c = rowI + j * T;
     const int* const a = rowI + first * T, * const b = fw_cell(d, ld, first * T, j * T);
-    if (mode == kleene::PAIR_NEXT && i == p + 2 && j == p + 2) {  // the next pair's first pivot
+    const int pivot = mode == kleene::GROUP_BAND ? p + 1 : last + 1;  // the pivot this launch closes
+    if (mode != kleene::GROUP_REST && i == pivot && j == pivot) {
         kleene_update_and_close<Cell, T, TM, TN>(c, a, b, ld, stage, kLive, rowsLive);
         return;
     }

@@ -33,9 +33,11 @@
 //                                      round, the chain pivot -> cross -> next pivot, and the means
 //   ./kb --product [K ...]             the int32 tile product against the ceiling: its inner loop on
 //                                      staged operands alone, then whole products of K = 128 ... 1024
-//                                      (a block's start and end against K)
-//   KB_PAIRS=1 ./kb 10000              look64/look128 with kleene's rounds in pairs (LookaheadRounds)
-//   KB_PAIRS=1 ./kb --busy 10000 128   one graph-replayed look solve: the share of the SMs' block slots
+//                                      (a block's start and end against K); KB_WAVES=64: four times the
+//                                      blocks, so that the last wave's tail weighs less
+//   KB_GROUP=2 ./kb 10000              look64/look128 with kleene's rounds in groups of 2 (pairs) or 4
+//                                      (LookaheadRounds)
+//   KB_GROUP=2 ./kb --busy 10000 128   one graph-replayed look solve: the share of the SMs' block slots
 //                                      that its blocks held, by launch kind; KB_BLOCKS=file writes
 //                                      every block's start, end, SM, kind and round to the file
 //   ./kb --certificate 10000 32768     the shortest-path certificate (graph.cu) over kleene's answer:
@@ -127,7 +129,7 @@ __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) traced_ph
 // --busy: how full kleene's rounds keep the SMs' block slots. Each block of the wrappers below
 // (the suite's phase bodies, as --trace's) adds its own time, from its start to its last thread's
 // end (%globaltimer, ns), to its kind's total; the solve's span is the first start to the last end.
-enum { BUSY_P2, BUSY_NEXT, BUSY_REST, BUSY_ALL, BUSY_PAIR_NEXT, BUSY_PAIR_REST, BUSY_KINDS };
+enum { BUSY_P2, BUSY_NEXT, BUSY_REST, BUSY_ALL, BUSY_GROUP_BAND, BUSY_GROUP_NEXT, BUSY_GROUP_REST, BUSY_KINDS };
 __device__ unsigned long long kb_busy[BUSY_KINDS], kb_busy_span[2];
 // KB_BLOCKS=file with --busy: every block's record too (BlockRecord), written to the file
 struct BlockRecord { unsigned long long start, end; int sm, kind, p, pad; };
@@ -167,11 +169,11 @@ __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) busy_phas
     busy_end(start, mode == kleene::NEXT ? BUSY_NEXT : mode == kleene::REST ? BUSY_REST : BUSY_ALL, p);
 }
 template <int T, int TM, int TN>
-__global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) busy_pair(int* d, int ld, int n, int p, int mode, int firstRow)
+__global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) busy_group(int* d, int ld, int n, int p, int last, int mode, int firstRow)
 {
     const unsigned long long start = now_ns();
-    kleene_pair<minplus::Int32, T, TM, TN>(d, ld, n, p, mode, firstRow);
-    busy_end(start, mode == kleene::PAIR_NEXT ? BUSY_PAIR_NEXT : BUSY_PAIR_REST, p);
+    kleene_group<minplus::Int32, T, TM, TN>(d, ld, n, p, last, mode, firstRow);
+    busy_end(start, mode == kleene::GROUP_BAND ? BUSY_GROUP_BAND : mode == kleene::GROUP_NEXT ? BUSY_GROUP_NEXT : BUSY_GROUP_REST, p);
 }
 
 // --product: where the int32 tile product (T = 128, 8 x 8 cells a thread, two blocks per SM) loses
@@ -261,14 +263,14 @@ static void phase3(int* d, int ld, int n, int T, int p, dim3 grid, int mode, cud
     else fw_kleene_phase3_t64<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
 }
 
-static void pair_launch(int* d, int ld, int n, int T, int p, dim3 grid, int mode, cudaStream_t s, int firstRow = 0)
+static void group_launch(int* d, int ld, int n, int T, int p, int last, dim3 grid, int mode, cudaStream_t s, int firstRow = 0)
 {
     const int shared = (T == 128 ? words128 : words64) * 4;
     if (g_busy) {
-        if (T == 128) busy_pair<128, 8, 8><<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
-        else busy_pair<64, 4, 4><<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
-    } else if (T == 128) fw_kleene_pair_t128<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
-    else fw_kleene_pair_t64<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
+        if (T == 128) busy_group<128, 8, 8><<<grid, 256, shared, s>>>(d, ld, n, p, last, mode, firstRow);
+        else busy_group<64, 4, 4><<<grid, 256, shared, s>>>(d, ld, n, p, last, mode, firstRow);
+    } else if (T == 128) fw_kleene_group_t128<<<grid, 256, shared, s>>>(d, ld, n, p, last, mode, firstRow);
+    else fw_kleene_group_t64<<<grid, 256, shared, s>>>(d, ld, n, p, last, mode, firstRow);
 }
 
 // Plain rounds: phase 1, 2, 3 (mode ALL) per round, one stream.
@@ -297,10 +299,10 @@ struct Lookahead {
         CHECK(cudaEventCreateWithFlags(&crossDone, cudaEventDisableTiming));
         for (auto& pair : restDone) for (auto& event : pair) CHECK(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
     }
-    bool pairs = false;  // KB_PAIRS=1: rounds in pairs (runPairs)
+    int group = 1;  // KB_GROUP=2 or 4: rounds in groups (runGroups)
     void run(int* d, int ld, int n, int T, cudaStream_t main)
     {
-        if (pairs) return runPairs(d, ld, n, T, main);
+        if (group > 1) return runGroups(d, ld, n, T, main);
         const int tiles = (n + T - 1) / T, rows = tiles - 2;
         phase1(d, ld, T, 0, main);
         if (tiles == 1) return;
@@ -320,35 +322,40 @@ struct Lookahead {
         for (int k = 0; k < parts; ++k) CHECK(cudaStreamWaitEvent(main, restDone[k][(tiles - 2) & 1]));
         phase3(d, ld, n, T, tiles - 1, dim3(tiles - 1, tiles - 1), kleene::ALL, main);
     }
-    // Rounds in pairs p, p + 1 (kleene_pair): main NEXT(p) P2(p + 1) PAIR_NEXT(p) P2(p + 2), side
-    // PAIR_REST(p) once P2(p + 1) is done; PAIR_NEXT(p) waits for PAIR_REST(p - 2), which updated the
-    // band's tiles. An odd last round ends with ALL.
-    void runPairs(int* d, int ld, int n, int T, cudaStream_t main)
+    // Rounds in groups p .. last of `group` (kleene_group): main GROUP_BAND(r) P2(r + 1) for r = p ..
+    // last - 1, then GROUP_NEXT(p) P2(last + 1); side GROUP_REST(p) once P2(last) is done;
+    // GROUP_NEXT(p) waits for the GROUP_REST before, which updated the band's tiles. A last group of
+    // one round is ALL.
+    void runGroups(int* d, int ld, int n, int T, cudaStream_t main)
     {
-        const int tiles = (n + T - 1) / T, m = tiles - 2;
+        const int tiles = (n + T - 1) / T;
         phase1(d, ld, T, 0, main);
         if (tiles == 1) return;
         phase2(d, ld, n, T, 0, main);
-        int p = 0;
-        for (; p + 1 < tiles; p += 2) {
-            const int band = kleene::pair_band(p, tiles), rows = m - band;
-            phase3(d, ld, n, T, p, dim3(2 * tiles - 3, 1), kleene::NEXT, main);
-            phase2(d, ld, n, T, p + 1, main);
+        int p = 0, parity = 0;
+        for (; p + 1 < tiles; p += group, parity ^= 1) {
+            const int last = p + group - 1 < tiles - 1 ? p + group - 1 : tiles - 1, g = last - p + 1;
+            const int band = kleene::group_band(p, last, tiles), rows = tiles - g - band;
+            for (int r = p; r < last; ++r) {
+                const int w = last - r;
+                group_launch(d, ld, n, T, r, last, dim3(w * (2 * tiles - 2 - w), 1), kleene::GROUP_BAND, main);
+                phase2(d, ld, n, T, r + 1, main);
+            }
             CHECK(cudaEventRecord(crossDone, main));
             for (int k = 0; k < parts; ++k) {
-                const int first = rows * k / parts, last = rows * (k + 1) / parts;
+                const int first = rows * k / parts, end = rows * (k + 1) / parts;
                 CHECK(cudaStreamWaitEvent(side[k], crossDone));
-                if (p > 0 && band < 2)  // the last pair's narrower band moves the bands' rows (LookaheadRounds)
-                    for (int j = 0; j < parts; ++j) CHECK(cudaStreamWaitEvent(side[k], restDone[j][(p / 2 - 1) & 1]));
-                if (last > first) pair_launch(d, ld, n, T, p, dim3(rows, last - first), kleene::PAIR_REST, side[k], first);
-                CHECK(cudaEventRecord(restDone[k][(p / 2) & 1], side[k]));
+                if (p > 0 && band < group)  // the last group's narrower band moves the bands' rows (LookaheadRounds)
+                    for (int j = 0; j < parts; ++j) CHECK(cudaStreamWaitEvent(side[k], restDone[j][parity ^ 1]));
+                if (end > first) group_launch(d, ld, n, T, p, last, dim3(rows, end - first), kleene::GROUP_REST, side[k], first);
+                CHECK(cudaEventRecord(restDone[k][parity], side[k]));
             }
-            if (p > 0) for (int k = 0; k < parts; ++k) CHECK(cudaStreamWaitEvent(main, restDone[k][(p / 2 - 1) & 1]));
-            pair_launch(d, ld, n, T, p, dim3(band * (2 * m - band) + 2 * tiles - 3, 1), kleene::PAIR_NEXT, main);
-            if (p + 2 < tiles) phase2(d, ld, n, T, p + 2, main);
+            if (p > 0) for (int k = 0; k < parts; ++k) CHECK(cudaStreamWaitEvent(main, restDone[k][parity ^ 1]));
+            group_launch(d, ld, n, T, p, last, dim3(band * (2 * (tiles - g) - band) + (g - 1) * (2 * tiles - 1 - g), 1), kleene::GROUP_NEXT, main);
+            if (last + 1 < tiles) phase2(d, ld, n, T, last + 1, main);
         }
-        for (int k = 0; k < parts; ++k) CHECK(cudaStreamWaitEvent(main, restDone[k][(p / 2 - 1) & 1]));
-        if (p < tiles) phase3(d, ld, n, T, p, dim3(tiles - 1, tiles - 1), kleene::ALL, main);  // an odd last round
+        for (int k = 0; k < parts; ++k) CHECK(cudaStreamWaitEvent(main, restDone[k][parity ^ 1]));
+        if (p < tiles) phase3(d, ld, n, T, p, dim3(tiles - 1, tiles - 1), kleene::ALL, main);  // a last group of one round
     }
 };
 
@@ -566,18 +573,18 @@ int main(int argc, char** argv)
     CHECK(cudaFuncSetAttribute(fw_kleene_phase3_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(fw_kleene_phase2_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
     CHECK(cudaFuncSetAttribute(fw_kleene_phase3_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
-    CHECK(cudaFuncSetAttribute(fw_kleene_pair_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
-    CHECK(cudaFuncSetAttribute(fw_kleene_pair_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
+    CHECK(cudaFuncSetAttribute(fw_kleene_group_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
+    CHECK(cudaFuncSetAttribute(fw_kleene_group_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
     CHECK(cudaFuncSetAttribute(traced_phase2<64, 4, 4>, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
     CHECK(cudaFuncSetAttribute(traced_phase3<64, 4, 4>, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
     CHECK(cudaFuncSetAttribute(traced_phase2<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(traced_phase3<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(busy_phase2<64, 4, 4>, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
     CHECK(cudaFuncSetAttribute(busy_phase3<64, 4, 4>, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
-    CHECK(cudaFuncSetAttribute(busy_pair<64, 4, 4>, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
+    CHECK(cudaFuncSetAttribute(busy_group<64, 4, 4>, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
     CHECK(cudaFuncSetAttribute(busy_phase2<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(busy_phase3<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
-    CHECK(cudaFuncSetAttribute(busy_pair<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
+    CHECK(cudaFuncSetAttribute(busy_group<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(fw_dataflow_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, flow128 * 4));
     CHECK(cudaFuncSetAttribute(fw_dataflow_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, flow64 * 4));
     CHECK(cudaFuncSetAttribute(fw_packed16_dataflow_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, flowPacked * 4));
@@ -595,7 +602,7 @@ int main(int argc, char** argv)
     CHECK(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, greatest));  // as the suite's solver stream
     Lookahead look;
     if (const char* parts = getenv("KB_REST_PARTS")) look.parts = atoi(parts);  // 1 or 2 REST launches a round
-    look.pairs = getenv("KB_PAIRS") && atoi(getenv("KB_PAIRS"));
+    look.group = getenv("KB_GROUP") ? atoi(getenv("KB_GROUP")) : 1;
     const bool graphs = getenv("KB_GRAPH") && atoi(getenv("KB_GRAPH"));
     if (argc > 2 && std::string(argv[1]) == "--peak") {
         int sms, *sink;
@@ -632,8 +639,9 @@ int main(int argc, char** argv)
         std::vector<int> ks;
         for (int i = 2; i < argc; ++i) ks.push_back(atoi(argv[i]));
         if (ks.empty()) ks = {128, 256, 512, 1024};
+        const int waves = getenv("KB_WAVES") ? atoi(getenv("KB_WAVES")) : 16;
         for (int k : ks) {
-            const int grid = sms * 2 * 16 * 128 / k;  // 16 waves' worth of K = 128 work (whole waves where K divides 2048)
+            const int grid = sms * 2 * waves * 128 / k;  // KB_WAVES (16) waves' worth of K = 128 work
             char what[64];
             snprintf(what, sizeof what, "tile_product K = %d, %d blocks", k, grid);
             report(what, (double)grid * 128 * 128 * k, median_ms([&] { product_k<false><<<grid, 256, shared, s>>>(c, a, b, ld, k); }, s));
@@ -681,14 +689,14 @@ int main(int argc, char** argv)
         }
         CHECK(cudaMemcpyFromSymbol(busy, kb_busy, sizeof busy));
         CHECK(cudaMemcpyFromSymbol(got, kb_busy_span, sizeof got));
-        int perSm;  // the slots: blocks of the pair kernel an SM holds (the phase kernels' bounds are the same)
-        if (T == 128) CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, busy_pair<128, 8, 8>, 256, words128 * 4));
-        else CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, busy_pair<64, 4, 4>, 256, words64 * 4));
+        int perSm;  // the slots: blocks of the group kernel an SM holds (the phase kernels' bounds are the same)
+        if (T == 128) CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, busy_group<128, 8, 8>, 256, words128 * 4));
+        else CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, busy_group<64, 4, 4>, 256, words64 * 4));
         const double wall = (double)(got[1] - got[0]), slots = (double)perSm * sms;
-        static const char* kinds[] = {"P2", "NEXT", "REST", "ALL", "PAIR_NEXT", "PAIR_REST"};
+        static const char* kinds[] = {"P2", "NEXT", "REST", "ALL", "GROUP_BAND", "GROUP_NEXT", "GROUP_REST"};
         double all = 0;
         for (int k = 0; k < BUSY_KINDS; ++k) all += busy[k];
-        printf("n=%d T=%d pairs=%d parts=%d: span %.3f ms, block slots busy %.2f%% (%d slots)\n", n, T, look.pairs, look.parts, wall / 1e6,
+        printf("n=%d T=%d group=%d parts=%d: span %.3f ms, block slots busy %.2f%% (%d slots)\n", n, T, look.group, look.parts, wall / 1e6,
                100 * all / (wall * slots), (int)slots);
         for (int k = 0; k < BUSY_KINDS; ++k)
             if (busy[k]) printf("  %-9s %6.2f%% of the slots' time\n", kinds[k], 100 * busy[k] / (wall * slots));

@@ -29,15 +29,15 @@ class KleeneSolver extends GpuSolver {
     private final LaunchShape productShape;
     private final LookaheadRounds rounds;
 
-    private final boolean pairs;
+    private final int groupRounds;
 
     KleeneSolver(SolverConfig config) {
-        this(config, pairedRounds(config.n()));
+        this(config, groupedRounds(config.n()));
     }
 
-    /** kleene with its rounds in pairs or one by one, whatever n (tests). */
-    KleeneSolver(SolverConfig config, boolean pairs) {
-        this(Variant.KLEENE, "fw_kleene", config, pairs);
+    /** kleene with its rounds in groups of {@code groupRounds} (1: one by one), whatever n (tests). */
+    KleeneSolver(SolverConfig config, int groupRounds) {
+        this(Variant.KLEENE, "fw_kleene", config, groupRounds);
     }
 
     /**
@@ -45,12 +45,12 @@ class KleeneSolver extends GpuSolver {
      * with kleene's parameters (kleene-f32), one round at a time.
      */
     protected KleeneSolver(Variant variant, String family, SolverConfig config) {
-        this(variant, family, config, false);
+        this(variant, family, config, 1);
     }
 
-    private KleeneSolver(Variant variant, String family, SolverConfig config, boolean pairs) {
+    private KleeneSolver(Variant variant, String family, SolverConfig config, int groupRounds) {
         super(variant, config);
-        this.pairs = pairs;
+        this.groupRounds = groupRounds;
         try {
             tileSetting = tileSetting(config);
             tile = tileSetting.value();
@@ -60,8 +60,8 @@ class KleeneSolver extends GpuSolver {
             TileKernel cross = tileKernel(family + "_phase2", tile);
             TileKernel rest = tileKernel(family + "_phase3", tile);
             productShape = rest.shape();
-            TileKernel pair = pairs ? tileKernel(family + "_pair", tile) : null;
-            rounds = new LookaheadRounds(closePivot, cross, rest, pair, restSetting.value());
+            TileKernel group = groupRounds > 1 ? tileKernel(family + "_group", tile) : null;
+            rounds = new LookaheadRounds(closePivot, cross, rest, group, groupRounds, restSetting.value());
         } catch (RuntimeException e) {
             super.close();  // nobody closes a solver whose constructor failed
             throw e;
@@ -125,20 +125,41 @@ class KleeneSolver extends GpuSolver {
     static final int FLOAT32_ONE_REST_LAUNCH_N = 10_000;
 
     /**
-     * From this n kleene runs its rounds in pairs (LookaheadRounds): a tile outside a pair's rows and
-     * columns takes both rounds' products in one block. In the suite on an H100 (kernels/NOTES.md,
-     * rounds in pairs) 0.964x the time one round at a time at n = 2500, 0.996x at 5000, 0.968x at
-     * 10000; in kleene_bench on an H100 8% slower at n = 1000 (T = 64), where the chain of launches
-     * a round waits on counts. Nothing between 1000 and 2500 was measured.
+     * From this n kleene runs its rounds in pairs (LookaheadRounds, groups of two): a tile outside a
+     * pair's rows and columns takes both rounds' products in one block. In the suite on an H100
+     * (kernels/NOTES.md, rounds in pairs) 0.964x the time one round at a time at n = 2500, 0.996x at
+     * 5000, 0.968x at 10000; in kleene_bench on an H100 8% slower at n = 1000 (T = 64), where the
+     * chain of launches a round waits on counts. Nothing between 1000 and 2500 was measured.
      */
-    static final int PAIRED_ROUNDS_FROM_N = 2500;
+    static final int GROUPED_ROUNDS_FROM_N = 2500;
 
-    /** The system property that pins kleene's rounds in pairs on (1) or off (0) over the table, e.g. -Dfwbench.kleene.pairedRounds=1. */
-    static final LaunchPin PAIRED_ROUNDS_PIN = new LaunchPin("fwbench.kleene.pairedRounds", "0 or 1", v -> v == 0 || v == 1);
+    /**
+     * From this n kleene's groups have four rounds, and five from {@link #GROUPS_OF_FIVE_FROM_N}: a
+     * bulk block's product of K = 4 T or 5 T weighs its start and end less, and the longer chain
+     * (a group's rows and columns brought up to date round by round) still hides behind the bulk.
+     * In kleene_bench on an H100 (kernels/NOTES.md, groups of rounds) four against two: 1.05x the
+     * time at n = 6000, 1.00x at 7000, 0.997x at 7500, 0.994x at 10000.
+     */
+    static final int GROUPS_OF_FOUR_FROM_N = 7500;
 
-    /** Whether kleene runs its rounds in pairs at n: the pin, else from {@link #PAIRED_ROUNDS_FROM_N}. */
-    static boolean pairedRounds(int n) {
-        return PAIRED_ROUNDS_PIN.value().map(v -> v == 1).orElse(n >= PAIRED_ROUNDS_FROM_N);
+    /** From this n kleene's groups have five rounds: against four, 0.998x at n = 9000 and 0.997x at 10000 and 12000 (kleene_bench, H100). */
+    static final int GROUPS_OF_FIVE_FROM_N = 9000;
+
+    /** The largest group of rounds a pin may ask for; LookaheadRoundsPlanTest checks every plan up to it. */
+    static final int MAX_GROUPED_ROUNDS = 6;
+
+    /** The system property that pins the rounds a group of kleene's (1: one by one) over the table, e.g. -Dfwbench.kleene.groupedRounds=4. */
+    static final LaunchPin GROUPED_ROUNDS_PIN = new LaunchPin("fwbench.kleene.groupedRounds", "1 to " + MAX_GROUPED_ROUNDS,
+            v -> v >= 1 && v <= MAX_GROUPED_ROUNDS);
+
+    /** The rounds a group of kleene's at n: the pin, else {@link #tableGroupedRounds}. */
+    static int groupedRounds(int n) {
+        return GROUPED_ROUNDS_PIN.value().orElse(tableGroupedRounds(n));
+    }
+
+    /** The table's rounds a group at n: one by one, pairs from {@link #GROUPED_ROUNDS_FROM_N}, then four and five. */
+    static int tableGroupedRounds(int n) {
+        return n >= GROUPS_OF_FIVE_FROM_N ? 5 : n >= GROUPS_OF_FOUR_FROM_N ? 4 : n >= GROUPED_ROUNDS_FROM_N ? 2 : 1;
     }
 
     /** The system property that pins the launches of REST over everything, e.g. -Dfwbench.kleene.restLaunches=1 (1 or more). */
@@ -152,7 +173,7 @@ class KleeneSolver extends GpuSolver {
 
     @Override
     public String describe() {
-        return variant() + " (" + launchText(tileSetting, restSetting, productShape, n) + (pairs ? ", rounds in pairs" : "")
+        return variant() + " (" + launchText(tileSetting, restSetting, productShape, n) + (groupRounds > 1 ? ", rounds in groups of " + groupRounds : "")
                 + ", n padded to " + ld + ")";
     }
 

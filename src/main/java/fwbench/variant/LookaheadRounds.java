@@ -36,22 +36,26 @@ import static fwbench.cuda.KernelArgs.value;
  * band's last blocks still run instead of after the whole round's last block, whose half-empty
  * last wave then overlaps the next round (kernels/NOTES.md, v8).
  *
- * <p>Rounds in pairs (kleene from {@link KleeneSolver#PAIRED_ROUNDS_FROM_N}): the same lookahead
- * over pairs p, p + 1, where a tile outside both rounds' rows and columns takes both products in
- * one block (kernels/kleene_rounds.cuh, kleene_pair), which halves the bulk's blocks:
+ * <p>Rounds in groups of G (kleene from {@link KleeneSolver#GROUPED_ROUNDS_FROM_N}): the same
+ * lookahead over groups p .. last = p + G - 1, where a tile outside the group's rows and columns
+ * takes every round's product in one block (kernels/kleene_rounds.cuh, kleene_group), which
+ * divides the bulk's blocks by G and makes each a product of K = G T. The group's chain brings its
+ * crosses up to date one round at a time (GROUP_BAND(r): round r on the rows and columns r + 1 ..
+ * last, closing pivot r + 1; then r + 1's cross); GROUP_NEXT then gives the next group's rows and
+ * columns every round of this one, and this group's rows and columns their later rounds. With G = 2:
  * <pre>
- *   main: NEXT(p) P2(p + 1) | PAIR_NEXT(p) P2(p + 2) | NEXT(p + 2) P2(p + 3) | PAIR_NEXT(p + 2) ...
- *   side:                   | PAIR_REST(p) ........................................ | PAIR_REST(p + 2)
+ *   main: BAND(p) P2(p + 1) | GROUP_NEXT(p) P2(p + 2) | BAND(p + 2) P2(p + 3) | GROUP_NEXT(p + 2) ...
+ *   side:                   | GROUP_REST(p) ........................................ | GROUP_REST(p + 2)
  * </pre>
- * PAIR_NEXT(p) updates the next pair's rows and columns (p + 2, p + 3), which PAIR_REST(p - 2)
- * updated before, so it waits for PAIR_REST(p - 2); PAIR_REST(p) waits for P2(p + 1). An odd last
- * round ends with ALL, as without pairs.
+ * GROUP_NEXT(p) updates the next group's rows and columns, which GROUP_REST(p - G) updated before,
+ * so it waits for GROUP_REST(p - G); GROUP_REST(p) waits for P2(last). A last group may be shorter;
+ * one of a single round is ALL, as without groups.
  *
  * <p>Every launch is a 1-D block of its kernel's exported shape (kernels/07_kleene.cu).
  */
 final class LookaheadRounds implements AutoCloseable {
     /**
-     * Which tiles a phase-3 launch (kleene::rest_tile) or a pair's launch (kleene::pair_tile, kernels/kleene_rounds.cuh)
+     * Which tiles a phase-3 launch (kleene::rest_tile) or a group's launch (kleene::group_tile, kernels/kleene_rounds.cuh)
      * updates; the codes are the kernels' FW_REST_* in kernels/fw_constants.cuh ({@link KernelConstants} writes them).
      */
     enum RestMode {
@@ -61,17 +65,19 @@ final class LookaheadRounds implements AutoCloseable {
         NEXT(1),
         /** The tiles outside rows and columns p and p + 1: the bulk, on the side streams. */
         REST(2),
+        /** A group's chain: round p on the tiles of rows and columns p + 1 .. last outside row and column p (closing pivot p + 1). */
+        GROUP_BAND(3),
         /**
-         * A pair of rounds p, p + 1: the tiles of rows and columns p + 2 and p + 3 outside rows and
-         * columns p and p + 1 with both rounds' products (its block for pivot tile p + 2 also closes
-         * it), and those of row and column p with round p + 1's.
+         * A group of rounds p .. last: the tiles of the next group's rows and columns outside the
+         * group's with every round's product (its block for pivot tile last + 1 also closes it), and
+         * those of the group's rows and columns p .. last - 1 with the rounds after theirs.
          */
-        PAIR_NEXT(3),
+        GROUP_NEXT(4),
         /**
-         * A pair of rounds p, p + 1: the tiles outside rows and columns p to p + 3 (p + 1 + the band
-         * PAIR_NEXT updates, fewer at the last pair), both rounds' products.
+         * A group of rounds p .. last: the tiles outside its rows and columns and the next group's
+         * (fewer at the last group), every round's product.
          */
-        PAIR_REST(4);
+        GROUP_REST(5);
 
         final int code;
 
@@ -90,6 +96,11 @@ final class LookaheadRounds implements AutoCloseable {
         KernelArgs cross(int p);
 
         KernelArgs rest(int p, RestMode mode, int firstRow);
+
+        /** A launch of a group of rounds p .. last (GROUP_BAND: round p on rows and columns p + 1 .. last). */
+        default KernelArgs group(int p, int last, RestMode mode, int firstRow) {
+            throw new UnsupportedOperationException("these rounds run one at a time");
+        }
     }
 
     /** kleene's launches over the ld-wide matrix d of n vertices (the rest padding). */
@@ -107,6 +118,11 @@ final class LookaheadRounds implements AutoCloseable {
         @Override
         public KernelArgs rest(int p, RestMode mode, int firstRow) {
             return new Rest(d, ld, n, p, mode, firstRow);
+        }
+
+        @Override
+        public KernelArgs group(int p, int last, RestMode mode, int firstRow) {
+            return new Group(d, ld, n, p, last, mode, firstRow);
         }
     }
 
@@ -137,27 +153,44 @@ final class LookaheadRounds implements AutoCloseable {
         }
     }
 
+    /**
+     * fw_kleene_group_tT(int* d, int ld, int n, int p, int last, int mode, int firstRow): the tiles
+     * {@code mode} names in the group of rounds p .. last; GROUP_REST's grid starts at block row
+     * firstRow of them (its band).
+     */
+    record Group(DeviceBuffer d, int ld, int n, int p, int last, RestMode mode, int firstRow) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), value(ld), value(n), value(p), value(last), value(mode.code), value(firstRow));
+        }
+    }
+
     private final TileKernel closePivot;
     private final TileKernel cross;
     private final TileKernel rest;
-    private final TileKernel pair;          // the rounds' pairs' kernel, or null: rounds one by one
+    private final TileKernel group;         // the groups' kernel, or null: rounds one by one
+    private final int groupRounds;          // rounds a group (1: one by one)
     private final CudaStream[] side;        // one low-priority stream per band of REST
     private final Event crossDone = new Event(false);
     private List<Step> steps = List.of();  // the plan of the last enqueue, kept for the next solve of as many tiles
     private int stepsTiles = -1;
-    private final Event[][] restDone;       // [band][p & 1]: ping-pong between REST(p) and REST(p - 1) ([(p / 2) & 1] for pairs)
+    private final Event[][] restDone;       // [band][p & 1]: ping-pong between REST(p) and REST(p - 1) (for groups, between GROUP_RESTs)
 
     LookaheadRounds(TileKernel closePivot, TileKernel cross, TileKernel rest, int bands) {
-        this(closePivot, cross, rest, null, bands);
+        this(closePivot, cross, rest, null, 1, bands);
     }
 
-    /** Rounds in pairs where {@code pair} (fw_kleene_pair_tT, with {@link Rest}'s arguments) is not null. */
-    LookaheadRounds(TileKernel closePivot, TileKernel cross, TileKernel rest, TileKernel pair, int bands) {
+    /** Rounds in groups of {@code groupRounds} (2 or more) on {@code group} (fw_kleene_group_tT, {@link Group}'s arguments); 1: one by one, no group kernel. */
+    LookaheadRounds(TileKernel closePivot, TileKernel cross, TileKernel rest, TileKernel group, int groupRounds, int bands) {
         if (bands < 1) throw new IllegalArgumentException("REST needs at least one band, not " + bands);
+        if (groupRounds < 1 || (groupRounds > 1) != (group != null)) {
+            throw new IllegalArgumentException("groups of " + groupRounds + " rounds " + (group == null ? "without" : "with") + " a group kernel");
+        }
         this.closePivot = closePivot;
         this.cross = cross;
         this.rest = rest;
-        this.pair = pair;
+        this.group = group;
+        this.groupRounds = groupRounds;
         side = new CudaStream[bands];
         restDone = new Event[bands][];
         for (int b = 0; b < bands; b++) {
@@ -172,7 +205,7 @@ final class LookaheadRounds implements AutoCloseable {
      */
     void enqueue(CudaStream main, int tiles, RoundArgs args) {
         if (tiles != stepsTiles) {  // a solver enqueues every solve of the same size: plan once, not inside each timed solve
-            steps = plan(tiles, side.length, pair != null);
+            steps = plan(tiles, side.length, groupRounds);
             stepsTiles = tiles;
         }
         for (Step step : steps) {
@@ -182,7 +215,7 @@ final class LookaheadRounds implements AutoCloseable {
                     case CLOSE_PIVOT -> closePivot.launch(stream, l.gridX(), l.gridY(), args.closePivot(l.p()));
                     case CROSS -> cross.launch(stream, l.gridX(), l.gridY(), args.cross(l.p()));
                     case REST -> rest.launch(stream, l.gridX(), l.gridY(), args.rest(l.p(), l.mode(), l.firstRow()));
-                    case PAIR -> pair.launch(stream, l.gridX(), l.gridY(), args.rest(l.p(), l.mode(), l.firstRow()));
+                    case GROUP -> group.launch(stream, l.gridX(), l.gridY(), args.group(l.p(), l.last(), l.mode(), l.firstRow()));
                 }
             } else if (step instanceof Record r) {
                 event(r.event()).record(r.stream() == MAIN ? main : side[r.stream()]);
@@ -202,19 +235,27 @@ final class LookaheadRounds implements AutoCloseable {
     /** The event of a step: {@link #CROSS_DONE}, else {@link #restDone(int, int)}. */
     static final int CROSS_DONE = 0;
 
-    /** The event a band's bulk launch of round (or pair) parity {@code parity} records. */
+    /** The event a band's bulk launch of round (or group) parity {@code parity} records. */
     static int restDone(int band, int parity) {
         return 1 + 2 * band + parity;
     }
 
-    /** Which kernel a launch runs: fw_kleene_phase1_tT, _phase2_tT, _phase3_tT or _pair_tT. */
-    enum KernelRole { CLOSE_PIVOT, CROSS, REST, PAIR }
+    /** Which kernel a launch runs: fw_kleene_phase1_tT, _phase2_tT, _phase3_tT or _group_tT. */
+    enum KernelRole { CLOSE_PIVOT, CROSS, REST, GROUP }
 
     /** One step of a solve's plan: a launch, or an event recorded on a stream or waited for by one. */
     sealed interface Step permits Launch, Record, Wait {}
 
-    /** A launch of {@code kernel} on a grid of gridX x gridY blocks in round (or pair) p; mode and firstRow for REST and PAIR. */
-    record Launch(KernelRole kernel, int stream, int gridX, int gridY, int p, RestMode mode, int firstRow) implements Step {}
+    /**
+     * A launch of {@code kernel} on a grid of gridX x gridY blocks in round p (a group's first, or
+     * GROUP_BAND's round), its group ending at round {@code last} (p for a launch outside groups);
+     * mode and firstRow for REST and GROUP.
+     */
+    record Launch(KernelRole kernel, int stream, int gridX, int gridY, int p, int last, RestMode mode, int firstRow) implements Step {
+        Launch(KernelRole kernel, int stream, int gridX, int gridY, int p, RestMode mode, int firstRow) {
+            this(kernel, stream, gridX, gridY, p, p, mode, firstRow);
+        }
+    }
 
     /** Event {@code event} recorded on {@code stream}: it completes when everything enqueued there before it has. */
     record Record(int event, int stream) implements Step {}
@@ -224,15 +265,16 @@ final class LookaheadRounds implements AutoCloseable {
 
     /**
      * The steps of a solve of tiles x tiles tiles with {@code bands} side streams, rounds one by one
-     * or in pairs (the class comment): data, so that a test can check its ordering without a GPU.
+     * (groupRounds 1) or in groups (the class comment): data, so that a test can check its ordering
+     * without a GPU.
      */
-    static List<Step> plan(int tiles, int bands, boolean pairs) {
+    static List<Step> plan(int tiles, int bands, int groupRounds) {
         List<Step> steps = new ArrayList<>();
         steps.add(new Launch(KernelRole.CLOSE_PIVOT, MAIN, 1, 1, 0, null, 0));
         if (tiles == 1) return steps;
         steps.add(new Launch(KernelRole.CROSS, MAIN, tiles - 1, 2, 0, null, 0));
-        if (pairs) {
-            planPairs(steps, tiles, bands);
+        if (groupRounds > 1) {
+            planGroups(steps, tiles, bands, groupRounds);
             return steps;
         }
         int rows = tiles - 2;  // REST's block rows, cut into bands
@@ -256,40 +298,47 @@ final class LookaheadRounds implements AutoCloseable {
         return steps;
     }
 
-    /** The rounds after round 0's cross, in pairs (the class comment). */
-    private static void planPairs(List<Step> steps, int tiles, int bands) {
-        int others = tiles - 2;  // tiles outside a pair's rows (and columns)
-        int p = 0;
-        for (; p + 1 < tiles; p += 2) {
-            int band = pairBand(p, tiles), rows = others - band;  // PAIR_REST's block rows, cut into bands
-            steps.add(new Launch(KernelRole.REST, MAIN, 2 * tiles - 3, 1, p, RestMode.NEXT, 0));
-            steps.add(new Launch(KernelRole.CROSS, MAIN, tiles - 1, 2, p + 1, null, 0));
+    /** The rounds after round 0's cross, in groups of {@code size} (the class comment). */
+    private static void planGroups(List<Step> steps, int tiles, int bands, int size) {
+        int p = 0, parity = 0;
+        for (; p + 1 < tiles; p += size, parity ^= 1) {
+            int last = Math.min(p + size, tiles) - 1, g = last - p + 1;
+            int band = groupBand(p, last, tiles), rows = tiles - g - band;  // GROUP_REST's block rows, cut into bands
+            for (int r = p; r < last; r++) {
+                int w = last - r;
+                steps.add(new Launch(KernelRole.GROUP, MAIN, w * (2 * tiles - 2 - w), 1, r, last, RestMode.GROUP_BAND, 0));
+                steps.add(new Launch(KernelRole.CROSS, MAIN, tiles - 1, 2, r + 1, null, 0));
+            }
             steps.add(new Record(CROSS_DONE, MAIN));
             for (int b = 0; b < bands; b++) {
-                int first = rows * b / bands, last = rows * (b + 1) / bands;
+                int first = rows * b / bands, end = rows * (b + 1) / bands;
                 steps.add(new Wait(b, CROSS_DONE));
-                // the last pair's band is narrower, which moves the bands' rows: a band of it may hold
-                // rows that another band of the pair before still writes
-                if (p > 0 && band < 2) {
-                    for (int c = 0; c < bands; c++) steps.add(new Wait(b, restDone(c, (p / 2 - 1) & 1)));
+                // a last group's narrower band moves the bands' rows: a band of it may hold rows that
+                // another band of the group before still writes
+                if (p > 0 && band < size) {
+                    for (int c = 0; c < bands; c++) steps.add(new Wait(b, restDone(c, parity ^ 1)));
                 }
-                if (last > first) steps.add(new Launch(KernelRole.PAIR, b, rows, last - first, p, RestMode.PAIR_REST, first));
-                steps.add(new Record(restDone(b, (p / 2) & 1), b));
+                if (end > first) steps.add(new Launch(KernelRole.GROUP, b, rows, end - first, p, last, RestMode.GROUP_REST, first));
+                steps.add(new Record(restDone(b, parity), b));
             }
             if (p > 0) {
-                for (int b = 0; b < bands; b++) steps.add(new Wait(MAIN, restDone(b, (p / 2 - 1) & 1)));
+                for (int b = 0; b < bands; b++) steps.add(new Wait(MAIN, restDone(b, parity ^ 1)));
             }
-            steps.add(new Launch(KernelRole.PAIR, MAIN, band * (2 * others - band) + 2 * tiles - 3, 1, p, RestMode.PAIR_NEXT, 0));
-            if (p + 2 < tiles) steps.add(new Launch(KernelRole.CROSS, MAIN, tiles - 1, 2, p + 2, null, 0));
+            int next = band * (2 * (tiles - g) - band) + (g - 1) * (2 * tiles - 1 - g);
+            steps.add(new Launch(KernelRole.GROUP, MAIN, next, 1, p, last, RestMode.GROUP_NEXT, 0));
+            if (last + 1 < tiles) steps.add(new Launch(KernelRole.CROSS, MAIN, tiles - 1, 2, last + 1, null, 0));
         }
         // also joins the side streams back (graph capture needs it)
-        for (int b = 0; b < bands; b++) steps.add(new Wait(MAIN, restDone(b, (p / 2 - 1) & 1)));
-        if (p < tiles) steps.add(new Launch(KernelRole.REST, MAIN, tiles - 1, tiles - 1, p, RestMode.ALL, 0));  // an odd last round
+        for (int b = 0; b < bands; b++) steps.add(new Wait(MAIN, restDone(b, parity ^ 1)));
+        if (p < tiles) steps.add(new Launch(KernelRole.REST, MAIN, tiles - 1, tiles - 1, p, RestMode.ALL, 0));  // a last group of one round
     }
 
-    /** The rows and columns of tiles after the pair p, p + 1 that its PAIR_NEXT updates with both rounds (kleene::pair_band). */
-    static int pairBand(int p, int tiles) {
-        return Math.max(0, Math.min(2, tiles - (p + 2)));
+    /**
+     * The rows and columns of tiles after the group p .. last that its GROUP_NEXT updates with every
+     * round of the group (kleene::group_band): as many as the group's rounds, fewer at the end.
+     */
+    static int groupBand(int p, int last, int tiles) {
+        return Math.min(last - p + 1, tiles - 1 - last);
     }
 
     @Override

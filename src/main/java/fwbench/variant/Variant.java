@@ -293,7 +293,7 @@ public enum Variant {
 
     private static List<LaunchPin> pins(Variant v) {
         return switch (v) {
-            case KLEENE -> List.of(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN, KleeneSolver.PAIRED_ROUNDS_PIN);
+            case KLEENE -> List.of(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN, KleeneSolver.GROUPED_ROUNDS_PIN);
             case KLEENE_F32, KLEENE_PATHS -> List.of(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN);
             case DATAFLOW -> List.of(KleeneSolver.TILE_PIN, DataflowLaunch.BLOCKS_PER_SM_PIN);
             case PACKED16 -> List.of(Packed16Solver.TILE_PIN, DataflowLaunch.BLOCKS_PER_SM_PIN);

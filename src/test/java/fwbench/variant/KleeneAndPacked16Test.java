@@ -8,6 +8,7 @@ import fwbench.graph.MatrixGraph;
 import fwbench.graph.ReferenceFloydWarshall;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.List;
@@ -15,7 +16,6 @@ import java.util.stream.IntStream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,27 +32,33 @@ class KleeneAndPacked16Test {
     }
 
     /**
-     * kleene's rounds in pairs on the same sizes (1 to 17 tiles a side, odd and even, thin last
-     * tiles), zero weights, ties, unreachable pairs and negative weights included, two solves each:
-     * the table pairs them from n = 2500 only.
+     * kleene's rounds in groups of 2 (pairs) to 6 on the same sizes (1 to 17 tiles a side, odd and
+     * even, thin last tiles, last groups of every length), zero weights, ties, unreachable pairs and
+     * negative weights included, two solves each: the table groups them from n = 2500 only.
      */
     @GpuTest
-    @ParameterizedTest(name = "n={0}")
-    @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 200, 257, 385, 640, 1000, 1040, 1055})
-    void kleeneRoundsInPairsMatchTheReference(int n) {
+    @ParameterizedTest(name = "n={0} groups of {1}")
+    @CsvSource({"1, 2", "63, 2", "64, 2", "65, 2", "127, 2", "128, 2", "129, 2", "200, 2", "257, 2", "385, 2", "640, 2", "1000, 2", "1040, 2", "1055, 2",
+            "65, 4", "129, 4", "200, 4", "257, 4", "385, 4", "640, 4", "1000, 4", "1040, 4", "1055, 4", "385, 3", "1055, 3", "1055, 5", "1040, 6"})
+    void kleeneRoundsInGroupsMatchTheReference(int n, int group) {
         assertTilesMatchTheReference(n, 81, new String[] {"random", "sparse:0.03", BandRoundsTest.ZERO_WEIGHTS, "sparse:0.02+potentials:300"},
                 new int[] {64, 128}, 2,
-                KleeneSolver.PAD, config -> new KleeneSolver(config, true));
+                KleeneSolver.PAD, config -> new KleeneSolver(config, group));
     }
 
-    /** The table pairs kleene's rounds from its threshold on. */
+    /** The table groups kleene's rounds from its thresholds on; a group's band is as wide as the group, narrower at the end. */
     @Test
-    void kleenePairsItsRoundsFromItsThreshold() {
-        assertFalse(KleeneSolver.pairedRounds(KleeneSolver.PAIRED_ROUNDS_FROM_N - 1));
-        assertTrue(KleeneSolver.pairedRounds(KleeneSolver.PAIRED_ROUNDS_FROM_N));
-        assertEquals(2, LookaheadRounds.pairBand(0, 10));
-        assertEquals(1, LookaheadRounds.pairBand(7, 10));
-        assertEquals(0, LookaheadRounds.pairBand(8, 10));
+    void kleeneGroupsItsRoundsFromItsThresholds() {
+        assertEquals(1, KleeneSolver.tableGroupedRounds(KleeneSolver.GROUPED_ROUNDS_FROM_N - 1));
+        assertEquals(2, KleeneSolver.tableGroupedRounds(KleeneSolver.GROUPED_ROUNDS_FROM_N));
+        assertEquals(2, KleeneSolver.tableGroupedRounds(KleeneSolver.GROUPS_OF_FOUR_FROM_N - 1));
+        assertEquals(4, KleeneSolver.tableGroupedRounds(KleeneSolver.GROUPS_OF_FOUR_FROM_N));
+        assertEquals(5, KleeneSolver.tableGroupedRounds(KleeneSolver.GROUPS_OF_FIVE_FROM_N));
+        assertEquals(2, LookaheadRounds.groupBand(0, 1, 10));
+        assertEquals(1, LookaheadRounds.groupBand(7, 8, 10));
+        assertEquals(0, LookaheadRounds.groupBand(8, 9, 10));
+        assertEquals(4, LookaheadRounds.groupBand(0, 3, 10));
+        assertEquals(2, LookaheadRounds.groupBand(4, 7, 10));
     }
 
     /** kleene-f32 on the same sizes: floats through the same tiles, thin strips included. */

@@ -19,9 +19,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * kleene's launch plans (LookaheadRounds.plan), one round at a time and in pairs, checked without
+ * kleene's launch plans (LookaheadRounds.plan), one round at a time and in groups, checked without
  * a GPU against a model of what each block of each launch updates: the kernels' tile maps
- * (kernels/kleene_rounds.cuh kleene::rest_tile, kleene::pair_tile and kleene_cross's, written out
+ * (kernels/kleene_rounds.cuh kleene::rest_tile, kleene::group_tile and kleene_cross's, written out
  * again here) and the rounds a tile has had. Counting a pivot's closure as its own round:
  * <ul>
  *   <li>in plan order, every block finds its tile at exactly the rounds before the ones it applies,
@@ -35,34 +35,37 @@ class LookaheadRoundsPlanTest {
 
     @Test
     void everyPlanAppliesEveryRoundOnceAndInOrder() {
-        for (boolean pairs : new boolean[] {false, true}) {
+        for (int group = 1; group <= KleeneSolver.MAX_GROUPED_ROUNDS; group++) {
             for (int bands = 1; bands <= 3; bands++) {
-                for (int tiles = 1; tiles <= 24; tiles++) check(tiles, bands, pairs);
+                for (int tiles = 1; tiles <= 24; tiles++) check(tiles, bands, group);
             }
-            check(79, 2, pairs);  // n = 10000 at T = 128
+            check(79, 2, group);  // n = 10000 at T = 128
         }
     }
 
-    /** The ordering this test guards: the last pair's narrower band moves the bands' rows, so each band waits for every band before it. */
+    /** The ordering this test guards: the last group's narrower band moves the bands' rows, so each band waits for every band before it. */
     @Test
-    void theLastPairsBulkWaitsForEveryBandOfThePairBefore() {
-        List<Step> plan = LookaheadRounds.plan(9, 2, true);
-        int lastPairRest = -1;
-        for (int s = 0; s < plan.size(); s++) {
-            if (plan.get(s) instanceof Launch l && l.mode() == RestMode.PAIR_REST && l.p() == 6) lastPairRest = s;
+    void theLastGroupsBulkWaitsForEveryBandOfTheGroupBefore() {
+        for (int[] c : new int[][] {{9, 2, 6}, {11, 4, 4}}) {  // tiles, rounds a group, the group with a narrower band
+            List<Step> plan = LookaheadRounds.plan(c[0], 2, c[1]);
+            int lastRest = -1;
+            for (int s = 0; s < plan.size(); s++) {
+                if (plan.get(s) instanceof Launch l && l.mode() == RestMode.GROUP_REST && l.p() == c[2]) lastRest = s;
+            }
+            assertTrue(lastRest > 0, c[0] + " tiles in groups of " + c[1] + ": a group from " + c[2]);
+            List<Integer> waited = new ArrayList<>();
+            for (int s = lastRest - 1; s >= 0 && plan.get(s) instanceof Wait w && w.stream() == 1; s--) waited.add(w.event());
+            int parity = c[2] / c[1] - 1 & 1;
+            assertTrue(waited.contains(LookaheadRounds.restDone(0, parity)) && waited.contains(LookaheadRounds.restDone(1, parity)), waited.toString());
         }
-        assertTrue(lastPairRest > 0, "9 tiles: the last pair is 6, 7, with a band of 1");
-        List<Integer> waited = new ArrayList<>();
-        for (int s = lastPairRest - 1; s >= 0 && plan.get(s) instanceof Wait w && w.stream() == 1; s--) waited.add(w.event());
-        assertTrue(waited.contains(LookaheadRounds.restDone(0, 0)) && waited.contains(LookaheadRounds.restDone(1, 0)), waited.toString());
     }
 
     /** What one block does: the tile it writes, the rounds it applies (from `from`, `count` of them), and the operands it reads with the rounds each needs. */
     private record Block(int i, int j, int from, int count, int[][] reads) {}
 
-    private static void check(int tiles, int bands, boolean pairs) {
-        String what = (pairs ? "pairs" : "one by one") + ", " + tiles + " tiles, " + bands + " bands";
-        List<Step> plan = LookaheadRounds.plan(tiles, bands, pairs);
+    private static void check(int tiles, int bands, int group) {
+        String what = (group > 1 ? "groups of " + group : "one by one") + ", " + tiles + " tiles, " + bands + " bands";
+        List<Step> plan = LookaheadRounds.plan(tiles, bands, group);
         int[][] rounds = new int[tiles][tiles];
         List<List<Block>> launches = new ArrayList<>();
         List<int[][]> before = new ArrayList<>();  // each launch's view of the rounds before it
@@ -152,16 +155,18 @@ class LookaheadRoundsPlanTest {
                         boolean closes = l.mode() == RestMode.NEXT && i == j;  // the next pivot, closed after its update
                         blocks.add(new Block(i, j, p, closes ? 2 : 1, new int[][] {{i, p, p + 1}, {p, j, p + 1}}));
                     }
-                    case PAIR -> {
-                        int[] tile = pairTile(l.mode(), p, tiles, bx, by + l.firstRow());
-                        int i = tile[0], j = tile[1];
-                        int[][] second = {{i, p + 1, p + 2}, {p + 1, j, p + 2}};
-                        if (tile[2] == 0) {
-                            blocks.add(new Block(i, j, p + 1, 1, second));
-                        } else {
-                            boolean closes = l.mode() == RestMode.PAIR_NEXT && i == p + 2 && j == p + 2;
-                            blocks.add(new Block(i, j, p, closes ? 3 : 2, new int[][] {{i, p, p + 1}, {p, j, p + 1}, second[0], second[1]}));
+                    case GROUP -> {
+                        int[] tile = groupTile(l.mode(), p, l.last(), tiles, bx, by + l.firstRow());
+                        int i = tile[0], j = tile[1], first = tile[2];
+                        int end = l.mode() == RestMode.GROUP_BAND ? p + 1 : l.last() + 1;  // rounds first .. end - 1
+                        int pivot = l.mode() == RestMode.GROUP_BAND ? p + 1 : l.last() + 1;
+                        boolean closes = l.mode() != RestMode.GROUP_REST && i == pivot && j == pivot;
+                        int[][] reads = new int[2 * (end - first)][];
+                        for (int k = first; k < end; k++) {
+                            reads[2 * (k - first)] = new int[] {i, k, k + 1};
+                            reads[2 * (k - first) + 1] = new int[] {k, j, k + 1};
                         }
+                        blocks.add(new Block(i, j, first, end - first + (closes ? 1 : 0), reads));
                     }
                 }
             }
@@ -180,23 +185,34 @@ class LookaheadRoundsPlanTest {
         };
     }
 
-    /** kleene::pair_tile: {row, column, 1 for both rounds' products or 0 for round p + 1's}. */
-    private static int[] pairTile(RestMode mode, int p, int tiles, int bx, int by) {
-        int m = tiles - 2, band = LookaheadRounds.pairBand(p, tiles);
-        if (mode == RestMode.PAIR_REST) return new int[] {by < p ? by : by + 2 + band, bx < p ? bx : bx + 2 + band, 1};
-        int inBand = band * (2 * m - band);
-        if (bx < band * m) return new int[] {tile(p + bx / m, p), tile(bx % m, p), 1};
-        if (bx < inBand) {
-            int q = bx - band * m, r = q / band;
-            return new int[] {tile(r < p ? r : r + band, p), tile(p + q % band, p), 1};
+    /** kleene::group_tile: {row, column, the first round its product applies}. */
+    private static int[] groupTile(RestMode mode, int p, int last, int tiles, int bx, int by) {
+        int g = last - p + 1, b = LookaheadRounds.groupBand(p, last, tiles);
+        if (mode == RestMode.GROUP_REST) return new int[] {by < p ? by : by + g + b, bx < p ? bx : bx + g + b, p};
+        if (mode == RestMode.GROUP_BAND) {
+            int w = last - p;
+            if (bx < w * (tiles - 1)) {
+                int c = bx % (tiles - 1);
+                return new int[] {p + 1 + bx / (tiles - 1), c < p ? c : c + 1, p};
+            }
+            int q = bx - w * (tiles - 1), o = q / w;
+            return new int[] {o < p ? o : o + w + 1, p + 1 + q % w, p};
         }
-        int q = bx - inBand;
-        if (q < tiles - 1) return new int[] {p, q <= p ? q : q + 1, 0};
-        q -= tiles - 1;
-        return new int[] {q < p ? q : q + 2, p, 0};
-    }
-
-    private static int tile(int o, int p) {
-        return o < p ? o : o + 2;
+        int band = b * (tiles - g), cross = b * (2 * (tiles - g) - b);
+        if (bx < band) {
+            int o = bx % (tiles - g);
+            return new int[] {last + 1 + bx / (tiles - g), o < p ? o : o + g, p};
+        }
+        if (bx < cross) {
+            int q = bx - band, o = q / b;
+            return new int[] {o < p ? o : o + g + b, last + 1 + q % b, p};
+        }
+        int q = bx - cross;
+        if (q < (g - 1) * (tiles - 1)) {
+            int i = p + q / (tiles - 1), c = q % (tiles - 1), j = c < last ? c : c + 1;
+            return new int[] {i, j, (j > i && j < last ? j : i) + 1};
+        }
+        int r = q - (g - 1) * (tiles - 1), o = r / (g - 1), j = p + r % (g - 1);
+        return new int[] {o < p ? o : o + g, j, j + 1};
     }
 }

@@ -73,15 +73,18 @@ class SanitizerSmokeTest {
         }
     }
 
-    /** kleene's rounds in pairs at both tiles (n = 272: 5 and 3 tiles a side, odd, the last one thin at both). */
-    @ParameterizedTest(name = "kleene in pairs T={0} n=272")
-    @ValueSource(ints = {64, 128})
-    void kleeneRoundsInPairs(int tile) {
+    /**
+     * kleene's rounds in groups of 2 and 4 at both tiles (n = 272: 5 and 3 tiles a side, odd, the
+     * last one thin at both; in groups of 4 a last group of one round at T = 64, of three at 128).
+     */
+    @ParameterizedTest(name = "kleene in groups of {1} T={0} n=272")
+    @CsvSource({"64, 2", "128, 2", "64, 4", "128, 4"})
+    void kleeneRoundsInGroups(int tile, int group) {
         Graph graph = GraphSpec.parse("sparse:0.05").instance(272, 31);
-        try (GpuSolver solver = new KleeneSolver(new SolverConfig(graph, LaunchMode.STREAM).withChoice(LaunchChoice.tile(tile)), true)) {
+        try (GpuSolver solver = new KleeneSolver(new SolverConfig(graph, LaunchMode.STREAM).withChoice(LaunchChoice.tile(tile)), group)) {
             solver.reset();
             solver.solve();
-            assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), "kleene in pairs T=" + tile);
+            assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), "kleene in groups of " + group + " T=" + tile);
         }
     }
 
