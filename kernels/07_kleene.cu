@@ -32,7 +32,7 @@
 //     memory (2 KB at T = 128); 128 registers at T = 128, 44 at T = 64 (ptxas, sm_90)
 //   phase 2: grid (tiles - 1, 2): y = 0 pivot-row tiles, y = 1 pivot-column tiles (x skips p)
 //   phase 3: mode ALL grid (tiles - 1)^2, NEXT (2 tiles - 3) x 1, REST (tiles - 2)^2 (kleene::rest_tile)
-//   group: modes GROUP_BAND, GROUP_NEXT, GROUP_REST (kleene::group_tile has their grids)
+//   group: modes GROUP_BAND, GROUP_NEXT, GROUP_REST (kleene::group_tile has their grids); group_rest: GROUP_REST alone
 //   phases 2-3: minplus::shared_words<Int32, T, KLEENE_STAGES>() * 4 bytes of dynamic shared
 //     memory (70 KB at T = 128, 35 KB at T = 64); at most 128 registers (2 blocks per SM:
 //     TILE_PRODUCT_MIN_BLOCKS_PER_SM), 80 at T = 64; no spills on sm_90 (kernels/NOTES.md, 64-bit cell offsets)
@@ -48,6 +48,8 @@ extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase3_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
 extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_group_t128(int* d, int ld, int n, int p, int last, int mode, int firstRow) { kleene_group<minplus::Int32, 128, 8, 8>(d, ld, n, p, last, mode, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_group_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_group_rest_t128(int* d, int ld, int n, int p, int last, int firstRow) { kleene_group<minplus::Int32, 128, 8, 8, true>(d, ld, n, p, last, kleene::GROUP_REST, firstRow); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_group_rest_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
 
 extern "C" __global__ void __launch_bounds__(256) fw_kleene_phase1_t64(int* d, int ld, int p) { kleene_close_pivot<minplus::Int32, 64, 4, 4>(d, ld, p); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase1_t64, minplus::Int32, 64, 4, 4, (minplus::closure_words<minplus::Int32, 64>() * 4))
@@ -57,3 +59,5 @@ extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase3_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))
 extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_group_t64(int* d, int ld, int n, int p, int last, int mode, int firstRow) { kleene_group<minplus::Int32, 64, 4, 4>(d, ld, n, p, last, mode, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_group_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_group_rest_t64(int* d, int ld, int n, int p, int last, int firstRow) { kleene_group<minplus::Int32, 64, 4, 4, true>(d, ld, n, p, last, kleene::GROUP_REST, firstRow); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_group_rest_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))

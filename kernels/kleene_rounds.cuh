@@ -169,7 +169,9 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mo
 // edges, and no larger than the value it replaces; so a round that reads improved operands leaves
 // every cell at most what it would have been, and never below its distance: the same result
 // (negative weights without a negative cycle included). Cells are 32-bit words, read and written whole.
-template <class Cell, int T, int TM, int TN>
+// BULK: the bulk's own kernel, mode GROUP_REST known at compile time and no closure's path: the
+// kernel for every mode spilled more registers and ran the bulk 1% slower (kernels/NOTES.md).
+template <class Cell, int T, int TM, int TN, bool BULK = false>
 __device__ __forceinline__ void kleene_group(int* d, int ld, int n, int p, int last, int mode, int firstRow)
 {
     static_assert(minplus::closure_words<Cell, T>() <= minplus::shared_words<Cell, T, KLEENE_STAGES>(),
@@ -183,7 +185,7 @@ __device__ __forceinline__ void kleene_group(int* d, int ld, int n, int p, int l
     int* const c = rowI + j * T;
     const int* const a = rowI + first * T, * const b = fw_cell(d, ld, first * T, j * T);
     const int pivot = mode == kleene::GROUP_BAND ? p + 1 : last + 1;  // the pivot this launch closes
-    if (mode != kleene::GROUP_REST && i == pivot && j == pivot) {
+    if (!BULK && mode != kleene::GROUP_REST && i == pivot && j == pivot) {
         kleene_update_and_close<Cell, T, TM, TN>(c, a, b, ld, stage, kLive, rowsLive);
         return;
     }

@@ -175,6 +175,13 @@ __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) busy_grou
     kleene_group<minplus::Int32, T, TM, TN>(d, ld, n, p, last, mode, firstRow);
     busy_end(start, mode == kleene::GROUP_BAND ? BUSY_GROUP_BAND : mode == kleene::GROUP_NEXT ? BUSY_GROUP_NEXT : BUSY_GROUP_REST, p);
 }
+template <int T, int TM, int TN>
+__global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) busy_group_rest(int* d, int ld, int n, int p, int last, int firstRow)
+{
+    const unsigned long long start = now_ns();
+    kleene_group<minplus::Int32, T, TM, TN, true>(d, ld, n, p, last, kleene::GROUP_REST, firstRow);
+    busy_end(start, BUSY_GROUP_REST, p);
+}
 
 // --product: where the int32 tile product (T = 128, 8 x 8 cells a thread, two blocks per SM) loses
 // against the ceiling. product_inner runs its inner loop over one staged chunk `reps` times (no
@@ -267,8 +274,14 @@ static void group_launch(int* d, int ld, int n, int T, int p, int last, dim3 gri
 {
     const int shared = (T == 128 ? words128 : words64) * 4;
     if (g_busy) {
-        if (T == 128) busy_group<128, 8, 8><<<grid, 256, shared, s>>>(d, ld, n, p, last, mode, firstRow);
+        if (mode == kleene::GROUP_REST) {
+            if (T == 128) busy_group_rest<128, 8, 8><<<grid, 256, shared, s>>>(d, ld, n, p, last, firstRow);
+            else busy_group_rest<64, 4, 4><<<grid, 256, shared, s>>>(d, ld, n, p, last, firstRow);
+        } else if (T == 128) busy_group<128, 8, 8><<<grid, 256, shared, s>>>(d, ld, n, p, last, mode, firstRow);
         else busy_group<64, 4, 4><<<grid, 256, shared, s>>>(d, ld, n, p, last, mode, firstRow);
+    } else if (mode == kleene::GROUP_REST) {  // the bulk's own kernel, as the suite's
+        if (T == 128) fw_kleene_group_rest_t128<<<grid, 256, shared, s>>>(d, ld, n, p, last, firstRow);
+        else fw_kleene_group_rest_t64<<<grid, 256, shared, s>>>(d, ld, n, p, last, firstRow);
     } else if (T == 128) fw_kleene_group_t128<<<grid, 256, shared, s>>>(d, ld, n, p, last, mode, firstRow);
     else fw_kleene_group_t64<<<grid, 256, shared, s>>>(d, ld, n, p, last, mode, firstRow);
 }
@@ -575,6 +588,8 @@ int main(int argc, char** argv)
     CHECK(cudaFuncSetAttribute(fw_kleene_phase3_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
     CHECK(cudaFuncSetAttribute(fw_kleene_group_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(fw_kleene_group_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
+    CHECK(cudaFuncSetAttribute(fw_kleene_group_rest_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
+    CHECK(cudaFuncSetAttribute(fw_kleene_group_rest_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
     CHECK(cudaFuncSetAttribute(traced_phase2<64, 4, 4>, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
     CHECK(cudaFuncSetAttribute(traced_phase3<64, 4, 4>, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
     CHECK(cudaFuncSetAttribute(traced_phase2<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
@@ -585,6 +600,8 @@ int main(int argc, char** argv)
     CHECK(cudaFuncSetAttribute(busy_phase2<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(busy_phase3<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(busy_group<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
+    CHECK(cudaFuncSetAttribute(busy_group_rest<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
+    CHECK(cudaFuncSetAttribute(busy_group_rest<64, 4, 4>, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
     CHECK(cudaFuncSetAttribute(fw_dataflow_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, flow128 * 4));
     CHECK(cudaFuncSetAttribute(fw_dataflow_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, flow64 * 4));
     CHECK(cudaFuncSetAttribute(fw_packed16_dataflow_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, flowPacked * 4));

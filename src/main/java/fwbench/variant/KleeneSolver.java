@@ -61,7 +61,8 @@ class KleeneSolver extends GpuSolver {
             TileKernel rest = tileKernel(family + "_phase3", tile);
             productShape = rest.shape();
             TileKernel group = groupRounds > 1 ? tileKernel(family + "_group", tile) : null;
-            rounds = new LookaheadRounds(closePivot, cross, rest, group, groupRounds, restSetting.value());
+            TileKernel groupRest = groupRounds > 1 ? tileKernel(family + "_group_rest", tile) : null;
+            rounds = new LookaheadRounds(closePivot, cross, rest, group, groupRest, groupRounds, restSetting.value());
         } catch (RuntimeException e) {
             super.close();  // nobody closes a solver whose constructor failed
             throw e;

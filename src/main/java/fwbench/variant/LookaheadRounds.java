@@ -101,6 +101,11 @@ final class LookaheadRounds implements AutoCloseable {
         default KernelArgs group(int p, int last, RestMode mode, int firstRow) {
             throw new UnsupportedOperationException("these rounds run one at a time");
         }
+
+        /** The bulk of a group of rounds p .. last (GROUP_REST) from its block row firstRow, on the bulk's own kernel. */
+        default KernelArgs groupRest(int p, int last, int firstRow) {
+            throw new UnsupportedOperationException("these rounds run one at a time");
+        }
     }
 
     /** kleene's launches over the ld-wide matrix d of n vertices (the rest padding). */
@@ -123,6 +128,11 @@ final class LookaheadRounds implements AutoCloseable {
         @Override
         public KernelArgs group(int p, int last, RestMode mode, int firstRow) {
             return new Group(d, ld, n, p, last, mode, firstRow);
+        }
+
+        @Override
+        public KernelArgs groupRest(int p, int last, int firstRow) {
+            return new GroupRest(d, ld, n, p, last, firstRow);
         }
     }
 
@@ -165,10 +175,23 @@ final class LookaheadRounds implements AutoCloseable {
         }
     }
 
+    /**
+     * fw_kleene_group_rest_tT(int* d, int ld, int n, int p, int last, int firstRow): GROUP_REST of the
+     * group of rounds p .. last from block row firstRow, on a kernel of its own (kernels/kleene_rounds.cuh,
+     * kleene_group's BULK).
+     */
+    record GroupRest(DeviceBuffer d, int ld, int n, int p, int last, int firstRow) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), value(ld), value(n), value(p), value(last), value(firstRow));
+        }
+    }
+
     private final TileKernel closePivot;
     private final TileKernel cross;
     private final TileKernel rest;
-    private final TileKernel group;         // the groups' kernel, or null: rounds one by one
+    private final TileKernel group;         // the groups' kernel (chain and GROUP_NEXT), or null: rounds one by one
+    private final TileKernel groupRest;     // the groups' bulk (GROUP_REST), or null
     private final int groupRounds;          // rounds a group (1: one by one)
     private final CudaStream[] side;        // one low-priority stream per band of REST
     private final Event crossDone = new Event(false);
@@ -177,19 +200,24 @@ final class LookaheadRounds implements AutoCloseable {
     private final Event[][] restDone;       // [band][p & 1]: ping-pong between REST(p) and REST(p - 1) (for groups, between GROUP_RESTs)
 
     LookaheadRounds(TileKernel closePivot, TileKernel cross, TileKernel rest, int bands) {
-        this(closePivot, cross, rest, null, 1, bands);
+        this(closePivot, cross, rest, null, null, 1, bands);
     }
 
-    /** Rounds in groups of {@code groupRounds} (2 or more) on {@code group} (fw_kleene_group_tT, {@link Group}'s arguments); 1: one by one, no group kernel. */
-    LookaheadRounds(TileKernel closePivot, TileKernel cross, TileKernel rest, TileKernel group, int groupRounds, int bands) {
+    /**
+     * Rounds in groups of {@code groupRounds} (2 or more) on {@code group} (fw_kleene_group_tT,
+     * {@link Group}'s arguments) and {@code groupRest} (fw_kleene_group_rest_tT, {@link GroupRest}'s);
+     * 1: one by one, no group kernels.
+     */
+    LookaheadRounds(TileKernel closePivot, TileKernel cross, TileKernel rest, TileKernel group, TileKernel groupRest, int groupRounds, int bands) {
         if (bands < 1) throw new IllegalArgumentException("REST needs at least one band, not " + bands);
-        if (groupRounds < 1 || (groupRounds > 1) != (group != null)) {
-            throw new IllegalArgumentException("groups of " + groupRounds + " rounds " + (group == null ? "without" : "with") + " a group kernel");
+        if (groupRounds < 1 || (groupRounds > 1) != (group != null) || (group == null) != (groupRest == null)) {
+            throw new IllegalArgumentException("groups of " + groupRounds + " rounds " + (group == null ? "without" : "with") + " group kernels");
         }
         this.closePivot = closePivot;
         this.cross = cross;
         this.rest = rest;
         this.group = group;
+        this.groupRest = groupRest;
         this.groupRounds = groupRounds;
         side = new CudaStream[bands];
         restDone = new Event[bands][];
@@ -216,6 +244,7 @@ final class LookaheadRounds implements AutoCloseable {
                     case CROSS -> cross.launch(stream, l.gridX(), l.gridY(), args.cross(l.p()));
                     case REST -> rest.launch(stream, l.gridX(), l.gridY(), args.rest(l.p(), l.mode(), l.firstRow()));
                     case GROUP -> group.launch(stream, l.gridX(), l.gridY(), args.group(l.p(), l.last(), l.mode(), l.firstRow()));
+                    case GROUP_REST -> groupRest.launch(stream, l.gridX(), l.gridY(), args.groupRest(l.p(), l.last(), l.firstRow()));
                 }
             } else if (step instanceof Record r) {
                 event(r.event()).record(r.stream() == MAIN ? main : side[r.stream()]);
@@ -240,8 +269,8 @@ final class LookaheadRounds implements AutoCloseable {
         return 1 + 2 * band + parity;
     }
 
-    /** Which kernel a launch runs: fw_kleene_phase1_tT, _phase2_tT, _phase3_tT or _group_tT. */
-    enum KernelRole { CLOSE_PIVOT, CROSS, REST, GROUP }
+    /** Which kernel a launch runs: fw_kleene_phase1_tT, _phase2_tT, _phase3_tT, _group_tT or _group_rest_tT (mode GROUP_REST). */
+    enum KernelRole { CLOSE_PIVOT, CROSS, REST, GROUP, GROUP_REST }
 
     /** One step of a solve's plan: a launch, or an event recorded on a stream or waited for by one. */
     sealed interface Step permits Launch, Record, Wait {}
@@ -318,7 +347,7 @@ final class LookaheadRounds implements AutoCloseable {
                 if (p > 0 && band < size) {
                     for (int c = 0; c < bands; c++) steps.add(new Wait(b, restDone(c, parity ^ 1)));
                 }
-                if (end > first) steps.add(new Launch(KernelRole.GROUP, b, rows, end - first, p, last, RestMode.GROUP_REST, first));
+                if (end > first) steps.add(new Launch(KernelRole.GROUP_REST, b, rows, end - first, p, last, RestMode.GROUP_REST, first));
                 steps.add(new Record(restDone(b, parity), b));
             }
             if (p > 0) {

@@ -45,7 +45,8 @@ class KernelArgsTest {
             records.put("fw_kleene_phase1_t" + tile, LookaheadRounds.ClosePivot.class);
             records.put("fw_kleene_phase2_t" + tile, LookaheadRounds.Cross.class);
             records.put("fw_kleene_phase3_t" + tile, LookaheadRounds.Rest.class);
-            records.put("fw_kleene_pair_t" + tile, LookaheadRounds.Rest.class);
+            records.put("fw_kleene_group_t" + tile, LookaheadRounds.Group.class);
+            records.put("fw_kleene_group_rest_t" + tile, LookaheadRounds.GroupRest.class);
             records.put("fw_dataflow_t" + tile, DataflowLaunch.Args.class);
             records.put("fw_dataflow_wide_t" + tile, DataflowLaunch.Args.class);
         }

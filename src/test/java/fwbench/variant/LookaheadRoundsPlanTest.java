@@ -155,7 +155,8 @@ class LookaheadRoundsPlanTest {
                         boolean closes = l.mode() == RestMode.NEXT && i == j;  // the next pivot, closed after its update
                         blocks.add(new Block(i, j, p, closes ? 2 : 1, new int[][] {{i, p, p + 1}, {p, j, p + 1}}));
                     }
-                    case GROUP -> {
+                    case GROUP, GROUP_REST -> {
+                        assertEquals(l.kernel() == LookaheadRounds.KernelRole.GROUP_REST, l.mode() == RestMode.GROUP_REST, l + ": the bulk's own kernel runs GROUP_REST, and only it");
                         int[] tile = groupTile(l.mode(), p, l.last(), tiles, bx, by + l.firstRow());
                         int i = tile[0], j = tile[1], first = tile[2];
                         int end = l.mode() == RestMode.GROUP_BAND ? p + 1 : l.last() + 1;  // rounds first .. end - 1
