@@ -35,6 +35,7 @@
 //                                      staged operands alone, then whole products of K = 128 ... 1024
 //                                      (a block's start and end against K); KB_WAVES=64: four times the
 //                                      blocks, so that the last wave's tail weighs less
+//   ./kb --product16 [K ...]           the same for packed16's T = 256 product (one block per SM)
 //   KB_GROUP=2 ./kb 10000              look64/look128 with kleene's rounds in groups of 2 (pairs) or 4
 //                                      (LookaheadRounds)
 //   KB_GROUP=2 ./kb --busy 10000 128   one graph-replayed look solve: the share of the SMs' block slots
@@ -229,6 +230,45 @@ __global__ void __launch_bounds__(256, 2) product_k(int* c, const int* a, const 
     minplus::tile_product<minplus::Int32, 128, 8, 8, KLEENE_STAGES>(c + (size_t)ti * 128 * ld + tj * 128, a + (size_t)ti * 128 * ld, b + tj * 128, ld,
                                                         stage, kLive, 128, 128);
     if (BUSY) busy_end(start, BUSY_ALL);
+}
+
+// --product16: the same ladder for packed16's T = 256 product (16 x 8 words a thread, k-major packed
+// A, three chunk buffers, one block per SM, as fw_packed16_dataflow_t256): the inner loop on staged
+// operands, then whole products of K = 256 ... 2048 cells on a packed 4096 x 4096 matrix.
+template <int BARRIERS>
+__global__ void __launch_bounds__(256, 1) product_inner16(int* sink, int reps)
+{
+    using L = minplus::Chunk<minplus::Packed16, 256>;
+    using G = minplus::Grid<minplus::Packed16, 256, 16, 8>;
+    extern __shared__ int chunk[];
+    for (int i = threadIdx.x; i < L::STAGE; i += 256) chunk[i] = (i * 7919) & 1023;
+    __syncthreads();
+    int acc[16][8];
+    for (int i = 0; i < 16; ++i) for (int j = 0; j < 8; ++j) acc[i][j] = 0x3FFF3FFF - i - j - threadIdx.x;
+    const int ty = G::ty(), tx = G::tx();
+    const int* bs = chunk + 256 * L::AS;
+#pragma unroll 1
+    for (int r = 0; r < reps; ++r) {
+#pragma unroll
+        for (int k = 0; k < L::BK; ++k) {
+            int av[16], bv[8];
+            minplus::load_split<8>(av, chunk + k * L::AT, 128, ty * 8);
+            minplus::load_split<4>(bv, bs + k * L::W, L::W / 2, tx * 4);
+            minplus::relax_outer<minplus::Packed16>(acc, av, bv);
+        }
+        if (BARRIERS > 0) __syncthreads();
+        else asm volatile("" ::: "memory");
+    }
+    int f = 0;
+    for (int i = 0; i < 16; ++i) for (int j = 0; j < 8; ++j) f ^= acc[i][j];
+    if (f == 12345) sink[threadIdx.x] = f;
+}
+__global__ void __launch_bounds__(256, 1) product_k16(int* c, const int* a, const int* b, int ld, int kLive)
+{
+    extern __shared__ int stage[];
+    const int tiles = 2 * ld / 256, t = blockIdx.x % (tiles * tiles), ti = t / tiles, tj = t % tiles;
+    minplus::tile_product<minplus::Packed16, 256, 16, 8, 3>(c + (size_t)ti * 256 * ld + tj * 128, a + (size_t)ti * 256 * ld, b + tj * 128, ld,
+                                                         stage, kLive, 256, 256);
 }
 
 #define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf("%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); exit(1); } } while (0)
@@ -674,6 +714,37 @@ int main(int argc, char** argv)
                 printf("  block slots busy %.2f%%, a block %.1f us on average\n", 100.0 * busy[BUSY_ALL] / ((double)(got[1] - got[0]) * 2 * sms),
                        busy[BUSY_ALL] / 1e3 / grid);
             }
+        }
+        return 0;
+    }
+    if (argc > 1 && std::string(argv[1]) == "--product16") {  // --product16 [K ...]: packed16's ladder, % of 128 cell relaxations/clock/SM at 1.98 GHz
+        int sms, *sink;
+        CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+        CHECK(cudaMalloc(&sink, 256 * 4));
+        const double ceiling = sms * 128.0 * 1.98e9;
+        const int shared = flowPacked256 * 4, reps = 2000, blocks = sms;
+        CHECK(cudaFuncSetAttribute(product_inner16<0>, cudaFuncAttributeMaxDynamicSharedMemorySize, shared));
+        CHECK(cudaFuncSetAttribute(product_inner16<1>, cudaFuncAttributeMaxDynamicSharedMemorySize, shared));
+        CHECK(cudaFuncSetAttribute(product_k16, cudaFuncAttributeMaxDynamicSharedMemorySize, shared));
+        auto report = [&](const char* what, double relax, float ms) {
+            printf("%-44s %.2f T relax/s, %.1f%%\n", what, relax / ms / 1e9, 100 * relax / (ms * 1e-3) / ceiling);
+        };
+        const double inner = (double)blocks * 256 * 256 * 32 * reps;  // cells: 16 x 16 a thread, 32 k a chunk
+        report("inner loop, staged operands, no barrier", inner, median_ms([&] { product_inner16<0><<<blocks, 256, shared, s>>>(sink, reps); }, s));
+        report("inner loop, a barrier a chunk", inner, median_ms([&] { product_inner16<1><<<blocks, 256, shared, s>>>(sink, reps); }, s));
+        const int ld = 2048;  // words: 4096 packed cells a row
+        int *a, *b, *c;
+        CHECK(cudaMalloc(&a, 4ull * ld * 4096)); CHECK(cudaMalloc(&b, 4ull * ld * 4096)); CHECK(cudaMalloc(&c, 4ull * ld * 4096));
+        CHECK(cudaMemset(a, 1, 4ull * ld * 4096)); CHECK(cudaMemset(b, 1, 4ull * ld * 4096)); CHECK(cudaMemset(c, 0x3f, 4ull * ld * 4096));
+        std::vector<int> ks;
+        for (int i = 2; i < argc; ++i) ks.push_back(atoi(argv[i]));
+        if (ks.empty()) ks = {256, 512, 1024, 2048};
+        const int waves = getenv("KB_WAVES") ? atoi(getenv("KB_WAVES")) : 32;
+        for (int k : ks) {
+            const int grid = sms * waves * 256 / k;  // KB_WAVES (32) waves' worth of K = 256 work
+            char what[64];
+            snprintf(what, sizeof what, "tile_product K = %d, %d blocks", k, grid);
+            report(what, (double)grid * 256 * 256 * k, median_ms([&] { product_k16<<<grid, 256, shared, s>>>(c, a, b, ld, k); }, s));
         }
         return 0;
     }
