@@ -32,10 +32,11 @@
 //     memory (2 KB at T = 128); 128 registers at T = 128, 44 at T = 64 (ptxas, sm_90)
 //   phase 2: grid (tiles - 1, 2): y = 0 pivot-row tiles, y = 1 pivot-column tiles (x skips p)
 //   phase 3: mode ALL grid (tiles - 1)^2, NEXT (2 tiles - 3) x 1, REST (tiles - 2)^2 (kleene::rest_tile)
-//   group: modes GROUP_BAND, GROUP_NEXT, GROUP_REST (kleene::group_tile has their grids); group_rest: GROUP_REST alone
+//   group: modes GROUP_CHAIN, GROUP_NEXT, GROUP_REST (kleene::group_tile has their grids); group_rest: GROUP_REST alone
 //   phases 2-3: minplus::shared_words<Int32, T, KLEENE_STAGES>() * 4 bytes of dynamic shared
 //     memory (70 KB at T = 128, 35 KB at T = 64); at most 128 registers (2 blocks per SM:
-//     TILE_PRODUCT_MIN_BLOCKS_PER_SM), 80 at T = 64; no spills on sm_90 (kernels/NOTES.md, 64-bit cell offsets)
+//     TILE_PRODUCT_MIN_BLOCKS_PER_SM), 80 at T = 64; at T = 128 ptxas (sm_90) spills a few words in
+//     the product kernels (the group kernel 56 bytes, group_rest 24; kernels/NOTES.md)
 #include "kleene_rounds.cuh"
 
 // Entry points, named by tile size, each followed by its launch facts for the host. ld: ints per

@@ -25,6 +25,6 @@
 #define FW_REST_ALL 0
 #define FW_REST_NEXT 1
 #define FW_REST_REST 2
-#define FW_REST_GROUP_BAND 3
+#define FW_REST_GROUP_CHAIN 3
 #define FW_REST_GROUP_NEXT 4
 #define FW_REST_GROUP_REST 5

@@ -19,22 +19,22 @@ namespace kleene {
 //   NEXT grid (2 tiles - 3) x 1: the tiles of row and column p + 1 (the next pivot's cross, its
 //        pivot included), so the next round can start while the rest of this one runs;
 //   REST grid (tiles - 2)^2: every tile outside rows and columns p and p + 1.
-//   GROUP_BAND, GROUP_NEXT, GROUP_REST: a group of rounds (kleene_group, below).
-enum RestMode { ALL = FW_REST_ALL, NEXT = FW_REST_NEXT, REST = FW_REST_REST, GROUP_BAND = FW_REST_GROUP_BAND, GROUP_NEXT = FW_REST_GROUP_NEXT, GROUP_REST = FW_REST_GROUP_REST };
+//   GROUP_CHAIN, GROUP_NEXT, GROUP_REST: a group of rounds (kleene_group, below).
+enum RestMode { ALL = FW_REST_ALL, NEXT = FW_REST_NEXT, REST = FW_REST_REST, GROUP_CHAIN = FW_REST_GROUP_CHAIN, GROUP_NEXT = FW_REST_GROUP_NEXT, GROUP_REST = FW_REST_GROUP_REST };
 
 // Groups of rounds p .. last (kleene_group, below): the rows and columns of tiles past the group
 // that the next group's chain needs first (last + 1 .. last + g, those that exist; g = the group's
 // rounds, fewer past a last group).
-__host__ __device__ __forceinline__ int group_band(int p, int last, int tiles)
+__host__ __device__ __forceinline__ int next_band(int p, int last, int tiles)
 {
     const int left = tiles - 1 - last, g = last - p + 1;
     return left < g ? left : g;
 }
 
 // The tile (row, column) that block (bx, by) of a launch of a group of rounds p .. last updates, and
-// the first round its product applies (it applies that one to the last, GROUP_BAND's one round p).
-// g = last - p + 1, b = group_band, "outside" = not in the rows (columns) named:
-//   GROUP_BAND grid w (2 tiles - 2 - w), w = last - p: round p on rows p + 1 .. last (columns
+// the first round its product applies (it applies that one to the last, GROUP_CHAIN's one round p).
+// g = last - p + 1, b = next_band, "outside" = not in the rows (columns) named:
+//   GROUP_CHAIN grid w (2 tiles - 2 - w), w = last - p: round p on rows p + 1 .. last (columns
 //        outside p), then on columns p + 1 .. last (rows outside p .. last); closes pivot p + 1.
 //        The group's chain: round p + 1's cross, which follows, needs nothing else.
 //   GROUP_NEXT grid b (2 (tiles - g) - b) + (g - 1) (2 tiles - 1 - g): the next group's rows
@@ -44,12 +44,12 @@ __host__ __device__ __forceinline__ int group_band(int p, int last, int tiles)
 //        whose row or column is in the group has had every round up to the latest of the two, so
 //        it takes the rounds after that one.
 //   GROUP_REST grid (tiles - g - b)^2: every tile outside rows and columns p .. last + b, all g rounds.
-// A group of two is kleene's rounds in pairs: GROUP_BAND is then mode NEXT's tiles.
+// A group of two is kleene's rounds in pairs: GROUP_CHAIN is then mode NEXT's tiles.
 __device__ __forceinline__ int3 group_tile(int mode, int p, int last, int tiles, int bx, int by)
 {
-    const int g = last - p + 1, b = group_band(p, last, tiles);
+    const int g = last - p + 1, b = next_band(p, last, tiles);
     if (mode == GROUP_REST) return make_int3(by < p ? by : by + g + b, bx < p ? bx : bx + g + b, p);
-    if (mode == GROUP_BAND) {
+    if (mode == GROUP_CHAIN) {
         const int w = last - p;
         if (bx < w * (tiles - 1)) {
             const int c = bx % (tiles - 1);
@@ -92,7 +92,8 @@ __device__ __forceinline__ int2 rest_tile(int mode, int p, int tiles, int bx = b
 }  // namespace kleene
 
 // Phase 1, round 0 only: close the first pivot tile with its cells in registers
-// (minplus::close_cells, 256 threads). Later pivots are closed inside phase 3 (mode NEXT, below).
+// (minplus::close_cells, 256 threads). Later pivots are closed inside phase 3 (mode NEXT, below) or
+// a group's launches (GROUP_CHAIN, GROUP_NEXT).
 template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void kleene_close_pivot(int* d, int ld, int p)
 {
@@ -125,7 +126,7 @@ __device__ __forceinline__ void kleene_cross(int* d, int ld, int n, int p)
 
 // The next pivot tile c: its product (kLive k of A and B) and then its closure, in registers, so
 // that the next round's cross can start right after this launch (one dependent launch fewer a
-// round): kleene_rest's NEXT, kleene_group's GROUP_BAND and GROUP_NEXT.
+// round): kleene_rest's NEXT, kleene_group's GROUP_CHAIN and GROUP_NEXT.
 template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void kleene_update_and_close(int* c, const int* a, const int* b, int ld, int* stage, int kLive, int rowsLive)
 {
@@ -160,8 +161,9 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mo
 // group's tile columns sit side by side in the matrix, and so do its tile rows, so that is one
 // product of K = g T (less a thin last tile) over the T x gT panel of row i and the gT x T panel of
 // column j: one C load and store and one block start for g rounds' work (kernels/NOTES.md has what
-// that buys). The group's crosses are final before GROUP_NEXT and GROUP_REST start (the chain:
-// GROUP_BAND and the cross of each round after p). GROUP_NEXT gives the group's rows and columns
+// that buys). Before GROUP_NEXT and GROUP_REST start, the chain (GROUP_CHAIN and the cross of each
+// round after p) has brought each cross k of the group up to date through round k, all their
+// products need. GROUP_NEXT gives the group's rows and columns
 // their later rounds while this group's products (its own, and GROUP_REST's on the side streams)
 // read them as operands, and the next group's GROUP_REST on another band may already write them
 // while this one's last blocks read them: an operand read may be improved already. Every value
@@ -179,13 +181,13 @@ __device__ __forceinline__ void kleene_group(int* d, int ld, int n, int p, int l
     extern __shared__ int stage[];
     const int3 tile = kleene::group_tile(mode, p, last, (n + T - 1) / T, blockIdx.x, blockIdx.y + firstRow);
     const int i = tile.x, j = tile.y, first = tile.z, rowsLive = min(T, n - i * T), columnsLive = min(T, n - j * T);
-    const int end = mode == kleene::GROUP_BAND ? p + 1 : last + 1;  // rounds first .. end - 1
+    // rounds first .. end - 1; a launch that closes a pivot closes pivot `end` (GROUP_CHAIN p + 1, GROUP_NEXT last + 1)
+    const int end = mode == kleene::GROUP_CHAIN ? p + 1 : last + 1;
     const int kLive = min(end * T, n) - first * T;
     int* const rowI = fw_cell(d, ld, i * T, 0);
     int* const c = rowI + j * T;
     const int* const a = rowI + first * T, * const b = fw_cell(d, ld, first * T, j * T);
-    const int pivot = mode == kleene::GROUP_BAND ? p + 1 : last + 1;  // the pivot this launch closes
-    if (!BULK && mode != kleene::GROUP_REST && i == pivot && j == pivot) {
+    if (!BULK && mode != kleene::GROUP_REST && i == end && j == end) {
         kleene_update_and_close<Cell, T, TM, TN>(c, a, b, ld, stage, kLive, rowsLive);
         return;
     }

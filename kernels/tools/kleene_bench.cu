@@ -36,8 +36,9 @@
 //                                      (a block's start and end against K); KB_WAVES=64: four times the
 //                                      blocks, so that the last wave's tail weighs less
 //   ./kb --product16 [K ...]           the same for packed16's T = 256 product (one block per SM)
-//   KB_GROUP=2 ./kb 10000              look64/look128 with kleene's rounds in groups of 2 (pairs) or 4
-//                                      (LookaheadRounds)
+//   KB_GROUP=G ./kb 10000              look64/look128 with kleene's rounds in groups of G (2: pairs;
+//                                      the suite's table: 2 from n = 2500, 4 from 7500, 5 from 9000;
+//                                      unset: one by one) (LookaheadRounds)
 //   KB_GROUP=2 ./kb --busy 10000 128   one graph-replayed look solve: the share of the SMs' block slots
 //                                      that its blocks held, by launch kind; KB_BLOCKS=file writes
 //                                      every block's start, end, SM, kind and round to the file
@@ -48,7 +49,7 @@
 //
 // For each n: kleene's plain rounds with T = 64 and T = 128, the dataflow kernel (08_dataflow.cu)
 // with both tiles, packed16 (dataflow on 16-bit cells, T = 128; T = 256 with KB_PAD=256), and kleene's rounds as the suite runs them
-// (LookaheadRounds, solver stream at the highest priority) with both tiles, on the suite's random graph (seed 42),
+// (LookaheadRounds, solver stream at the highest priority; in groups as KB_GROUP says, not by the suite's table) with both tiles, on the suite's random graph (seed 42),
 // median of 7 timed solves after 2 warm-ups (each solve from a fresh copy of the input), each
 // result checked against kleene T = 64 (independent rounds of a different tile size).
 // One translation unit for every kernel file, so the grid barrier 09_packed16.cu chooses (named
@@ -130,7 +131,7 @@ __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) traced_ph
 // --busy: how full kleene's rounds keep the SMs' block slots. Each block of the wrappers below
 // (the suite's phase bodies, as --trace's) adds its own time, from its start to its last thread's
 // end (%globaltimer, ns), to its kind's total; the solve's span is the first start to the last end.
-enum { BUSY_P2, BUSY_NEXT, BUSY_REST, BUSY_ALL, BUSY_GROUP_BAND, BUSY_GROUP_NEXT, BUSY_GROUP_REST, BUSY_KINDS };
+enum { BUSY_P2, BUSY_NEXT, BUSY_REST, BUSY_ALL, BUSY_GROUP_CHAIN, BUSY_GROUP_NEXT, BUSY_GROUP_REST, BUSY_KINDS };
 __device__ unsigned long long kb_busy[BUSY_KINDS], kb_busy_span[2];
 // KB_BLOCKS=file with --busy: every block's record too (BlockRecord), written to the file
 struct BlockRecord { unsigned long long start, end; int sm, kind, p, pad; };
@@ -174,7 +175,7 @@ __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) busy_grou
 {
     const unsigned long long start = now_ns();
     kleene_group<minplus::Int32, T, TM, TN>(d, ld, n, p, last, mode, firstRow);
-    busy_end(start, mode == kleene::GROUP_BAND ? BUSY_GROUP_BAND : mode == kleene::GROUP_NEXT ? BUSY_GROUP_NEXT : BUSY_GROUP_REST, p);
+    busy_end(start, mode == kleene::GROUP_CHAIN ? BUSY_GROUP_CHAIN : mode == kleene::GROUP_NEXT ? BUSY_GROUP_NEXT : BUSY_GROUP_REST, p);
 }
 template <int T, int TM, int TN>
 __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) busy_group_rest(int* d, int ld, int n, int p, int last, int firstRow)
@@ -352,7 +353,7 @@ struct Lookahead {
         CHECK(cudaEventCreateWithFlags(&crossDone, cudaEventDisableTiming));
         for (auto& pair : restDone) for (auto& event : pair) CHECK(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
     }
-    int group = 1;  // KB_GROUP=2 or 4: rounds in groups (runGroups)
+    int group = 1;  // KB_GROUP=G (2 or more): rounds in groups of G (runGroups)
     void run(int* d, int ld, int n, int T, cudaStream_t main)
     {
         if (group > 1) return runGroups(d, ld, n, T, main);
@@ -375,7 +376,7 @@ struct Lookahead {
         for (int k = 0; k < parts; ++k) CHECK(cudaStreamWaitEvent(main, restDone[k][(tiles - 2) & 1]));
         phase3(d, ld, n, T, tiles - 1, dim3(tiles - 1, tiles - 1), kleene::ALL, main);
     }
-    // Rounds in groups p .. last of `group` (kleene_group): main GROUP_BAND(r) P2(r + 1) for r = p ..
+    // Rounds in groups p .. last of `group` (kleene_group): main GROUP_CHAIN(r) P2(r + 1) for r = p ..
     // last - 1, then GROUP_NEXT(p) P2(last + 1); side GROUP_REST(p) once P2(last) is done;
     // GROUP_NEXT(p) waits for the GROUP_REST before, which updated the band's tiles. A last group of
     // one round is ALL.
@@ -388,10 +389,10 @@ struct Lookahead {
         int p = 0, parity = 0;
         for (; p + 1 < tiles; p += group, parity ^= 1) {
             const int last = p + group - 1 < tiles - 1 ? p + group - 1 : tiles - 1, g = last - p + 1;
-            const int band = kleene::group_band(p, last, tiles), rows = tiles - g - band;
+            const int band = kleene::next_band(p, last, tiles), rows = tiles - g - band;
             for (int r = p; r < last; ++r) {
                 const int w = last - r;
-                group_launch(d, ld, n, T, r, last, dim3(w * (2 * tiles - 2 - w), 1), kleene::GROUP_BAND, main);
+                group_launch(d, ld, n, T, r, last, dim3(w * (2 * tiles - 2 - w), 1), kleene::GROUP_CHAIN, main);
                 phase2(d, ld, n, T, r + 1, main);
             }
             CHECK(cudaEventRecord(crossDone, main));
@@ -781,7 +782,7 @@ int main(int argc, char** argv)
         if (T == 128) CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, busy_group<128, 8, 8>, 256, words128 * 4));
         else CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, busy_group<64, 4, 4>, 256, words64 * 4));
         const double wall = (double)(got[1] - got[0]), slots = (double)perSm * sms;
-        static const char* kinds[] = {"P2", "NEXT", "REST", "ALL", "GROUP_BAND", "GROUP_NEXT", "GROUP_REST"};
+        static const char* kinds[] = {"P2", "NEXT", "REST", "ALL", "GROUP_CHAIN", "GROUP_NEXT", "GROUP_REST"};
         double all = 0;
         for (int k = 0; k < BUSY_KINDS; ++k) all += busy[k];
         printf("n=%d T=%d group=%d parts=%d: span %.3f ms, block slots busy %.2f%% (%d slots)\n", n, T, look.group, look.parts, wall / 1e6,

@@ -93,7 +93,7 @@ final class KleenePathsSolver extends GpuSolver implements PathSolver {
             toKeys = module().kernel("fw_kleene_paths_keys");
             toDistances = module().kernel("fw_kleene_paths_distances");
             q = new DeviceBuffer((long) ld * ld);
-            launches = new LookaheadRounds(closePivot, cross, rest, restSetting.value());
+            launches = new LookaheadRounds(new LookaheadRounds.Kernels(closePivot, cross, rest), 1, restSetting.value());
             intermediates = q;
             rounds = launches;
             reset();  // keys and intermediates for a first solve

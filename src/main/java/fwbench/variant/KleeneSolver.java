@@ -62,7 +62,7 @@ class KleeneSolver extends GpuSolver {
             productShape = rest.shape();
             TileKernel group = groupRounds > 1 ? tileKernel(family + "_group", tile) : null;
             TileKernel groupRest = groupRounds > 1 ? tileKernel(family + "_group_rest", tile) : null;
-            rounds = new LookaheadRounds(closePivot, cross, rest, group, groupRest, groupRounds, restSetting.value());
+            rounds = new LookaheadRounds(new LookaheadRounds.Kernels(closePivot, cross, rest, group, groupRest), groupRounds, restSetting.value());
         } catch (RuntimeException e) {
             super.close();  // nobody closes a solver whose constructor failed
             throw e;

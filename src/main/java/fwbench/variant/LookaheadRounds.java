@@ -40,12 +40,12 @@ import static fwbench.cuda.KernelArgs.value;
  * lookahead over groups p .. last = p + G - 1, where a tile outside the group's rows and columns
  * takes every round's product in one block (kernels/kleene_rounds.cuh, kleene_group), which
  * divides the bulk's blocks by G and makes each a product of K = G T. The group's chain brings its
- * crosses up to date one round at a time (GROUP_BAND(r): round r on the rows and columns r + 1 ..
+ * crosses up to date one round at a time (GROUP_CHAIN(r): round r on the rows and columns r + 1 ..
  * last, closing pivot r + 1; then r + 1's cross); GROUP_NEXT then gives the next group's rows and
  * columns every round of this one, and this group's rows and columns their later rounds. With G = 2:
  * <pre>
- *   main: BAND(p) P2(p + 1) | GROUP_NEXT(p) P2(p + 2) | BAND(p + 2) P2(p + 3) | GROUP_NEXT(p + 2) ...
- *   side:                   | GROUP_REST(p) ........................................ | GROUP_REST(p + 2)
+ *   main: CHAIN(p) P2(p + 1) | GROUP_NEXT(p) P2(p + 2) | CHAIN(p + 2) P2(p + 3) | GROUP_NEXT(p + 2) ...
+ *   side:                    | GROUP_REST(p) ......................................... | GROUP_REST(p + 2)
  * </pre>
  * GROUP_NEXT(p) updates the next group's rows and columns, which GROUP_REST(p - G) updated before,
  * so it waits for GROUP_REST(p - G); GROUP_REST(p) waits for P2(last). A last group may be shorter;
@@ -66,7 +66,7 @@ final class LookaheadRounds implements AutoCloseable {
         /** The tiles outside rows and columns p and p + 1: the bulk, on the side streams. */
         REST(2),
         /** A group's chain: round p on the tiles of rows and columns p + 1 .. last outside row and column p (closing pivot p + 1). */
-        GROUP_BAND(3),
+        GROUP_CHAIN(3),
         /**
          * A group of rounds p .. last: the tiles of the next group's rows and columns outside the
          * group's with every round's product (its block for pivot tile last + 1 also closes it), and
@@ -97,7 +97,7 @@ final class LookaheadRounds implements AutoCloseable {
 
         KernelArgs rest(int p, RestMode mode, int firstRow);
 
-        /** A launch of a group of rounds p .. last (GROUP_BAND: round p on rows and columns p + 1 .. last). */
+        /** A launch of a group of rounds p .. last (GROUP_CHAIN: round p on rows and columns p + 1 .. last). */
         default KernelArgs group(int p, int last, RestMode mode, int firstRow) {
             throw new UnsupportedOperationException("these rounds run one at a time");
         }
@@ -165,8 +165,9 @@ final class LookaheadRounds implements AutoCloseable {
 
     /**
      * fw_kleene_group_tT(int* d, int ld, int n, int p, int last, int mode, int firstRow): the tiles
-     * {@code mode} names in the group of rounds p .. last; GROUP_REST's grid starts at block row
-     * firstRow of them (its band).
+     * {@code mode} names in the group of rounds p .. last (GROUP_CHAIN: round p on rows and columns
+     * p + 1 .. last); the kernel takes GROUP_REST too, from block row firstRow, which the suite runs
+     * on {@link GroupRest}'s kernel.
      */
     record Group(DeviceBuffer d, int ld, int n, int p, int last, RestMode mode, int firstRow) implements KernelArgs {
         @Override
@@ -187,11 +188,19 @@ final class LookaheadRounds implements AutoCloseable {
         }
     }
 
-    private final TileKernel closePivot;
-    private final TileKernel cross;
-    private final TileKernel rest;
-    private final TileKernel group;         // the groups' kernel (chain and GROUP_NEXT), or null: rounds one by one
-    private final TileKernel groupRest;     // the groups' bulk (GROUP_REST), or null
+    /**
+     * A solve's kernels: fw_kleene_phase1_tT, _phase2_tT and _phase3_tT; for groups of rounds
+     * _group_tT and _group_rest_tT (GROUP_REST alone, the bulk: kernels/NOTES.md has why a kernel
+     * of its own), else null.
+     */
+    record Kernels(TileKernel closePivot, TileKernel cross, TileKernel rest, TileKernel group, TileKernel groupRest) {
+        /** Rounds one by one. */
+        Kernels(TileKernel closePivot, TileKernel cross, TileKernel rest) {
+            this(closePivot, cross, rest, null, null);
+        }
+    }
+
+    private final Kernels kernels;
     private final int groupRounds;          // rounds a group (1: one by one)
     private final CudaStream[] side;        // one low-priority stream per band of REST
     private final Event crossDone = new Event(false);
@@ -199,25 +208,14 @@ final class LookaheadRounds implements AutoCloseable {
     private int stepsTiles = -1;
     private final Event[][] restDone;       // [band][p & 1]: ping-pong between REST(p) and REST(p - 1) (for groups, between GROUP_RESTs)
 
-    LookaheadRounds(TileKernel closePivot, TileKernel cross, TileKernel rest, int bands) {
-        this(closePivot, cross, rest, null, null, 1, bands);
-    }
-
-    /**
-     * Rounds in groups of {@code groupRounds} (2 or more) on {@code group} (fw_kleene_group_tT,
-     * {@link Group}'s arguments) and {@code groupRest} (fw_kleene_group_rest_tT, {@link GroupRest}'s);
-     * 1: one by one, no group kernels.
-     */
-    LookaheadRounds(TileKernel closePivot, TileKernel cross, TileKernel rest, TileKernel group, TileKernel groupRest, int groupRounds, int bands) {
+    /** Rounds in groups of {@code groupRounds} (2 or more: {@code kernels} with group kernels; 1: one by one) with REST in {@code bands} bands. */
+    LookaheadRounds(Kernels kernels, int groupRounds, int bands) {
         if (bands < 1) throw new IllegalArgumentException("REST needs at least one band, not " + bands);
-        if (groupRounds < 1 || (groupRounds > 1) != (group != null) || (group == null) != (groupRest == null)) {
-            throw new IllegalArgumentException("groups of " + groupRounds + " rounds " + (group == null ? "without" : "with") + " group kernels");
+        boolean grouped = kernels.group() != null;
+        if (groupRounds < 1 || (groupRounds > 1) != grouped || grouped != (kernels.groupRest() != null)) {
+            throw new IllegalArgumentException("groups of " + groupRounds + " rounds " + (grouped ? "with" : "without") + " group kernels");
         }
-        this.closePivot = closePivot;
-        this.cross = cross;
-        this.rest = rest;
-        this.group = group;
-        this.groupRest = groupRest;
+        this.kernels = kernels;
         this.groupRounds = groupRounds;
         side = new CudaStream[bands];
         restDone = new Event[bands][];
@@ -240,11 +238,11 @@ final class LookaheadRounds implements AutoCloseable {
             if (step instanceof Launch l) {
                 CudaStream stream = l.stream() == MAIN ? main : side[l.stream()];
                 switch (l.kernel()) {
-                    case CLOSE_PIVOT -> closePivot.launch(stream, l.gridX(), l.gridY(), args.closePivot(l.p()));
-                    case CROSS -> cross.launch(stream, l.gridX(), l.gridY(), args.cross(l.p()));
-                    case REST -> rest.launch(stream, l.gridX(), l.gridY(), args.rest(l.p(), l.mode(), l.firstRow()));
-                    case GROUP -> group.launch(stream, l.gridX(), l.gridY(), args.group(l.p(), l.last(), l.mode(), l.firstRow()));
-                    case GROUP_REST -> groupRest.launch(stream, l.gridX(), l.gridY(), args.groupRest(l.p(), l.last(), l.firstRow()));
+                    case CLOSE_PIVOT -> kernels.closePivot().launch(stream, l.gridX(), l.gridY(), args.closePivot(l.p()));
+                    case CROSS -> kernels.cross().launch(stream, l.gridX(), l.gridY(), args.cross(l.p()));
+                    case REST -> kernels.rest().launch(stream, l.gridX(), l.gridY(), args.rest(l.p(), l.mode(), l.firstRow()));
+                    case GROUP -> kernels.group().launch(stream, l.gridX(), l.gridY(), args.group(l.p(), l.last(), l.mode(), l.firstRow()));
+                    case GROUP_REST -> kernels.groupRest().launch(stream, l.gridX(), l.gridY(), args.groupRest(l.p(), l.last(), l.firstRow()));
                 }
             } else if (step instanceof Record r) {
                 event(r.event()).record(r.stream() == MAIN ? main : side[r.stream()]);
@@ -277,8 +275,8 @@ final class LookaheadRounds implements AutoCloseable {
 
     /**
      * A launch of {@code kernel} on a grid of gridX x gridY blocks in round p (a group's first, or
-     * GROUP_BAND's round), its group ending at round {@code last} (p for a launch outside groups);
-     * mode and firstRow for REST and GROUP.
+     * GROUP_CHAIN's round r, not its group's first), its group ending at round {@code last} (p for a
+     * launch outside groups); mode and firstRow for REST, GROUP and GROUP_REST.
      */
     record Launch(KernelRole kernel, int stream, int gridX, int gridY, int p, int last, RestMode mode, int firstRow) implements Step {
         Launch(KernelRole kernel, int stream, int gridX, int gridY, int p, RestMode mode, int firstRow) {
@@ -332,10 +330,10 @@ final class LookaheadRounds implements AutoCloseable {
         int p = 0, parity = 0;
         for (; p + 1 < tiles; p += size, parity ^= 1) {
             int last = Math.min(p + size, tiles) - 1, g = last - p + 1;
-            int band = groupBand(p, last, tiles), rows = tiles - g - band;  // GROUP_REST's block rows, cut into bands
+            int band = nextBand(p, last, tiles), rows = tiles - g - band;  // GROUP_REST's block rows, cut into bands
             for (int r = p; r < last; r++) {
                 int w = last - r;
-                steps.add(new Launch(KernelRole.GROUP, MAIN, w * (2 * tiles - 2 - w), 1, r, last, RestMode.GROUP_BAND, 0));
+                steps.add(new Launch(KernelRole.GROUP, MAIN, w * (2 * tiles - 2 - w), 1, r, last, RestMode.GROUP_CHAIN, 0));
                 steps.add(new Launch(KernelRole.CROSS, MAIN, tiles - 1, 2, r + 1, null, 0));
             }
             steps.add(new Record(CROSS_DONE, MAIN));
@@ -364,9 +362,9 @@ final class LookaheadRounds implements AutoCloseable {
 
     /**
      * The rows and columns of tiles after the group p .. last that its GROUP_NEXT updates with every
-     * round of the group (kleene::group_band): as many as the group's rounds, fewer at the end.
+     * round of the group (kleene::next_band): as many as the group's rounds, fewer at the end.
      */
-    static int groupBand(int p, int last, int tiles) {
+    static int nextBand(int p, int last, int tiles) {
         return Math.min(last - p + 1, tiles - 1 - last);
     }
 

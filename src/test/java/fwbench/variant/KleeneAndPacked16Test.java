@@ -54,11 +54,11 @@ class KleeneAndPacked16Test {
         assertEquals(2, KleeneSolver.tableGroupedRounds(KleeneSolver.GROUPS_OF_FOUR_FROM_N - 1));
         assertEquals(4, KleeneSolver.tableGroupedRounds(KleeneSolver.GROUPS_OF_FOUR_FROM_N));
         assertEquals(5, KleeneSolver.tableGroupedRounds(KleeneSolver.GROUPS_OF_FIVE_FROM_N));
-        assertEquals(2, LookaheadRounds.groupBand(0, 1, 10));
-        assertEquals(1, LookaheadRounds.groupBand(7, 8, 10));
-        assertEquals(0, LookaheadRounds.groupBand(8, 9, 10));
-        assertEquals(4, LookaheadRounds.groupBand(0, 3, 10));
-        assertEquals(2, LookaheadRounds.groupBand(4, 7, 10));
+        assertEquals(2, LookaheadRounds.nextBand(0, 1, 10));
+        assertEquals(1, LookaheadRounds.nextBand(7, 8, 10));
+        assertEquals(0, LookaheadRounds.nextBand(8, 9, 10));
+        assertEquals(4, LookaheadRounds.nextBand(0, 3, 10));
+        assertEquals(2, LookaheadRounds.nextBand(4, 7, 10));
     }
 
     /** kleene-f32 on the same sizes: floats through the same tiles, thin strips included. */

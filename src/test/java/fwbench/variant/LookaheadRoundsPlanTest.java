@@ -55,7 +55,7 @@ class LookaheadRoundsPlanTest {
             assertTrue(lastRest > 0, c[0] + " tiles in groups of " + c[1] + ": a group from " + c[2]);
             List<Integer> waited = new ArrayList<>();
             for (int s = lastRest - 1; s >= 0 && plan.get(s) instanceof Wait w && w.stream() == 1; s--) waited.add(w.event());
-            int parity = c[2] / c[1] - 1 & 1;
+            int parity = (c[2] / c[1] - 1) & 1;
             assertTrue(waited.contains(LookaheadRounds.restDone(0, parity)) && waited.contains(LookaheadRounds.restDone(1, parity)), waited.toString());
         }
     }
@@ -159,8 +159,8 @@ class LookaheadRoundsPlanTest {
                         assertEquals(l.kernel() == LookaheadRounds.KernelRole.GROUP_REST, l.mode() == RestMode.GROUP_REST, l + ": the bulk's own kernel runs GROUP_REST, and only it");
                         int[] tile = groupTile(l.mode(), p, l.last(), tiles, bx, by + l.firstRow());
                         int i = tile[0], j = tile[1], first = tile[2];
-                        int end = l.mode() == RestMode.GROUP_BAND ? p + 1 : l.last() + 1;  // rounds first .. end - 1
-                        int pivot = l.mode() == RestMode.GROUP_BAND ? p + 1 : l.last() + 1;
+                        int end = l.mode() == RestMode.GROUP_CHAIN ? p + 1 : l.last() + 1;  // rounds first .. end - 1
+                        int pivot = l.mode() == RestMode.GROUP_CHAIN ? p + 1 : l.last() + 1;
                         boolean closes = l.mode() != RestMode.GROUP_REST && i == pivot && j == pivot;
                         int[][] reads = new int[2 * (end - first)][];
                         for (int k = first; k < end; k++) {
@@ -188,9 +188,9 @@ class LookaheadRoundsPlanTest {
 
     /** kleene::group_tile: {row, column, the first round its product applies}. */
     private static int[] groupTile(RestMode mode, int p, int last, int tiles, int bx, int by) {
-        int g = last - p + 1, b = LookaheadRounds.groupBand(p, last, tiles);
+        int g = last - p + 1, b = LookaheadRounds.nextBand(p, last, tiles);
         if (mode == RestMode.GROUP_REST) return new int[] {by < p ? by : by + g + b, bx < p ? bx : bx + g + b, p};
-        if (mode == RestMode.GROUP_BAND) {
+        if (mode == RestMode.GROUP_CHAIN) {
             int w = last - p;
             if (bx < w * (tiles - 1)) {
                 int c = bx % (tiles - 1);
