@@ -163,9 +163,8 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mo
 // column j: one C load and store and one block start for g rounds' work (kernels/NOTES.md has what
 // that buys). Before GROUP_NEXT and GROUP_REST start, the chain (GROUP_CHAIN and the cross of each
 // round after p) has brought each cross k of the group up to date through round k, all their
-// products need. GROUP_NEXT gives the group's rows and columns
-// their later rounds while this group's products (its own, and GROUP_REST's on the side streams)
-// read them as operands, and the next group's GROUP_REST on another band may already write them
+// products need. GROUP_NEXT gives the group's rows and columns their later rounds while this
+// group's products (its own, and GROUP_REST's on the side streams) read them as operands, and the next group's GROUP_REST on another band may already write them
 // while this one's last blocks read them: an operand read may be improved already. Every value
 // stored is min(C, a + b) of values stored, the length of a walk in the graph completed with INF
 // edges, and no larger than the value it replaces; so a round that reads improved operands leaves
