@@ -82,8 +82,7 @@ extern "C" __global__ void fw_packed16_pack(const int* src, int ld32, int* dst, 
     const int i = blockIdx.y * blockDim.y + threadIdx.y, w = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= rows || w >= ld16) return;
     const int* const from = fw_cell(src, ld32, i, 2 * w);
-    const int lo = min(from[0], FW_INF16), hi = min(from[1], FW_INF16);
-    *fw_cell(dst, ld16, i, w) = (lo & 0xFFFF) | (hi << 16);
+    *fw_cell(dst, ld16, i, w) = minplus::Packed16::pack(from[0], from[1]);
 }
 
 // packed -> int32; FW_INF16 becomes FW_INF.
@@ -92,8 +91,7 @@ extern "C" __global__ void fw_packed16_unpack(const int* src, int ld16, int* dst
     const int i = blockIdx.y * blockDim.y + threadIdx.y, w = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= rows || w >= ld16) return;
     const int pair = *fw_cell(src, ld16, i, w);
-    const int lo = (short)(pair & 0xFFFF), hi = pair >> 16;  // sign-extended halves
     int* const to = fw_cell(dst, ld32, i, 2 * w);
-    to[0] = lo >= FW_INF16 ? FW_INF : lo;
-    to[1] = hi >= FW_INF16 ? FW_INF : hi;
+    to[0] = minplus::Packed16::unpack(pair, 0);
+    to[1] = minplus::Packed16::unpack(pair, 1);
 }

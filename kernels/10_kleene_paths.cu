@@ -75,7 +75,7 @@ __device__ __forceinline__ void routes_cross(int* d, int* q, int ld, int n, int 
     const bool row = blockIdx.y == 0;
     const long long at = row ? (long long)(p * T) * ld + t * T : (long long)(t * T) * ld + p * T;
     int acc[TM][TN];
-    minplus::accumulate_product<Routes, T, TM, TN, KLEENE_STAGES>(acc, d + at, row ? pivot : d + at, row ? d + at : pivot, ld,
+    minplus::accumulate_product<Routes, T, TM, TN, KLEENE_STAGES>(acc, d + at, row ? pivot : d + at, row ? d + at : pivot, ld, ld,
                                                                   stage, kLive, row ? kLive : min(T, n - t * T));
     store_tile<T, TM, TN>(acc, d + at, q + at, ld, p * T);
 }
@@ -93,7 +93,7 @@ __device__ __forceinline__ void routes_rest(int* d, int* q, int ld, int n, int p
     int* const c = rowD + j * T;
     const int* const a = rowD + p * T, * const b = fw_cell(d, ld, p * T, j * T);
     int acc[TM][TN];
-    minplus::accumulate_product<Routes, T, TM, TN, KLEENE_STAGES>(acc, c, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T));
+    minplus::accumulate_product<Routes, T, TM, TN, KLEENE_STAGES>(acc, c, a, b, ld, ld, stage, min(T, n - p * T), min(T, n - i * T));
     int* const qc = fw_cell(q, ld, i * T, j * T);
     if (mode == kleene::NEXT && i == j) {
         record_routes<T, TM, TN>(acc, qc, ld, p * T);  // round p's marks, before the closure's steps mark anew

@@ -1,6 +1,6 @@
 // The cell types of the tile kernels (kleene, dataflow, packed16, kleene-paths, kleene-f32): Int32,
 // one distance a 32-bit word; Packed16, two 16-bit distances a word (low half = even column);
-// Routes, an int32 distance that carries in its low bits which k of the current pivot tile improved
+// Packed16Lanes, one 16-bit distance in both halves of a word (kleene-packed16); Routes, an int32 distance that carries in its low bits which k of the current pivot tile improved
 // it; Float32, one float distance a word.
 // Every minplus header is a template over one of them; a cell type says how to relax a word, how to
 // splat an A operand, and what the operands of step k of a pivot tile are (operand, operand_a), so
@@ -65,6 +65,31 @@ struct Packed16 {
     }
     __device__ static __forceinline__ int operand(int word) { return word; }
     __device__ static __forceinline__ int operand_a(int operand, int) { return operand; }
+    // Two int32 distances (FW_INF: none) as a packed word, low half first; FW_INF becomes FW_INF16.
+    __device__ static __forceinline__ int pack(int low, int high) { return (min(low, FW_INF16) & 0xFFFF) | (min(high, FW_INF16) << 16); }
+    // Half h (0: low) of a packed word as an int32 distance; FW_INF16 becomes FW_INF.
+    __device__ static __forceinline__ int unpack(int word, int h)
+    {
+        const int cell = h ? word >> 16 : (short)(word & 0xFFFF);  // sign-extended
+        return cell >= FW_INF16 ? FW_INF : cell;
+    }
+};
+
+// kleene-packed16 (kleene_packed16.cuh): an accumulator word holds one cell twice, in two 16-bit
+// lanes, the low lane its minimum through the product's even k, the high lane through its odd k. An A
+// operand word is then a word of the row-packed matrix as stored (cells k and k + 1 of a row), a B
+// operand word one of its column-packed copy (rows k and k + 1 of a column), so the tile product
+// stages both with cp.async and relaxes two cells a __viaddmin_s16x2 with neither splatted (Packed16
+// splats A through registers). The tile machinery sees one cell a word (CELLS_PER_WORD) and a product
+// over K / 2 words; the lanes meet when a tile is stored (kleene_packed16.cuh) or closed, which
+// relaxes words whose two lanes are equal.
+struct Packed16Lanes {
+    static constexpr int CELLS_PER_WORD = 1;
+    __device__ static __forceinline__ int relax(int c, int a, int b) { return Packed16::relax(c, a, b); }
+    __device__ static __forceinline__ int operand(int word) { return word; }
+    __device__ static __forceinline__ int operand_a(int operand, int) { return operand; }
+    // both lanes = the lesser of the two
+    __device__ static __forceinline__ int meet(int word) { return (int)__vmins2((unsigned)word, __byte_perm((unsigned)word, 0u, 0x1032u)); }
 };
 
 }  // namespace minplus

@@ -37,8 +37,8 @@ __host__ __device__ constexpr int shared_words()
     return STAGES * Chunk<Cell, T>::STAGE;
 }
 
-// The staging pipeline of a tile product over k = 0 .. kLive - 1 (kLive > 0), A at a and B at b
-// (ld words per matrix row): chunk after chunk is copied global -> shared (Chunk) while the one
+// The staging pipeline of a tile product over k = 0 .. kLive - 1 (kLive > 0), A at a (ld words per
+// matrix row) and B at b (ldb words a row; kleene-packed16 reads B from a copy of other width): chunk after chunk is copied global -> shared (Chunk) while the one
 // before is computed. start() runs once while the first chunks are in flight (the caller loads C
 // there); compute once a chunk, with the chunk's staged A and B, every thread: compute(as, bs,
 // stageNext) or compute(as, bs).
@@ -55,7 +55,7 @@ __host__ __device__ constexpr int shared_words()
 // T = 128 (dataflow.cuh); compute(as, bs).
 // The caller must barrier before reusing the shared memory (the last chunk ends without one).
 template <class Cell, int T, int TM, int TN, int STAGES, class Start, class Compute>
-__device__ __forceinline__ void stream_chunks(const int* a, const int* b, int ld, int* shared, int kLive, Start start,
+__device__ __forceinline__ void stream_chunks(const int* a, const int* b, int ld, int ldb, int* shared, int kLive, Start start,
                                               Compute compute)
 {
     using L = Chunk<Cell, T>;
@@ -76,7 +76,7 @@ __device__ __forceinline__ void stream_chunks(const int* a, const int* b, int ld
     constexpr int B_PER_ROW = W / 4, B_ROWS = THREADS / B_PER_ROW, B_COPIES = BK / B_ROWS;
     constexpr int A_PER_ROW = BK / 4, A_ROWS = THREADS / A_PER_ROW, A_COPIES = T / A_ROWS;
     static_assert(BK % B_ROWS == 0 && T % A_ROWS == 0, "copies divide evenly among the threads");
-    const int* const bFrom = b + (tid / B_PER_ROW) * ld + (tid % B_PER_ROW) * 4;
+    const int* const bFrom = b + (tid / B_PER_ROW) * ldb + (tid % B_PER_ROW) * 4;
     const int bTo = T * AS + (tid / B_PER_ROW) * W + (tid % B_PER_ROW) * 4;
     const int* const aFrom = a + (tid / A_PER_ROW) * ld + (tid % A_PER_ROW) * 4;
     const int aTo = (tid / A_PER_ROW) * AS + (tid % A_PER_ROW) * 4;
@@ -85,9 +85,9 @@ __device__ __forceinline__ void stream_chunks(const int* a, const int* b, int ld
     // group per chunk).
     auto stage = [&](int chunk, int buf) {
         int* const to = shared + buf * STAGE;
-        const int* const from = bFrom + chunk * BK * ld;
+        const int* const from = bFrom + chunk * BK * ldb;
 #pragma unroll
-        for (int m = 0; m < B_COPIES; ++m) copy16_async(to + bTo + m * B_ROWS * W, from + m * B_ROWS * ld);
+        for (int m = 0; m < B_COPIES; ++m) copy16_async(to + bTo + m * B_ROWS * W, from + m * B_ROWS * ldb);
         if constexpr (Cell::CELLS_PER_WORD == 1) {
 #pragma unroll
             for (int m = 0; m < A_COPIES; ++m) copy16_async(to + aTo + m * A_ROWS * AS, aFrom + m * A_ROWS * ld + chunk * BK);

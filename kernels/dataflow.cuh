@@ -126,7 +126,7 @@ __device__ __forceinline__ void update_tile(int* c, const int* a, const int* b, 
         using G = minplus::Grid<Cell, T, TM, TN>;
         if (folds_pivot<T> && r > 0) {
             constexpr int W = T / Cell::CELLS_PER_WORD;
-            minplus::accumulate_product<Cell, T, TM, TN, STAGES>(acc, c, c - W, c - (size_t)T * ld, ld, shared, min(T, n - (r - 1) * T),
+            minplus::accumulate_product<Cell, T, TM, TN, STAGES>(acc, c, c - W, c - (size_t)T * ld, ld, ld, shared, min(T, n - (r - 1) * T),
                                                                  min(T, n - r * T));
             minplus::grid_sync<Cell, T, TM, TN>();  // the product's last chunk is read before the closure reuses shared memory
         } else {

@@ -131,7 +131,7 @@ template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void kleene_update_and_close(int* c, const int* a, const int* b, int ld, int* stage, int kLive, int rowsLive)
 {
     int acc[TM][TN];
-    minplus::accumulate_product<Cell, T, TM, TN, KLEENE_STAGES>(acc, c, a, b, ld, stage, kLive, rowsLive);
+    minplus::accumulate_product<Cell, T, TM, TN, KLEENE_STAGES>(acc, c, a, b, ld, ld, stage, kLive, rowsLive);
     __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
     minplus::close_cells<Cell, T, TM, TN>(acc, stage);
     minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, minplus::Grid<Cell, T, TM, TN>::ty(), minplus::Grid<Cell, T, TM, TN>::tx());

@@ -39,7 +39,7 @@ __device__ __forceinline__ void thin_columns_product(int* c, const int* a, const
     int* const at = c + g * RM * ld + w;
     int acc[RM][S];
     stream_chunks<Cell, T, TM, TN, STAGES>(
-        a, b, ld, shared, kLive,
+        a, b, ld, ld, shared, kLive,
         [&] {
 #pragma unroll
             for (int i = 0; i < RM; ++i)
@@ -78,7 +78,7 @@ __device__ __forceinline__ void thin_rows_product(int* c, const int* a, const in
     int* const at = c + y * ld + x * RN;
     int acc[S][RN];
     stream_chunks<Cell, T, TM, TN, STAGES>(
-        a, b, ld, shared, kLive,
+        a, b, ld, ld, shared, kLive,
         [&] {
 #pragma unroll
             for (int s = 0; s < S; ++s)

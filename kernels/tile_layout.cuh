@@ -10,6 +10,8 @@
 // per tile row). Splitting each thread's rows and columns into two halves T/2 apart makes a warp's
 // 16-byte shared loads of B cover consecutive words: no bank conflicts.
 #pragma once
+#include <type_traits>
+
 #include "cells.cuh"
 
 namespace minplus {
@@ -27,6 +29,7 @@ struct Grid {
 
 // V ints moved by one vector load or store (V = 8: two 16-byte accesses)
 template <int V> struct Vec;
+template <> struct Vec<1> { using type = int; };
 template <> struct Vec<2> { using type = int2; };
 template <> struct Vec<4> { using type = int4; };
 template <> struct Vec<8> { struct alignas(16) type { int4 lo, hi; }; };  // two 16-byte accesses
@@ -87,19 +90,34 @@ __device__ __forceinline__ void relax_outer(int (&acc)[TM][TN], const int (&av)[
 
 // Thread (ty, tx)'s TM x TN words of the tile at c (ld words per matrix row) into acc, 16-byte
 // loads that bypass L1; and back. Shared by the tile product and the pivot closure.
+// Packed16Lanes reads its cells from the row-packed matrix (T / 2 words a tile row), each into both lanes.
 template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void load_cells(int (&acc)[TM][TN], const int* c, int ld, int ty, int tx)
 {
     constexpr int W = T / Cell::CELLS_PER_WORD, HN = TN / 2;
     using VecN = typename Vec<HN>::type;
+    if constexpr (std::is_same<Cell, Packed16Lanes>::value) {
+        using Pairs = typename Vec<HN / 2>::type;
 #pragma unroll
-    for (int i = 0; i < TM; ++i) {
+        for (int i = 0; i < TM; ++i) {
 #pragma unroll
-        for (int h = 0; h < 2; ++h) {
-            const VecN v = __ldcg((const VecN*)(c + owned_row<T, TM>(ty, i) * ld + h * (W / 2) + tx * HN));
-            const int* e = (const int*)&v;
+            for (int h = 0; h < 2; ++h) {
+                const Pairs v = __ldcg((const Pairs*)(c + owned_row<T, TM>(ty, i) * ld + (h * (T / 2) + tx * HN) / 2));
+                const int* e = (const int*)&v;
 #pragma unroll
-            for (int j = 0; j < HN; ++j) acc[i][h * HN + j] = e[j];
+                for (int j = 0; j < HN; ++j) acc[i][h * HN + j] = (int)__byte_perm((unsigned)e[j / 2], 0u, j % 2 ? 0x3232u : 0x1010u);
+            }
+        }
+    } else {
+#pragma unroll
+        for (int i = 0; i < TM; ++i) {
+#pragma unroll
+            for (int h = 0; h < 2; ++h) {
+                const VecN v = __ldcg((const VecN*)(c + owned_row<T, TM>(ty, i) * ld + h * (W / 2) + tx * HN));
+                const int* e = (const int*)&v;
+#pragma unroll
+                for (int j = 0; j < HN; ++j) acc[i][h * HN + j] = e[j];
+            }
         }
     }
 }

@@ -37,7 +37,8 @@
 
 namespace minplus {
 
-// C (T x T cells at c) = min(C, A (x) B) with A at a, B at b; ld = words per matrix row.
+// C (T x T cells at c) = min(C, A (x) B) with A at a, B at b; ld = words per matrix row (ldb: of
+// B's, in accumulate_product; kleene-packed16 keeps B in a copy of other width).
 // Needs shared_words<Cell, T, STAGES>() words of dynamic shared memory and Grid<Cell, T, TM, TN>::THREADS
 // threads; the chunks are staged by stream_chunks, whose last one ends without a barrier.
 //
@@ -51,7 +52,7 @@ namespace minplus {
 // are in flight) for a caller that goes on with it; tile_product stores it back to c.
 template <class Cell, int T, int TM, int TN, int STAGES = 2>
 __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int* c, const int* a, const int* b, int ld,
-                                                   int* shared, int kLive = T, int rowsLive = T)
+                                                   int ldb, int* shared, int kLive = T, int rowsLive = T)
 {
     using L = Chunk<Cell, T>;
     constexpr int BK = L::BK, W = L::W, AS = L::AS, AT = L::AT;
@@ -68,7 +69,7 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
     // int32 cells on two stages stage the next chunk from the middle of this one (chunk_staging.cuh);
     // route keys and float32 keep the copies at the chunk's start: mid-chunk, their kernels spilled
     // more registers (kernels/NOTES.md), and they were not measured.
-    constexpr bool MID_CHUNK_COPIES = STAGES == 2 && std::is_same<Cell, Int32>::value;
+    constexpr bool MID_CHUNK_COPIES = STAGES == 2 && (std::is_same<Cell, Int32>::value || std::is_same<Cell, Packed16Lanes>::value);
     auto start = [&] {
         // whether any of this warp's rows can change (a warp spans 32 / COLUMNS thread rows, so
         // its lowest row is that many times HM times the warp index)
@@ -102,9 +103,9 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
         }
     };
     if constexpr (MID_CHUNK_COPIES) {
-        stream_chunks<Cell, T, TM, TN, STAGES>(a, b, ld, shared, kLive, start, compute);
+        stream_chunks<Cell, T, TM, TN, STAGES>(a, b, ld, ldb, shared, kLive, start, compute);
     } else {
-        stream_chunks<Cell, T, TM, TN, STAGES>(a, b, ld, shared, kLive, start,
+        stream_chunks<Cell, T, TM, TN, STAGES>(a, b, ld, ldb, shared, kLive, start,
                                                [&](const int* as, const int* bs) { compute(as, bs, [] {}); });
     }
 }
@@ -125,7 +126,7 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
         }
     }
     int acc[TM][TN];
-    accumulate_product<Cell, T, TM, TN, STAGES>(acc, c, a, b, ld, shared, kLive, rowsLive);
+    accumulate_product<Cell, T, TM, TN, STAGES>(acc, c, a, b, ld, ld, shared, kLive, rowsLive);
     store_cells<Cell, T, TM, TN>(acc, c, ld, Grid<Cell, T, TM, TN>::ty(), Grid<Cell, T, TM, TN>::tx());
 }
 

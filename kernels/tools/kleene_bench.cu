@@ -36,6 +36,8 @@
 //                                      (a block's start and end against K); KB_WAVES=64: four times the
 //                                      blocks, so that the last wave's tail weighs less
 //   ./kb --product16 [K ...]           the same for packed16's T = 256 product (one block per SM)
+//   KB_ONLY=p16look KB_GROUP=5 ./kb 10000
+//                                     kleene-packed16 (13_kleene_packed16.cu: T = 128, two k an instruction)
 //   KB_GROUP=G ./kb 10000              look64/look128 with kleene's rounds in groups of G (2: pairs;
 //                                      the suite's table: 2 from n = 2500, 4 from 7500, 5 from 9000;
 //                                      unset: one by one) (LookaheadRounds)
@@ -83,6 +85,7 @@ __device__ __forceinline__ void kb_dtrace_stamp(int point, int item)
 #include "../07_kleene.cu"
 #include "../09_packed16.cu"
 #include "../08_dataflow.cu"
+#include "../13_kleene_packed16.cu"
 #include "../peak.cu"
 #include "../graph.cu"
 #include <algorithm>
@@ -98,6 +101,7 @@ enum { TRACE_P2, TRACE_NEXT, TRACE_PIVOT, TRACE_REST0, TRACE_REST1, TRACE_ALL, T
 constexpr int TRACE_SLOTS = 4096;
 __device__ unsigned long long kb_trace[TRACE_SLOTS][2];
 static bool g_trace = false;   // launch the traced copies
+static bool g_lanes = false;   // launch kleene-packed16's kernels (13_kleene_packed16.cu, T = 128) in place of kleene's
 
 __device__ __forceinline__ unsigned long long now_ns()
 {
@@ -282,14 +286,16 @@ static int flow64 = minplus::shared_words<minplus::Int32, 64, dataflow::STAGES>(
 
 static void phase1(int* d, int ld, int T, int p, cudaStream_t s)
 {
-    if (T == 128) fw_kleene_phase1_t128<<<1, 256, minplus::closure_words<minplus::Int32, 128>() * 4, s>>>(d, ld, p);
+    if (g_lanes) fw_kleene_packed16_phase1_t128<<<1, 256, minplus::closure_words<minplus::Packed16Lanes, 128>() * 4, s>>>(d, ld, p);
+    else if (T == 128) fw_kleene_phase1_t128<<<1, 256, minplus::closure_words<minplus::Int32, 128>() * 4, s>>>(d, ld, p);
     else fw_kleene_phase1_t64<<<1, 256, minplus::closure_words<minplus::Int32, 64>() * 4, s>>>(d, ld, p);
 }
 static void phase2(int* d, int ld, int n, int T, int p, cudaStream_t s)
 {
     const int tiles = (n + T - 1) / T, shared = (T == 128 ? words128 : words64) * 4;
     const dim3 grid(tiles - 1, 2);
-    if (g_trace) {
+    if (g_lanes) fw_kleene_packed16_phase2_t128<<<grid, 256, shared, s>>>(d, ld, n, p);
+    else if (g_trace) {
         if (T == 128) traced_phase2<128, 8, 8><<<grid, 256, shared, s>>>(d, ld, n, p);
         else traced_phase2<64, 4, 4><<<grid, 256, shared, s>>>(d, ld, n, p);
     } else if (g_busy) {
@@ -301,7 +307,8 @@ static void phase2(int* d, int ld, int n, int T, int p, cudaStream_t s)
 static void phase3(int* d, int ld, int n, int T, int p, dim3 grid, int mode, cudaStream_t s, int firstRow = 0)
 {
     const int shared = (T == 128 ? words128 : words64) * 4;
-    if (g_trace) {
+    if (g_lanes) fw_kleene_packed16_phase3_t128<<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
+    else if (g_trace) {
         if (T == 128) traced_phase3<128, 8, 8><<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
         else traced_phase3<64, 4, 4><<<grid, 256, shared, s>>>(d, ld, n, p, mode, firstRow);
     } else if (g_busy) {
@@ -314,7 +321,10 @@ static void phase3(int* d, int ld, int n, int T, int p, dim3 grid, int mode, cud
 static void group_launch(int* d, int ld, int n, int T, int p, int last, dim3 grid, int mode, cudaStream_t s, int firstRow = 0)
 {
     const int shared = (T == 128 ? words128 : words64) * 4;
-    if (g_busy) {
+    if (g_lanes) {
+        if (mode == kleene::GROUP_REST) fw_kleene_packed16_group_rest_t128<<<grid, 256, shared, s>>>(d, ld, n, p, last, firstRow);
+        else fw_kleene_packed16_group_t128<<<grid, 256, shared, s>>>(d, ld, n, p, last, mode, firstRow);
+    } else if (g_busy) {
         if (mode == kleene::GROUP_REST) {
             if (T == 128) busy_group_rest<128, 8, 8><<<grid, 256, shared, s>>>(d, ld, n, p, last, firstRow);
             else busy_group_rest<64, 4, 4><<<grid, 256, shared, s>>>(d, ld, n, p, last, firstRow);
@@ -643,6 +653,10 @@ int main(int argc, char** argv)
     CHECK(cudaFuncSetAttribute(busy_group<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(busy_group_rest<128, 8, 8>, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(busy_group_rest<64, 4, 4>, cudaFuncAttributeMaxDynamicSharedMemorySize, words64 * 4));
+    CHECK(cudaFuncSetAttribute(fw_kleene_packed16_phase2_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
+    CHECK(cudaFuncSetAttribute(fw_kleene_packed16_phase3_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
+    CHECK(cudaFuncSetAttribute(fw_kleene_packed16_group_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
+    CHECK(cudaFuncSetAttribute(fw_kleene_packed16_group_rest_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, words128 * 4));
     CHECK(cudaFuncSetAttribute(fw_dataflow_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, flow128 * 4));
     CHECK(cudaFuncSetAttribute(fw_dataflow_t64, cudaFuncAttributeMaxDynamicSharedMemorySize, flow64 * 4));
     CHECK(cudaFuncSetAttribute(fw_packed16_dataflow_t128, cudaFuncAttributeMaxDynamicSharedMemorySize, flowPacked * 4));
@@ -950,28 +964,39 @@ int main(int argc, char** argv)
         const int pad = getenv("KB_PAD") ? atoi(getenv("KB_PAD")) : 128;
         const int n = atoi(argv[a]), ld = (n + pad - 1) / pad * pad, words = ld / 2;
         const size_t cells = (size_t)ld * ld;
-        int *input, *work, *pin, *pwork;
+        int *input, *work, *pin, *pwork, *lin, *lwork;  // lin, lwork: kleene-packed16's two matrices
+        CHECK(cudaMalloc(&lin, cells * 4));
+        CHECK(cudaMalloc(&lwork, cells * 4));
         CHECK(cudaMalloc(&input, cells * 4));
         CHECK(cudaMalloc(&work, cells * 4));
         CHECK(cudaMalloc(&pin, cells * 2));
         CHECK(cudaMalloc(&pwork, cells * 2));
         fw_generate<<<dim3((ld + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(input, n, ld, 42, 1ull << 32, 1000, 0);
         fw_packed16_pack<<<dim3((words + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(input, ld, pin, words, ld);
+        fw_kleene_packed16_pack<<<dim3((words + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(input, ld, lin, words);
         const float copy32 = median_ms([&] { CHECK(cudaMemcpyAsync(work, input, cells * 4, cudaMemcpyDeviceToDevice, s)); }, s);
         const float copy16 = median_ms([&] { CHECK(cudaMemcpyAsync(pwork, pin, cells * 2, cudaMemcpyDeviceToDevice, s)); }, s);
         std::vector<int> expected(cells), got(cells);
         printf("n=%d:", n);
-        static const char* names[] = {"rounds64", "rounds128", "flow64", "flow128", "p16flow", "look64", "look128", "p16flow256", "p16flow64"};
+        static const char* names[] = {"rounds64", "rounds128", "flow64", "flow128", "p16flow", "look64", "look128", "p16flow256", "p16flow64", "p16look"};
         const char* only = getenv("KB_ONLY");  // e.g. KB_ONLY=flow128: time that one alone (no check)
-        Replay look64, look128;
+        Replay look64, look128, look16;
         // dataflow's tiles a side: ceil(n / T), as the suite (GpuSolver.tilesPerSide); KB_LD_TILES=1: ld / T, padding rounds included
         const bool ldTiles = getenv("KB_LD_TILES") && atoi(getenv("KB_LD_TILES"));
         auto flowTiles = [&](int T) { return ldTiles ? ld / T : (n + T - 1) / T; };
-        for (int v = 0; v < 9; ++v) {
+        for (int v = 0; v < 10; ++v) {
             if (v == 7 && ld % 256) continue;  // p16flow256 only with KB_PAD=256
             if (only && std::string(only) != names[v]) continue;
             const bool packedCells = v == 4 || v == 7 || v == 8;
             const float ms = median_ms([&] {
+                if (v == 9) {  // kleene-packed16, T = 128, groups as KB_GROUP says
+                    CHECK(cudaMemcpyAsync(lwork, lin, cells * 4, cudaMemcpyDeviceToDevice, s));
+                    g_lanes = true;
+                    if (graphs) look16.run([&] { look.run(lwork, words, n, 128, s); }, s);
+                    else look.run(lwork, words, n, 128, s);
+                    g_lanes = false;
+                    return;
+                }
                 if (packedCells) CHECK(cudaMemcpyAsync(pwork, pin, cells * 2, cudaMemcpyDeviceToDevice, s));
                 else CHECK(cudaMemcpyAsync(work, input, cells * 4, cudaMemcpyDeviceToDevice, s));
                 switch (v) {
@@ -992,6 +1017,7 @@ int main(int argc, char** argv)
                         break;
                 }
             }, s) - (packedCells ? copy16 : copy32);
+            if (v == 9) fw_kleene_packed16_unpack<<<dim3((words + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(lwork, words, work, ld);
             if (packedCells) fw_packed16_unpack<<<dim3((words + 31) / 32, (ld + 7) / 8), dim3(32, 8), 0, s>>>(pwork, words, work, ld, ld);
             CHECK(cudaMemcpy(v == 0 ? expected.data() : got.data(), work, cells * 4, cudaMemcpyDeviceToHost));
             long bad = 0;
@@ -1000,7 +1026,7 @@ int main(int argc, char** argv)
             fflush(stdout);
         }
         printf("\n");
-        CHECK(cudaFree(input)); CHECK(cudaFree(work)); CHECK(cudaFree(pin)); CHECK(cudaFree(pwork));
+        CHECK(cudaFree(input)); CHECK(cudaFree(work)); CHECK(cudaFree(pin)); CHECK(cudaFree(pwork)); CHECK(cudaFree(lin)); CHECK(cudaFree(lwork));
     }
     return 0;
 }

@@ -399,10 +399,11 @@ final class Charts {
     }
 
     /** A regular hexagon of that radius, centred on the point. */
-    private static Shape hexagon(double r) {
+    /** A regular polygon of {@code sides} corners on a circle of radius r, one corner at angle {@code first}. */
+    private static Shape polygon(int sides, double r, double first) {
         java.awt.geom.Path2D.Double p = new java.awt.geom.Path2D.Double();
-        for (int k = 0; k < 6; k++) {
-            double a = k * Math.PI / 3;
+        for (int k = 0; k < sides; k++) {
+            double a = first + k * 2 * Math.PI / sides;
             if (k == 0) p.moveTo(r * Math.cos(a), r * Math.sin(a));
             else p.lineTo(r * Math.cos(a), r * Math.sin(a));
         }
@@ -426,7 +427,8 @@ final class Charts {
             case CROSS -> ShapeUtils.createDiagonalCross(3f, 1f);
             case PLUS -> ShapeUtils.createRegularCross(3f, 1f);
             case STAR -> star(4.0, 1.8);
-            case HEXAGON -> hexagon(3.5);
+            case HEXAGON -> polygon(6, 3.5, 0);
+            case PENTAGON -> polygon(5, 3.6, -Math.PI / 2);
         };
     }
 }

@@ -80,6 +80,12 @@ public enum Variant {
                     .indexedIn64Bits().inRowBands(BandsSolver.MEMORY),
             HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, BandsSolver::new, 0x2CA02C, Marker.HEXAGON,
             "kleene's rounds over row bands, one band per GPU of the host (-p gpus); pivot rows sent peer to peer"),
+    // the int32 input, the packed input and work (a row-packed and a column-packed copy, an int32 matrix's worth each); the int32 result only where it can be read back
+    KLEENE_PACKED16("kleene-packed16", Backend.GPU, "13_kleene_packed16", 75, CellType.PACKED16, DeviceMemory.matrices(3).paddedTo(KleeneSolver.PAD)
+                    .plus(Packed16Solver::int32ResultBytes).indexedIn64Bits(),
+            HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, KleenePacked16Solver::new, 0xBCBD22, Marker.PENTAGON,
+            "kleene's rounds on 16-bit distances, two k a relaxation from row- and column-packed copies; distances must stay below "
+                    + CellType.PACKED16.inf()),
     CPU_SERIAL("cpu-serial", Backend.CPU, null, 0, CellType.INT32, DeviceMemory.NONE,
             HostMemory.CPU_SOLVER, 1_000, Output.DISTANCES, CpuSerialSolver::new, 0xBAB0AC, Marker.TRIANGLE_LEFT,
             "single-thread Java, k-i-j loops"),
@@ -109,7 +115,7 @@ public enum Variant {
      * dataflow, though later in the story, is slower than kleene's rounds on an H200 (kernels/NOTES.md).
      */
     private static final List<Variant> SOLVE_PREFERENCE = List.of(
-            PACKED16, KLEENE, DATAFLOW, KLEENE_BANDS, KLEENE_F32, KLEENE_PATHS, PATHS, TILED_4X4, BATCHED, BLOCKED_REG, BLOCKED, NAIVE,
+            PACKED16, KLEENE_PACKED16, KLEENE, DATAFLOW, KLEENE_BANDS, KLEENE_F32, KLEENE_PATHS, PATHS, TILED_4X4, BATCHED, BLOCKED_REG, BLOCKED, NAIVE,
             CPU_BLOCKED, CPU_SERIAL);
 
     /** The one-GPU variant a variant that spans GPUs splits into bands: what its scaling is measured against. */
@@ -125,7 +131,7 @@ public enum Variant {
     /** A line chart's point marker; Charts draws each as a shape (a new variant adds one). */
     public enum Marker {
         SQUARE, CIRCLE, TRIANGLE_UP, DIAMOND, RECTANGLE_WIDE, TRIANGLE_DOWN, ELLIPSE_WIDE, TRIANGLE_RIGHT,
-        RECTANGLE_TALL, TRIANGLE_LEFT, CROSS, PLUS, STAR, HEXAGON
+        RECTANGLE_TALL, TRIANGLE_LEFT, CROSS, PLUS, STAR, HEXAGON, PENTAGON
     }
 
     private final String id;
@@ -297,6 +303,7 @@ public enum Variant {
             case KLEENE_F32, KLEENE_PATHS -> List.of(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN);
             case DATAFLOW -> List.of(KleeneSolver.TILE_PIN, DataflowLaunch.BLOCKS_PER_SM_PIN);
             case PACKED16 -> List.of(Packed16Solver.TILE_PIN, DataflowLaunch.BLOCKS_PER_SM_PIN);
+            case KLEENE_PACKED16 -> List.of(KleenePacked16Solver.GROUPED_ROUNDS_PIN, KleeneSolver.REST_LAUNCHES_PIN);
             default -> List.of();
         };
     }

@@ -68,6 +68,13 @@ class KernelArgsTest {
             records.put("fw_kleene_bands_close_t" + tile, BandsSolver.Close.class);
             records.put("fw_kleene_bands_update_t" + tile, BandsSolver.Update.class);
         }
+        records.put("fw_kleene_packed16_phase1_t128", LookaheadRounds.ClosePivot.class);
+        records.put("fw_kleene_packed16_phase2_t128", LookaheadRounds.Cross.class);
+        records.put("fw_kleene_packed16_phase3_t128", LookaheadRounds.Rest.class);
+        records.put("fw_kleene_packed16_group_t128", LookaheadRounds.Group.class);
+        records.put("fw_kleene_packed16_group_rest_t128", LookaheadRounds.GroupRest.class);
+        records.put("fw_kleene_packed16_pack", KleenePacked16Solver.Repack.class);
+        records.put("fw_kleene_packed16_unpack", KleenePacked16Solver.Repack.class);
         records.put("fw_kleene_f32_from_int", GpuSolver.InPlace.class);
         records.put("fw_kleene_f32_to_int", GpuSolver.InPlace.class);
         records.put("fw_peak_float32", Class.forName("fwbench.bench.PeakBenchmark$Relax"));

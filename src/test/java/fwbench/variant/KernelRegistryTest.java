@@ -69,6 +69,7 @@ class KernelRegistryTest {
         expected.put(Variant.KLEENE, 524_160);
         expected.put(Variant.KLEENE_F32, 524_160);
         expected.put(Variant.KLEENE_BANDS, 524_160);
+        expected.put(Variant.KLEENE_PACKED16, 524_160);
         expected.put(Variant.DATAFLOW, 131_072);
         expected.put(Variant.PACKED16, 262_144);
         for (Variant v : Variant.values()) assertEquals(expected.get(v), v.maxN(), v.maxNText());

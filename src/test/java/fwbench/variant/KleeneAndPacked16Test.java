@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** kleene, kleene-f32, kleene-paths, dataflow and packed16 at both their tile sizes, around tile and padding edges; packed16's limits. */
+/** kleene, kleene-f32, kleene-paths, dataflow, packed16 and kleene-packed16 at their tile sizes, around tile and padding edges; packed16's limits. */
 class KleeneAndPacked16Test {
 
     /** 1040 and 1055: last tiles of 16 and 31 live cells, computed as thin strips (kernels/thin_strips.cuh). */
@@ -103,6 +103,30 @@ class KleeneAndPacked16Test {
     void everyPacked16TileMatchesTheReference(int n) {
         assertTilesMatchTheReference(n, 79, new String[] {"random", "hops:0.02"}, new int[] {64, 128, 256}, 2, Packed16Solver.PAD,
                 Packed16Solver::new);
+    }
+
+    /**
+     * kleene-packed16 one round at a time and in groups of 2 to 6, around its tile's edges (an odd
+     * number of live k puts a padding vertex in the high lane of a product's last word), on hop
+     * counts, ties, unreachable pairs and zero weights, two solves each.
+     */
+    @GpuTest
+    @ParameterizedTest(name = "n={0} groups of {1}")
+    @CsvSource({"1, 1", "63, 1", "127, 1", "128, 1", "129, 1", "257, 1", "1000, 1", "1055, 1", "65, 2", "129, 2", "200, 2", "385, 2", "1040, 2",
+            "1055, 2", "385, 3", "1055, 3", "257, 4", "640, 4", "1055, 4", "1055, 5", "1040, 6"})
+    void kleenePacked16MatchesTheReference(int n, int group) {
+        assertTilesMatchTheReference(n, 83, new String[] {"random", "hops:0.02", BandRoundsTest.ZERO_WEIGHTS}, new int[] {KleenePacked16Solver.TILE}, 2,
+                KleeneSolver.PAD, config -> new KleenePacked16Solver(config, group));
+    }
+
+    /** kleene-packed16's table: one round at a time, then pairs, fours and fives from its thresholds. */
+    @Test
+    void kleenePacked16GroupsItsRoundsFromItsThresholds() {
+        assertEquals(1, KleenePacked16Solver.tableGroupedRounds(KleenePacked16Solver.GROUPED_ROUNDS_FROM_N - 1));
+        assertEquals(2, KleenePacked16Solver.tableGroupedRounds(KleenePacked16Solver.GROUPED_ROUNDS_FROM_N));
+        assertEquals(4, KleenePacked16Solver.tableGroupedRounds(KleenePacked16Solver.GROUPS_OF_FOUR_FROM_N));
+        assertEquals(5, KleenePacked16Solver.tableGroupedRounds(KleenePacked16Solver.GROUPS_OF_FIVE_FROM_N));
+        assertEquals(1152, Variant.KLEENE_PACKED16.padded(1100));  // to its tile, not to packed16's 256
     }
 
     /**

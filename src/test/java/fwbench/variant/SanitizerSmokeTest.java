@@ -89,6 +89,21 @@ class SanitizerSmokeTest {
     }
 
     /**
+     * kleene-packed16 in groups of 2 and 3 (n = 399: 4 tiles a side, the last of 15 live cells, an
+     * odd number: a product's last word carries a padding vertex; in groups of 3 a last group of one round).
+     */
+    @ParameterizedTest(name = "kleene-packed16 in groups of {0} n=399")
+    @ValueSource(ints = {2, 3})
+    void kleenePacked16InGroups(int group) {
+        Graph graph = GraphSpec.parse("hops:0.05").instance(399, 31);
+        try (GpuSolver solver = new KleenePacked16Solver(new SolverConfig(graph, LaunchMode.STREAM), group)) {
+            solver.reset();
+            solver.solve();
+            assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), "kleene-packed16 in groups of " + group);
+        }
+    }
+
+    /**
      * packed16's T = 128 and T = 256 kernels, which the sizes above never choose (their table picks
      * T = 64): at T = 256 two tiles, the second partial (a thin strip of 16 or 64 live cells).
      */

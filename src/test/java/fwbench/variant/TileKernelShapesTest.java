@@ -45,7 +45,12 @@ class TileKernelShapesTest {
                 Arguments.of(Variant.KLEENE_BANDS, "fw_kleene_bands_close_t64", new LaunchShape(256, 1024, 64, 4, 4)),
                 Arguments.of(Variant.KLEENE_BANDS, "fw_kleene_bands_close_t128", new LaunchShape(256, 2048, 128, 8, 8)),
                 Arguments.of(Variant.KLEENE_BANDS, "fw_kleene_bands_update_t64", new LaunchShape(256, 34816, 64, 4, 4)),
-                Arguments.of(Variant.KLEENE_BANDS, "fw_kleene_bands_update_t128", new LaunchShape(256, 69632, 128, 8, 8)));
+                Arguments.of(Variant.KLEENE_BANDS, "fw_kleene_bands_update_t128", new LaunchShape(256, 69632, 128, 8, 8)),
+                Arguments.of(Variant.KLEENE_PACKED16, "fw_kleene_packed16_phase1_t128", new LaunchShape(256, 2048, 128, 8, 8)),
+                Arguments.of(Variant.KLEENE_PACKED16, "fw_kleene_packed16_phase2_t128", new LaunchShape(256, 69632, 128, 8, 8)),
+                Arguments.of(Variant.KLEENE_PACKED16, "fw_kleene_packed16_phase3_t128", new LaunchShape(256, 69632, 128, 8, 8)),
+                Arguments.of(Variant.KLEENE_PACKED16, "fw_kleene_packed16_group_t128", new LaunchShape(256, 69632, 128, 8, 8)),
+                Arguments.of(Variant.KLEENE_PACKED16, "fw_kleene_packed16_group_rest_t128", new LaunchShape(256, 69632, 128, 8, 8)));
     }
 
     @ParameterizedTest(name = "{1}")

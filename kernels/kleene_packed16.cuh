@@ -1,0 +1,155 @@
+// kleene-packed16 (13_kleene_packed16.cu): kleene's rounds and groups of rounds (kleene_rounds.cuh, whose tile maps they
+// share) on 16-bit cells whose tile products relax two k at a time (minplus::Packed16Lanes).
+//
+// The matrix is kept twice, as N x N 16-bit cells (N = 2 ld, ld words a row): row-packed at d (the
+// layout of packed16's dataflow kernels, a word = cells j, j + 1 of a row) and column-packed right
+// after it (N / 2 rows of N words, a word = rows i, i + 1 of a column). A product reads A from the
+// row-packed matrix and B from the column-packed one, K cells as K / 2 words, and every store
+// writes both. So the tile product is int32's (8 x 8 words a thread at T = 128, both operands
+// staged with cp.async), at two relaxations an instruction.
+#pragma once
+#include "kleene_rounds.cuh"
+
+namespace kleene_packed16 {
+
+using Lanes = minplus::Packed16Lanes;
+
+// The column-packed copy of the row-packed matrix d (ld words a row), and its words a row.
+__device__ __forceinline__ int* columns_of(int* d, int ld) { return d + 2 * (long long)ld * ld; }
+__device__ __forceinline__ int columns_ld(int ld) { return 2 * ld; }
+
+// Tile (I, J) of T x T cells: in the row-packed matrix (T rows of T / 2 words), in the column-packed
+// copy (T / 2 rows of T words).
+template <int T>
+__device__ __forceinline__ int* row_packed(int* d, int ld, int I, int J) { return fw_cell(d, ld, I * T, J * T / 2); }
+template <int T>
+__device__ __forceinline__ int* column_packed(int* d, int ld, int I, int J) { return fw_cell(columns_of(d, ld), columns_ld(ld), I * T / 2, J * T); }
+
+// Words of a product over kLive cells: the last one's high lane, past n, is a padding vertex, which
+// changes nothing (INF to and from every other vertex).
+__device__ __forceinline__ int k_words(int kLive) { return (kLive + 1) / 2; }
+
+// Thread (ty, tx)'s cells of tile (I, J), their lanes met, into both matrices: a thread holds pairs
+// of adjacent columns (a row-packed word) and of adjacent rows (its rows ty * TM / 2 + i, i even, and
+// i + 1: a column-packed word).
+template <int T, int TM, int TN>
+__device__ __forceinline__ void store_tile(const int (&acc)[TM][TN], int* d, int ld, int I, int J)
+{
+    constexpr int HM = TM / 2, HN = TN / 2;
+    static_assert(HM % 2 == 0 && HN == 4, "a thread's rows come in pairs, its columns in runs of four");
+    using G = minplus::Grid<Lanes, T, TM, TN>;
+    const int ty = G::ty(), tx = G::tx();
+    int* const rows = row_packed<T>(d, ld, I, J);
+    int* const columns = column_packed<T>(d, ld, I, J);
+    const int cld = columns_ld(ld);
+    int m[TM][TN];
+#pragma unroll
+    for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) m[i][j] = Lanes::meet(acc[i][j]);
+#pragma unroll
+    for (int i = 0; i < TM; ++i) {
+        const int row = minplus::owned_row<T, TM>(ty, i);
+#pragma unroll
+        for (int h = 0; h < 2; ++h) {
+            int2 v;
+            v.x = (int)__byte_perm((unsigned)m[i][h * HN], (unsigned)m[i][h * HN + 1], 0x5410u);
+            v.y = (int)__byte_perm((unsigned)m[i][h * HN + 2], (unsigned)m[i][h * HN + 3], 0x5410u);
+            *(int2*)(rows + row * ld + (h * (T / 2) + tx * HN) / 2) = v;
+            if (i % 2 == 0) {
+                int4 w;
+                w.x = (int)__byte_perm((unsigned)m[i][h * HN], (unsigned)m[i + 1][h * HN], 0x5410u);
+                w.y = (int)__byte_perm((unsigned)m[i][h * HN + 1], (unsigned)m[i + 1][h * HN + 1], 0x5410u);
+                w.z = (int)__byte_perm((unsigned)m[i][h * HN + 2], (unsigned)m[i + 1][h * HN + 2], 0x5410u);
+                w.w = (int)__byte_perm((unsigned)m[i][h * HN + 3], (unsigned)m[i + 1][h * HN + 3], 0x5410u);
+                *(int4*)(columns + row / 2 * cld + h * (T / 2) + tx * HN) = w;
+            }
+        }
+    }
+}
+
+// C(I, J) = min(C, A (x) B), A the kLive cells from tile column `first` of row I, B the same rows
+// from tile row `first` of column J; the lanes in registers (acc) for a caller that goes on.
+template <int T, int TM, int TN>
+__device__ __forceinline__ void accumulate(int (&acc)[TM][TN], int* d, int ld, int I, int J, int first, int kLive, int rowsLive, int* stage)
+{
+    minplus::accumulate_product<Lanes, T, TM, TN, KLEENE_STAGES>(acc, row_packed<T>(d, ld, I, J), row_packed<T>(d, ld, I, first),
+                                                                 column_packed<T>(d, ld, first, J), ld, columns_ld(ld), stage,
+                                                                 k_words(kLive), rowsLive);
+}
+
+template <int T, int TM, int TN>
+__device__ __forceinline__ void product(int* d, int ld, int I, int J, int first, int kLive, int rowsLive, int* stage)
+{
+    int acc[TM][TN];
+    accumulate<T, TM, TN>(acc, d, ld, I, J, first, kLive, rowsLive, stage);
+    store_tile<T, TM, TN>(acc, d, ld, I, J);
+}
+
+// The next pivot tile (I, I): its product, then its closure on the met lanes (kleene_update_and_close).
+template <int T, int TM, int TN>
+__device__ __forceinline__ void update_and_close(int* d, int ld, int I, int first, int kLive, int rowsLive, int* stage)
+{
+    int acc[TM][TN];
+    accumulate<T, TM, TN>(acc, d, ld, I, I, first, kLive, rowsLive, stage);
+#pragma unroll
+    for (int i = 0; i < TM; ++i)
+#pragma unroll
+        for (int j = 0; j < TN; ++j) acc[i][j] = Lanes::meet(acc[i][j]);
+    __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
+    minplus::close_cells<Lanes, T, TM, TN>(acc, stage);
+    store_tile<T, TM, TN>(acc, d, ld, I, I);
+}
+
+}  // namespace kleene_packed16
+
+// The bodies of kleene's launches (kleene_rounds.cuh has their tile maps and why), on the two
+// packed matrices at d (ld words a row-packed row).
+template <int T, int TM, int TN>
+__device__ __forceinline__ void kleene_packed16_close_pivot(int* d, int ld, int p)
+{
+    using namespace kleene_packed16;
+    extern __shared__ int stage[];
+    int acc[TM][TN];
+    using G = minplus::Grid<Lanes, T, TM, TN>;
+    minplus::load_cells<Lanes, T, TM, TN>(acc, row_packed<T>(d, ld, p, p), ld, G::ty(), G::tx());
+    minplus::close_cells<Lanes, T, TM, TN>(acc, stage);
+    store_tile<T, TM, TN>(acc, d, ld, p, p);
+}
+
+template <int T, int TM, int TN>
+__device__ __forceinline__ void kleene_packed16_cross(int* d, int ld, int n, int p)
+{
+    using namespace kleene_packed16;
+    extern __shared__ int stage[];
+    const int t = blockIdx.x + (blockIdx.x >= p);  // skip the pivot tile
+    const int kLive = min(T, n - p * T);
+    int acc[TM][TN];
+    const int I = blockIdx.y == 0 ? p : t, J = blockIdx.y == 0 ? t : p;  // R = min(R, P (x) R), C = min(C, C (x) P)
+    accumulate<T, TM, TN>(acc, d, ld, I, J, p, kLive, min(T, n - I * T), stage);
+    store_tile<T, TM, TN>(acc, d, ld, I, J);
+}
+
+template <int T, int TM, int TN>
+__device__ __forceinline__ void kleene_packed16_rest(int* d, int ld, int n, int p, int mode, int firstRow)
+{
+    using namespace kleene_packed16;
+    extern __shared__ int stage[];
+    const int2 tile = kleene::rest_tile(mode, p, (n + T - 1) / T, blockIdx.x, blockIdx.y + firstRow);
+    const int i = tile.x, j = tile.y, kLive = min(T, n - p * T), rowsLive = min(T, n - i * T);
+    if (mode == kleene::NEXT && i == j) update_and_close<T, TM, TN>(d, ld, i, p, kLive, rowsLive, stage);
+    else product<T, TM, TN>(d, ld, i, j, p, kLive, rowsLive, stage);
+}
+
+template <int T, int TM, int TN, bool BULK = false>
+__device__ __forceinline__ void kleene_packed16_group(int* d, int ld, int n, int p, int last, int mode, int firstRow)
+{
+    using namespace kleene_packed16;
+    extern __shared__ int stage[];
+    const int3 tile = kleene::group_tile(mode, p, last, (n + T - 1) / T, blockIdx.x, blockIdx.y + firstRow);
+    const int i = tile.x, j = tile.y, first = tile.z, rowsLive = min(T, n - i * T);
+    const int end = mode == kleene::GROUP_CHAIN ? p + 1 : last + 1;
+    const int kLive = min(end * T, n) - first * T;
+    if (!BULK && mode != kleene::GROUP_REST && i == end && j == end) update_and_close<T, TM, TN>(d, ld, i, first, kLive, rowsLive, stage);
+    else product<T, TM, TN>(d, ld, i, j, first, kLive, rowsLive, stage);
+}
