@@ -78,9 +78,109 @@ __device__ __forceinline__ void accumulate(int (&acc)[TM][TN], int* d, int ld, i
                                                                  k_words(kLive), rowsLive);
 }
 
-template <int T, int TM, int TN>
-__device__ __forceinline__ void product(int* d, int ld, int I, int J, int first, int kLive, int rowsLive, int* stage)
+// Cell (row, column) of tile (I, J) into both matrices, 16 bits each: for the thin strips, whose
+// threads hold no pair of adjacent columns or rows.
+template <int T>
+__device__ __forceinline__ void store_cell(int* d, int ld, int I, int J, int row, int column, int word)
 {
+    const short cell = (short)Lanes::meet(word);
+    ((short*)row_packed<T>(d, ld, I, J))[row * 2 * ld + column] = cell;
+    ((short*)column_packed<T>(d, ld, I, J))[row / 2 * 2 * columns_ld(ld) + 2 * column + row % 2] = cell;
+}
+
+// Cell (row, column) of the row-packed tile at c in both lanes.
+__device__ __forceinline__ int load_cell(const int* c, int ld, int row, int column)
+{
+    return (int)__byte_perm((unsigned)__ldcg(c + row * ld + column / 2), 0u, column % 2 ? 0x3232u : 0x1010u);
+}
+
+// The thin strips of thin_strips.cuh (which says why) on both matrices: a last tile column of at
+// most 8 S live cells (thread (tid / 8, tid % 8): rows (tid / 8) RM .. + RM - 1, columns tid % 8 + 8 s),
+// or a last tile row of at most 16 S (thread (tid % 16, tid / 16): rows tid % 16 + 16 s, 8 columns
+// from 8 (tid / 16)), on the tile product's staged chunks.
+template <int T, int TM, int TN, int S>
+__device__ __forceinline__ void thin_columns(int* d, int ld, int I, int J, int first, int kWords, int* stage)
+{
+    using L = minplus::Chunk<Lanes, T>;
+    constexpr int RM = T / 32;
+    const int g = threadIdx.x / 8, w = threadIdx.x % 8;
+    const int* const c = row_packed<T>(d, ld, I, J);
+    int acc[RM][S];
+    minplus::stream_chunks<Lanes, T, TM, TN, KLEENE_STAGES>(
+        row_packed<T>(d, ld, I, first), column_packed<T>(d, ld, first, J), ld, columns_ld(ld), stage, kWords,
+        [&] {
+#pragma unroll
+            for (int i = 0; i < RM; ++i)
+#pragma unroll
+                for (int s = 0; s < S; ++s) acc[i][s] = load_cell(c, ld, g * RM + i, w + 8 * s);
+        },
+        [&](const int* as, const int* bs) {
+#pragma unroll
+            for (int k = 0; k < L::BK; ++k) {
+                int av[RM], bv[S];
+#pragma unroll
+                for (int i = 0; i < RM; ++i) av[i] = as[(g * RM + i) * L::AS + k];
+#pragma unroll
+                for (int s = 0; s < S; ++s) bv[s] = bs[k * L::W + w + 8 * s];
+                minplus::relax_outer<Lanes>(acc, av, bv);
+            }
+        });
+#pragma unroll
+    for (int i = 0; i < RM; ++i)
+#pragma unroll
+        for (int s = 0; s < S; ++s) store_cell<T>(d, ld, I, J, g * RM + i, w + 8 * s, acc[i][s]);
+}
+
+template <int T, int TM, int TN, int S>
+__device__ __forceinline__ void thin_rows(int* d, int ld, int I, int J, int first, int kWords, int* stage)
+{
+    using L = minplus::Chunk<Lanes, T>;
+    constexpr int RN = 8, HR = RN / 2;
+    static_assert(T == 16 * RN, "16 threads across a row");
+    const int y = threadIdx.x % 16, x = threadIdx.x / 16;
+    const int* const c = row_packed<T>(d, ld, I, J);
+    int acc[S][RN];
+    minplus::stream_chunks<Lanes, T, TM, TN, KLEENE_STAGES>(
+        row_packed<T>(d, ld, I, first), column_packed<T>(d, ld, first, J), ld, columns_ld(ld), stage, kWords,
+        [&] {
+#pragma unroll
+            for (int s = 0; s < S; ++s)
+#pragma unroll
+                for (int j = 0; j < RN; ++j) acc[s][j] = load_cell(c, ld, y + 16 * s, x * RN + j);
+        },
+        [&](const int* as, const int* bs) {
+#pragma unroll
+            for (int k = 0; k < L::BK; ++k) {
+                int av[S], bv[RN];
+#pragma unroll
+                for (int s = 0; s < S; ++s) av[s] = as[(y + 16 * s) * L::AS + k];
+                minplus::load_split<HR>(bv, bs + k * L::W, HR, x * RN);
+                minplus::relax_outer<Lanes>(acc, av, bv);
+            }
+        });
+#pragma unroll
+    for (int s = 0; s < S; ++s)
+#pragma unroll
+        for (int j = 0; j < RN; ++j) store_cell<T>(d, ld, I, J, y + 16 * s, x * RN + j, acc[s][j]);
+}
+
+// C(I, J) = min(C, A (x) B) stored; a tile of at most T / 4 live columns or rows as a thin strip
+// (the fewer cells of the two), as tile_product does for int32 (thin_strips.cuh).
+template <int T, int TM, int TN>
+__device__ __forceinline__ void product(int* d, int ld, int I, int J, int first, int kLive, int rowsLive, int columnsLive, int* stage)
+{
+    const int rows = (rowsLive + 15) / 16, columns = (columnsLive + 7) / 8, kWords = k_words(kLive);
+    if (kLive > 0 && rows <= 2 && (columns > 4 || 16 * rows <= 8 * columns)) {
+        if (rows <= 1) thin_rows<T, TM, TN, 1>(d, ld, I, J, first, kWords, stage);
+        else thin_rows<T, TM, TN, 2>(d, ld, I, J, first, kWords, stage);
+        return;
+    }
+    if (kLive > 0 && columns <= 4) {
+        if (columns <= 1) thin_columns<T, TM, TN, 1>(d, ld, I, J, first, kWords, stage);
+        else if (columns <= 2) thin_columns<T, TM, TN, 2>(d, ld, I, J, first, kWords, stage);
+        else thin_columns<T, TM, TN, 4>(d, ld, I, J, first, kWords, stage);
+        return;
+    }
     int acc[TM][TN];
     accumulate<T, TM, TN>(acc, d, ld, I, J, first, kLive, rowsLive, stage);
     store_tile<T, TM, TN>(acc, d, ld, I, J);
@@ -124,10 +224,8 @@ __device__ __forceinline__ void kleene_packed16_cross(int* d, int ld, int n, int
     extern __shared__ int stage[];
     const int t = blockIdx.x + (blockIdx.x >= p);  // skip the pivot tile
     const int kLive = min(T, n - p * T);
-    int acc[TM][TN];
     const int I = blockIdx.y == 0 ? p : t, J = blockIdx.y == 0 ? t : p;  // R = min(R, P (x) R), C = min(C, C (x) P)
-    accumulate<T, TM, TN>(acc, d, ld, I, J, p, kLive, min(T, n - I * T), stage);
-    store_tile<T, TM, TN>(acc, d, ld, I, J);
+    product<T, TM, TN>(d, ld, I, J, p, kLive, min(T, n - I * T), min(T, n - J * T), stage);
 }
 
 template <int T, int TM, int TN>
@@ -138,7 +236,7 @@ __device__ __forceinline__ void kleene_packed16_rest(int* d, int ld, int n, int 
     const int2 tile = kleene::rest_tile(mode, p, (n + T - 1) / T, blockIdx.x, blockIdx.y + firstRow);
     const int i = tile.x, j = tile.y, kLive = min(T, n - p * T), rowsLive = min(T, n - i * T);
     if (mode == kleene::NEXT && i == j) update_and_close<T, TM, TN>(d, ld, i, p, kLive, rowsLive, stage);
-    else product<T, TM, TN>(d, ld, i, j, p, kLive, rowsLive, stage);
+    else product<T, TM, TN>(d, ld, i, j, p, kLive, rowsLive, min(T, n - j * T), stage);
 }
 
 template <int T, int TM, int TN, bool BULK = false>
@@ -151,5 +249,5 @@ __device__ __forceinline__ void kleene_packed16_group(int* d, int ld, int n, int
     const int end = mode == kleene::GROUP_CHAIN ? p + 1 : last + 1;
     const int kLive = min(end * T, n) - first * T;
     if (!BULK && mode != kleene::GROUP_REST && i == end && j == end) update_and_close<T, TM, TN>(d, ld, i, first, kLive, rowsLive, stage);
-    else product<T, TM, TN>(d, ld, i, j, first, kLive, rowsLive, stage);
+    else product<T, TM, TN>(d, ld, i, j, first, kLive, rowsLive, min(T, n - j * T), stage);
 }

@@ -36,6 +36,7 @@
 //                                      (a block's start and end against K); KB_WAVES=64: four times the
 //                                      blocks, so that the last wave's tail weighs less
 //   ./kb --product16 [K ...]           the same for packed16's T = 256 product (one block per SM)
+//   ./kb --product-lanes [K ...]       the same for kleene-packed16's product (K in cells)
 //   KB_ONLY=p16look KB_GROUP=5 ./kb 10000
 //                                     kleene-packed16 (13_kleene_packed16.cu: T = 128, two k an instruction)
 //   KB_GROUP=G ./kb 10000              look64/look128 with kleene's rounds in groups of G (2: pairs;
@@ -274,6 +275,18 @@ __global__ void __launch_bounds__(256, 1) product_k16(int* c, const int* a, cons
     const int tiles = 2 * ld / 256, t = blockIdx.x % (tiles * tiles), ti = t / tiles, tj = t % tiles;
     minplus::tile_product<minplus::Packed16, 256, 16, 8, 3>(c + (size_t)ti * 256 * ld + tj * 128, a + (size_t)ti * 256 * ld, b + tj * 128, ld,
                                                          stage, kLive, 256, 256);
+}
+
+// --product-lanes: kleene-packed16's product (T = 128, 8 x 8 cells a thread in two k lanes, two
+// blocks per SM, both operands by cp.async) over K = kLive cells of a 4096 x 4096 matrix and its
+// column-packed copy, stored to both as the suite's bulk does.
+__global__ void __launch_bounds__(256, 2) product_lanes(int* d, int ld, int kLive)
+{
+    extern __shared__ int stage[];
+    const int tiles = 2 * ld / 128, t = blockIdx.x % (tiles * tiles), ti = t / tiles, tj = t % tiles;
+    int acc[8][8];
+    kleene_packed16::accumulate<128, 8, 8>(acc, d, ld, ti, tj, 0, kLive, 128, stage);
+    kleene_packed16::store_tile<128, 8, 8>(acc, d, ld, ti, tj);
 }
 
 #define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { printf("%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); exit(1); } } while (0)
@@ -729,6 +742,27 @@ int main(int argc, char** argv)
                 printf("  block slots busy %.2f%%, a block %.1f us on average\n", 100.0 * busy[BUSY_ALL] / ((double)(got[1] - got[0]) * 2 * sms),
                        busy[BUSY_ALL] / 1e3 / grid);
             }
+        }
+        return 0;
+    }
+    if (argc > 1 && std::string(argv[1]) == "--product-lanes") {  // --product-lanes [K ...]: % of 128 cell relaxations/clock/SM at 1.98 GHz
+        int sms;
+        CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+        const double ceiling = sms * 128.0 * 1.98e9;
+        const int shared = words128 * 4, ld = 2048;  // words a row-packed row: 4096 cells
+        CHECK(cudaFuncSetAttribute(product_lanes, cudaFuncAttributeMaxDynamicSharedMemorySize, shared));
+        int* d;
+        CHECK(cudaMalloc(&d, 4ull * 4096 * 4096));
+        CHECK(cudaMemset(d, 1, 4ull * 4096 * 4096));
+        std::vector<int> ks;
+        for (int i = 2; i < argc; ++i) ks.push_back(atoi(argv[i]));
+        if (ks.empty()) ks = {128, 256, 640, 1024};
+        const int waves = getenv("KB_WAVES") ? atoi(getenv("KB_WAVES")) : 16;
+        for (int k : ks) {
+            const int grid = sms * 2 * waves * 256 / k;  // KB_WAVES (16) waves' worth of K = 256 work
+            const float ms = median_ms([&] { product_lanes<<<grid, 256, shared, s>>>(d, ld, k); }, s);
+            const double relax = (double)grid * 128 * 128 * k;
+            printf("lanes product K = %d, %d blocks %.2f T relax/s, %.1f%%\n", k, grid, relax / ms / 1e9, 100 * relax / (ms * 1e-3) / ceiling);
         }
         return 0;
     }

@@ -26,13 +26,12 @@ final class KleenePacked16Solver extends GpuSolver implements PackedDistances {
     static final int TILE = 128;
 
     /**
-     * From this n the table runs the rounds in pairs, from {@link #GROUPS_OF_FOUR_FROM_N} in fours
-     * and from {@link #GROUPS_OF_FIVE_FROM_N} in fives. In kleene_bench on an H100 (kernels/NOTES.md,
-     * kleene-packed16): one by one 1.203 ms at n = 2500 against 1.318 in pairs; pairs 4.84 ms at
-     * 5000 against 5.19 in fours; fours 14.35 ms at 7500 against 14.73 in fives; fives 33.42 ms at
-     * 10000 against 33.51 in fours.
+     * From this n the table runs the rounds in groups of four, and of five from
+     * {@link #GROUPS_OF_FIVE_FROM_N}; one by one below. In kleene_bench on H100s (kernels/NOTES.md,
+     * kleene-packed16; two REST launches): one by one 3.28 ms at n = 4000 and 4.87 at 5000 against
+     * 3.34 and 4.92 in pairs; at 7500 one by one 16.08, pairs 14.80, fours 14.38, fives 14.84; at
+     * 10000 fives 33.09 ms, sixes 33.10, fours 33.23. Between 5000 and 7500 nothing was measured.
      */
-    static final int GROUPED_ROUNDS_FROM_N = 5000;
     static final int GROUPS_OF_FOUR_FROM_N = 7500;
     static final int GROUPS_OF_FIVE_FROM_N = 9000;
 
@@ -42,7 +41,7 @@ final class KleenePacked16Solver extends GpuSolver implements PackedDistances {
 
     /** The table's rounds a group at n. */
     static int tableGroupedRounds(int n) {
-        return n >= GROUPS_OF_FIVE_FROM_N ? 5 : n >= GROUPS_OF_FOUR_FROM_N ? 4 : n >= GROUPED_ROUNDS_FROM_N ? 2 : 1;
+        return n >= GROUPS_OF_FIVE_FROM_N ? 5 : n >= GROUPS_OF_FOUR_FROM_N ? 4 : 1;
     }
 
     /**

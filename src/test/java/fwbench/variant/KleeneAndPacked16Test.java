@@ -119,11 +119,10 @@ class KleeneAndPacked16Test {
                 KleeneSolver.PAD, config -> new KleenePacked16Solver(config, group));
     }
 
-    /** kleene-packed16's table: one round at a time, then pairs, fours and fives from its thresholds. */
+    /** kleene-packed16's table: one round at a time, then fours and fives from its thresholds. */
     @Test
     void kleenePacked16GroupsItsRoundsFromItsThresholds() {
-        assertEquals(1, KleenePacked16Solver.tableGroupedRounds(KleenePacked16Solver.GROUPED_ROUNDS_FROM_N - 1));
-        assertEquals(2, KleenePacked16Solver.tableGroupedRounds(KleenePacked16Solver.GROUPED_ROUNDS_FROM_N));
+        assertEquals(1, KleenePacked16Solver.tableGroupedRounds(KleenePacked16Solver.GROUPS_OF_FOUR_FROM_N - 1));
         assertEquals(4, KleenePacked16Solver.tableGroupedRounds(KleenePacked16Solver.GROUPS_OF_FOUR_FROM_N));
         assertEquals(5, KleenePacked16Solver.tableGroupedRounds(KleenePacked16Solver.GROUPS_OF_FIVE_FROM_N));
         assertEquals(1152, Variant.KLEENE_PACKED16.padded(1100));  // to its tile, not to packed16's 256
