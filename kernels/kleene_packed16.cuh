@@ -29,9 +29,10 @@ __device__ __forceinline__ int* column_packed(int* d, int ld, int I, int J) { re
 // changes nothing (INF to and from every other vertex).
 __device__ __forceinline__ int k_words(int kLive) { return (kLive + 1) / 2; }
 
-// Thread (ty, tx)'s cells of tile (I, J), their lanes met, into both matrices: a thread holds pairs
-// of adjacent columns (a row-packed word) and of adjacent rows (its rows ty * TM / 2 + i, i even, and
-// i + 1: a column-packed word).
+// Thread (ty, tx)'s cells of tile (I, J), their lanes met, into both matrices. A thread holds
+// pairs of adjacent columns: a row-packed word is __vmins2 of the two cells' low lanes and their
+// high lanes (three instructions a word); and pairs of adjacent rows (its rows ty * TM / 2 + i,
+// i even, and i + 1): a column-packed word is two halves of the two rows' row-packed words (one).
 template <int T, int TM, int TN>
 __device__ __forceinline__ void store_tile(const int (&acc)[TM][TN], int* d, int ld, int I, int J)
 {
@@ -42,28 +43,23 @@ __device__ __forceinline__ void store_tile(const int (&acc)[TM][TN], int* d, int
     int* const rows = row_packed<T>(d, ld, I, J);
     int* const columns = column_packed<T>(d, ld, I, J);
     const int cld = columns_ld(ld);
-    int m[TM][TN];
 #pragma unroll
-    for (int i = 0; i < TM; ++i)
-#pragma unroll
-        for (int j = 0; j < TN; ++j) m[i][j] = Lanes::meet(acc[i][j]);
-#pragma unroll
-    for (int i = 0; i < TM; ++i) {
-        const int row = minplus::owned_row<T, TM>(ty, i);
+    for (int i = 0; i < TM; i += 2) {
 #pragma unroll
         for (int h = 0; h < 2; ++h) {
-            int2 v;
-            v.x = (int)__byte_perm((unsigned)m[i][h * HN], (unsigned)m[i][h * HN + 1], 0x5410u);
-            v.y = (int)__byte_perm((unsigned)m[i][h * HN + 2], (unsigned)m[i][h * HN + 3], 0x5410u);
-            *(int2*)(rows + row * ld + (h * (T / 2) + tx * HN) / 2) = v;
-            if (i % 2 == 0) {
-                int4 w;
-                w.x = (int)__byte_perm((unsigned)m[i][h * HN], (unsigned)m[i + 1][h * HN], 0x5410u);
-                w.y = (int)__byte_perm((unsigned)m[i][h * HN + 1], (unsigned)m[i + 1][h * HN + 1], 0x5410u);
-                w.z = (int)__byte_perm((unsigned)m[i][h * HN + 2], (unsigned)m[i + 1][h * HN + 2], 0x5410u);
-                w.w = (int)__byte_perm((unsigned)m[i][h * HN + 3], (unsigned)m[i + 1][h * HN + 3], 0x5410u);
-                *(int4*)(columns + row / 2 * cld + h * (T / 2) + tx * HN) = w;
+            unsigned w[2][2];  // row-packed words: rows i, i + 1; cells 0, 1 and 2, 3 of the run
+#pragma unroll
+            for (int r = 0; r < 2; ++r) {
+#pragma unroll
+                for (int q = 0; q < 2; ++q) {
+                    const unsigned c0 = (unsigned)acc[i + r][h * HN + 2 * q], c1 = (unsigned)acc[i + r][h * HN + 2 * q + 1];
+                    w[r][q] = __vmins2(__byte_perm(c0, c1, 0x5410u), __byte_perm(c0, c1, 0x7632u));
+                }
+                *(int2*)(rows + minplus::owned_row<T, TM>(ty, i + r) * ld + (h * (T / 2) + tx * HN) / 2) = make_int2((int)w[r][0], (int)w[r][1]);
             }
+            const int4 v = make_int4((int)__byte_perm(w[0][0], w[1][0], 0x5410u), (int)__byte_perm(w[0][0], w[1][0], 0x7632u),
+                                     (int)__byte_perm(w[0][1], w[1][1], 0x5410u), (int)__byte_perm(w[0][1], w[1][1], 0x7632u));
+            *(int4*)(columns + minplus::owned_row<T, TM>(ty, i) / 2 * cld + h * (T / 2) + tx * HN) = v;
         }
     }
 }
