@@ -12,7 +12,7 @@
 //
 // FW_INF16 and the 16-bit bound are packed16's (09_packed16.cu). The matrix is row-packed at d (ld
 // words a row, N = 2 ld rows) with its column-packed copy right after it (N / 2 rows of N words):
-// two int32 matrices' worth of bytes in all.
+// an int32 matrix's worth of bytes in all.
 // Launches: kleene's grids and threads (07_kleene.cu); 70 KB of shared memory for the products, 2 KB
 // for phase 1. Registers (ptxas, sm_90): 128 (2 blocks per SM), 125 for phase 1; the group and
 // phase-3 kernels spill 4 bytes, the bulk's own kernel none.

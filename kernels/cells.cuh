@@ -1,6 +1,7 @@
-// The cell types of the tile kernels (kleene, dataflow, packed16, kleene-paths, kleene-f32): Int32,
-// one distance a 32-bit word; Packed16, two 16-bit distances a word (low half = even column);
-// Packed16Lanes, one 16-bit distance in both halves of a word (kleene-packed16); Routes, an int32 distance that carries in its low bits which k of the current pivot tile improved
+// The cell types of the tile kernels (kleene, dataflow, packed16, kleene-paths, kleene-f32,
+// kleene-packed16): Int32, one distance a 32-bit word; Packed16, two 16-bit distances a word (low
+// half = even column); Packed16Lanes, one 16-bit distance in two lanes of a word (kleene-packed16);
+// Routes, an int32 distance that carries in its low bits which k of the current pivot tile improved
 // it; Float32, one float distance a word.
 // Every minplus header is a template over one of them; a cell type says how to relax a word, how to
 // splat an A operand, and what the operands of step k of a pivot tile are (operand, operand_a), so

@@ -38,8 +38,8 @@ __host__ __device__ constexpr int shared_words()
 }
 
 // The staging pipeline of a tile product over k = 0 .. kLive - 1 (kLive > 0), A at a (ld words per
-// matrix row) and B at b (ldb words a row; kleene-packed16 reads B from a copy of other width): chunk after chunk is copied global -> shared (Chunk) while the one
-// before is computed. start() runs once while the first chunks are in flight (the caller loads C
+// matrix row) and B at b (ldb words a row: kleene-packed16 reads B from a copy of other width):
+// chunk after chunk is copied global -> shared (Chunk) while the one before is computed. start() runs once while the first chunks are in flight (the caller loads C
 // there); compute once a chunk, with the chunk's staged A and B, every thread: compute(as, bs,
 // stageNext) or compute(as, bs).
 // STAGES = 2 (cells that cp.async stages as they are: kleene's rounds, 07_kleene.cu; 70 KB at

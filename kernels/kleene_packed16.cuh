@@ -1,5 +1,6 @@
-// kleene-packed16 (13_kleene_packed16.cu): kleene's rounds and groups of rounds (kleene_rounds.cuh, whose tile maps they
-// share) on 16-bit cells whose tile products relax two k at a time (minplus::Packed16Lanes).
+// kleene-packed16 (13_kleene_packed16.cu): kleene's rounds and groups of rounds (kleene_rounds.cuh,
+// whose tile maps they share) on 16-bit cells whose tile products relax two k at a time
+// (minplus::Packed16Lanes).
 //
 // The matrix is kept twice, as N x N 16-bit cells (N = 2 ld, ld words a row): row-packed at d (the
 // layout of packed16's dataflow kernels, a word = cells j, j + 1 of a row) and column-packed right
@@ -132,7 +133,7 @@ __device__ __forceinline__ void thin_rows(int* d, int ld, int I, int J, int firs
 {
     using L = minplus::Chunk<Lanes, T>;
     constexpr int RN = 8, HR = RN / 2;
-    static_assert(T == 16 * RN, "16 threads across a row");
+    static_assert(L::W == 16 * RN, "16 threads across a row");
     const int y = threadIdx.x % 16, x = threadIdx.x / 16;
     const int* const c = row_packed<T>(d, ld, I, J);
     int acc[S][RN];
@@ -165,6 +166,10 @@ __device__ __forceinline__ void thin_rows(int* d, int ld, int I, int J, int firs
 template <int T, int TM, int TN>
 __device__ __forceinline__ void product(int* d, int ld, int I, int J, int first, int kLive, int rowsLive, int columnsLive, int* stage)
 {
+    // thin_product's rule with Thin<Lanes, T>'s limits written out (the form measured): strips of 16
+    // rows or 8 columns, at most 2 and 4 of them, the strip of fewer cells (W = T)
+    using Th = minplus::Thin<Lanes, T>;
+    static_assert(Th::MAX_ROW_STRIPS == 2 && Th::MAX_COLUMN_STRIPS == 4 && Th::W == T, "the limits below");
     const int rows = (rowsLive + 15) / 16, columns = (columnsLive + 7) / 8, kWords = k_words(kLive);
     if (kLive > 0 && rows <= 2 && (columns > 4 || 16 * rows <= 8 * columns)) {
         if (rows <= 1) thin_rows<T, TM, TN, 1>(d, ld, I, J, first, kWords, stage);
@@ -186,6 +191,8 @@ __device__ __forceinline__ void product(int* d, int ld, int I, int J, int first,
 template <int T, int TM, int TN>
 __device__ __forceinline__ void update_and_close(int* d, int ld, int I, int first, int kLive, int rowsLive, int* stage)
 {
+    static_assert(minplus::closure_words<Lanes, T>() <= minplus::shared_words<Lanes, T, KLEENE_STAGES>(),
+                  "the pivot tile is closed in the products' shared memory");
     int acc[TM][TN];
     accumulate<T, TM, TN>(acc, d, ld, I, I, first, kLive, rowsLive, stage);
 #pragma unroll

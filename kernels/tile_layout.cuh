@@ -29,7 +29,6 @@ struct Grid {
 
 // V ints moved by one vector load or store (V = 8: two 16-byte accesses)
 template <int V> struct Vec;
-template <> struct Vec<1> { using type = int; };
 template <> struct Vec<2> { using type = int2; };
 template <> struct Vec<4> { using type = int4; };
 template <> struct Vec<8> { struct alignas(16) type { int4 lo, hi; }; };  // two 16-byte accesses
@@ -90,7 +89,8 @@ __device__ __forceinline__ void relax_outer(int (&acc)[TM][TN], const int (&av)[
 
 // Thread (ty, tx)'s TM x TN words of the tile at c (ld words per matrix row) into acc, 16-byte
 // loads that bypass L1; and back. Shared by the tile product and the pivot closure.
-// Packed16Lanes reads its cells from the row-packed matrix (T / 2 words a tile row), each into both lanes.
+// Packed16Lanes reads its cells from the row-packed matrix (T / 2 words a tile row), each into both
+// lanes; they are stored by kleene_packed16.cuh (both matrices), not here.
 template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void load_cells(int (&acc)[TM][TN], const int* c, int ld, int ty, int tx)
 {
@@ -125,6 +125,7 @@ __device__ __forceinline__ void load_cells(int (&acc)[TM][TN], const int* c, int
 template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void store_cells(const int (&acc)[TM][TN], int* c, int ld, int ty, int tx)
 {
+    static_assert(!std::is_same<Cell, Packed16Lanes>::value, "kleene-packed16 stores both of its matrices (kleene_packed16.cuh)");
     constexpr int W = T / Cell::CELLS_PER_WORD, HN = TN / 2;
     using VecN = typename Vec<HN>::type;
 #pragma unroll

@@ -66,9 +66,9 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
     static_assert(HN == 2 || HN == 4, "B is read as int2 or int4");
     bool liveRows;
     int chunkK = 0;  // the tile's k of the chunk's first step (Cell::operand_a)
-    // int32 cells on two stages stage the next chunk from the middle of this one (chunk_staging.cuh);
-    // route keys and float32 keep the copies at the chunk's start: mid-chunk, their kernels spilled
-    // more registers (kernels/NOTES.md), and they were not measured.
+    // int32 cells and kleene-packed16's lanes on two stages stage the next chunk from the middle of
+    // this one (chunk_staging.cuh); route keys and float32 keep the copies at the chunk's start:
+    // mid-chunk, their kernels spilled more registers (kernels/NOTES.md), and they were not measured.
     constexpr bool MID_CHUNK_COPIES = STAGES == 2 && (std::is_same<Cell, Int32>::value || std::is_same<Cell, Packed16Lanes>::value);
     auto start = [&] {
         // whether any of this warp's rows can change (a warp spans 32 / COLUMNS thread rows, so
@@ -77,7 +77,7 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
         // this thread's C words, read while the first chunks are in flight
         load_cells<Cell, T, TM, TN>(acc, c, ld, ty, tx);
     };
-    // One chunk; stageNext (int32 cells with two stages) issues the next chunk's copies mid-chunk.
+    // One chunk; stageNext (MID_CHUNK_COPIES) issues the next chunk's copies mid-chunk.
     auto compute = [&](const int* as, const int* bs, auto stageNext) {
         const int k0 = chunkK;
         chunkK += BK;

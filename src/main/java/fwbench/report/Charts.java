@@ -398,7 +398,6 @@ final class Charts {
         return p;
     }
 
-    /** A regular hexagon of that radius, centred on the point. */
     /** A regular polygon of {@code sides} corners on a circle of radius r, one corner at angle {@code first}. */
     private static Shape polygon(int sides, double r, double first) {
         java.awt.geom.Path2D.Double p = new java.awt.geom.Path2D.Double();

@@ -30,10 +30,11 @@ final class KleenePacked16Solver extends GpuSolver implements PackedDistances {
      * {@link #GROUPS_OF_FIVE_FROM_N}; one by one below. In kleene_bench on H100s (kernels/NOTES.md,
      * kleene-packed16; two REST launches): one by one 3.28 ms at n = 4000 and 4.87 at 5000 against
      * 3.34 and 4.92 in pairs; at 7500 one by one 16.08, pairs 14.80, fours 14.38, fives 14.84; at
-     * 10000 fives 33.09 ms, sixes 33.10, fours 33.23. Between 5000 and 7500 nothing was measured.
+     * 10000 fives 33.09 ms, sixes 33.10, fours 33.23. Nothing between 5000 and 7500 or between 7500 and
+     * 10000 was measured: fives start where kleene's do.
      */
     static final int GROUPS_OF_FOUR_FROM_N = 7500;
-    static final int GROUPS_OF_FIVE_FROM_N = 9000;
+    static final int GROUPS_OF_FIVE_FROM_N = KleeneSolver.GROUPS_OF_FIVE_FROM_N;
 
     /** The system property that pins the rounds a group (1: one by one) over the table, e.g. -Dfwbench.kleenePacked16.groupedRounds=4. */
     static final LaunchPin GROUPED_ROUNDS_PIN = new LaunchPin("fwbench.kleenePacked16.groupedRounds", "1 to " + KleeneSolver.MAX_GROUPED_ROUNDS,
@@ -84,12 +85,12 @@ final class KleenePacked16Solver extends GpuSolver implements PackedDistances {
             String family = "fw_kleene_packed16";
             product = tileKernel(family + "_phase3", TILE);
             boolean grouped = groups.value() > 1;
-            rounds = new LookaheadRounds(new LookaheadRounds.Kernels(tileKernel(family + "_phase1", TILE), tileKernel(family + "_phase2", TILE), product,
-                    grouped ? tileKernel(family + "_group", TILE) : null, grouped ? tileKernel(family + "_group_rest", TILE) : null),
-                    groups.value(), restLaunches.value());
+            LookaheadRounds.Kernels kernels = new LookaheadRounds.Kernels(tileKernel(family + "_phase1", TILE), tileKernel(family + "_phase2", TILE),
+                    product, grouped ? tileKernel(family + "_group", TILE) : null, grouped ? tileKernel(family + "_group_rest", TILE) : null);
             unpack = module().kernel("fw_kleene_packed16_unpack");
             in = new DeviceBuffer((long) ld * ld);
             work = new DeviceBuffer((long) ld * ld);
+            rounds = new LookaheadRounds(kernels, groups.value(), restLaunches.value());  // last: its streams and events need closing
         } catch (RuntimeException e) {
             if (work != null) work.close();
             if (in != null) in.close();

@@ -114,6 +114,8 @@ public enum Variant {
      * refuses the graph (packed16's 16-bit bound) hands it to the next. Not the story order:
      * dataflow, though later in the story, is slower than kleene's rounds on an H200 (kernels/NOTES.md).
      */
+    // kleene-packed16 is faster than packed16 from n = 5000 on (kernels/NOTES.md), packed16 below;
+    // both take the same graphs, so solve, which does not choose by n, keeps packed16.
     private static final List<Variant> SOLVE_PREFERENCE = List.of(
             PACKED16, KLEENE_PACKED16, KLEENE, DATAFLOW, KLEENE_BANDS, KLEENE_F32, KLEENE_PATHS, PATHS, TILED_4X4, BATCHED, BLOCKED_REG, BLOCKED, NAIVE,
             CPU_BLOCKED, CPU_SERIAL);
