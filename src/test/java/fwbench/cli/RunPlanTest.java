@@ -55,7 +55,7 @@ class RunPlanTest {
                 () -> RunPlan.make(List.of(Variant.NAIVE), List.of(10_000, 50_000), Optional.of(H100), "", FREE, NO_HEAP_CHECK));
         assertEquals("naive takes n up to 46340 (its kernels index a cell with an int), not n=50000", e.getMessage());
         RunPlan plan = RunPlan.make(List.of(), List.of(65_536), Optional.of(H100), "", FREE, NO_HEAP_CHECK);
-        assertEquals(List.of(Variant.KLEENE, Variant.DATAFLOW, Variant.PACKED16, Variant.KLEENE_F32, Variant.KLEENE_BANDS),
+        assertEquals(List.of(Variant.KLEENE, Variant.DATAFLOW, Variant.PACKED16, Variant.KLEENE_F32, Variant.KLEENE_BANDS, Variant.KLEENE_PACKED16),
                 plan.groups().stream().map(RunPlan.Group::variant).toList());
         assertTrue(plan.notes().contains("naive skipped at n=65536: naive takes n up to 46340 (its kernels index a cell with an int)"), plan.notes().toString());
         assertTrue(plan.notes().contains("kleene-paths skipped at n=65536: kleene-paths takes n up to 46340 (its routes are read back and checked on the host, "

@@ -411,7 +411,7 @@ class SolveCommandTest {
 
     @Test
     void theDefaultTriesGpuVariantsFastestFirstThenCpuVariants() {
-        assertEquals(List.of(Variant.PACKED16, Variant.KLEENE, Variant.DATAFLOW, Variant.KLEENE_BANDS, Variant.KLEENE_F32, Variant.TILED_4X4, Variant.BATCHED,
+        assertEquals(List.of(Variant.PACKED16, Variant.KLEENE_PACKED16, Variant.KLEENE, Variant.DATAFLOW, Variant.KLEENE_BANDS, Variant.KLEENE_F32, Variant.TILED_4X4, Variant.BATCHED,
                 Variant.BLOCKED_REG, Variant.BLOCKED, Variant.NAIVE, Variant.CPU_BLOCKED, Variant.CPU_SERIAL), SolveCommand.defaultOrder(false, true));
         assertEquals(List.of(Variant.CPU_BLOCKED, Variant.CPU_SERIAL), SolveCommand.defaultOrder(false, false));
         assertEquals(List.of(Variant.KLEENE_PATHS, Variant.PATHS), SolveCommand.defaultOrder(true, true));
