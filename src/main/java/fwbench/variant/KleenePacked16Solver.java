@@ -5,7 +5,6 @@ import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Kernel;
 import fwbench.cuda.KernelArgs;
 import fwbench.cuda.TileKernel;
-import fwbench.graph.Distances;
 import jcuda.Pointer;
 
 import static fwbench.cuda.KernelArgs.buffer;
@@ -148,9 +147,7 @@ final class KleenePacked16Solver extends GpuSolver implements PackedDistances {
     @Override
     public int distance(int i, int j) {
         cuda.makeCurrent();
-        int pair = packedWork.read((long) i * words + j / 2);
-        int cell = (j & 1) == 0 ? (short) pair : pair >> 16;  // sign-extended, as fw_kleene_packed16_unpack reads it
-        return cell >= Packed16Solver.INF16 ? Distances.INF : cell;
+        return Packed16Solver.cell(packedWork, words, i, j);
     }
 
     @Override

@@ -178,8 +178,16 @@ final class Packed16Solver extends GpuSolver implements PackedDistances {
     @Override
     public int distance(int i, int j) {
         cuda.makeCurrent();
-        int pair = packedWork.read((long) i * words + j / 2);
-        int cell = (j & 1) == 0 ? (short) pair : pair >> 16;  // sign-extended, as fw_packed16_unpack reads it
+        return cell(packedWork, words, i, j);
+    }
+
+    /**
+     * Cell (i, j) of a row-packed 16-bit matrix of {@code words} ints a row (packed16's, and
+     * kleene-packed16's first copy) as an int32 distance: read as fw_packed16_unpack reads it.
+     */
+    static int cell(DeviceBuffer packed, int words, int i, int j) {
+        int pair = packed.read((long) i * words + j / 2);
+        int cell = (j & 1) == 0 ? (short) pair : pair >> 16;  // sign-extended
         return cell >= INF16 ? Distances.INF : cell;
     }
 
