@@ -7,15 +7,16 @@
 // k, k + 1 of a column) that every store keeps up to date (kleene_packed16.cuh). Both operands go
 // global -> shared by cp.async as int32's do, and the tile product is kleene's (8 x 8 words a thread
 // at T = 128, two blocks per SM) at two relaxations a __viaddmin_s16x2. Rounds, lookahead and
-// groups of rounds are kleene's (fwbench.variant.LookaheadRounds), and so are its thin strips
-// for a last tile row or column of few live cells (kleene_packed16.cuh); only T = 128.
+// groups of rounds are kleene's (fwbench.variant.LookaheadRounds), except that a group's chain
+// catches up (kleene::GROUP_CATCH_UP), and so are its thin strips for a last tile row or column of
+// few live cells (kleene_packed16.cuh); only T = 128.
 //
 // FW_INF16 and the 16-bit bound are packed16's (09_packed16.cu). The matrix is row-packed at d (ld
 // words a row, N = 2 ld rows) with its column-packed copy right after it (N / 2 rows of N words):
 // an int32 matrix's worth of bytes in all.
 // Launches: kleene's grids and threads (07_kleene.cu); 70 KB of shared memory for the products, 2 KB
-// for phase 1. Registers (ptxas, sm_90): 128 (2 blocks per SM), 125 for phase 1; the group and
-// phase-3 kernels spill 4 bytes, the bulk's own kernel none.
+// for phase 1. Registers (ptxas, sm_90): 128 (2 blocks per SM), 126 for phase 2, 127 for phase 1;
+// the group and phase-3 kernels spill nothing, the bulk's own kernel 12 bytes.
 #include "kleene_packed16.cuh"
 
 using minplus::Packed16Lanes;

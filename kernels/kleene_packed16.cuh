@@ -251,6 +251,7 @@ __device__ __forceinline__ void kleene_packed16_group(int* d, int ld, int n, int
     const int i = tile.x, j = tile.y, first = tile.z, rowsLive = min(T, n - i * T);
     const int end = mode == kleene::GROUP_CHAIN ? p + 1 : last + 1;
     const int kLive = min(end * T, n) - first * T;
+    if (!BULK && kLive <= 0) return;  // GROUP_CATCH_UP: the tiles beside the new pivot have their rounds already
     if (!BULK && mode != kleene::GROUP_REST && i == end && j == end) update_and_close<T, TM, TN>(d, ld, i, first, kLive, rowsLive, stage);
     else product<T, TM, TN>(d, ld, i, j, first, kLive, rowsLive, min(T, n - j * T), stage);
 }

@@ -19,8 +19,8 @@ namespace kleene {
 //   NEXT grid (2 tiles - 3) x 1: the tiles of row and column p + 1 (the next pivot's cross, its
 //        pivot included), so the next round can start while the rest of this one runs;
 //   REST grid (tiles - 2)^2: every tile outside rows and columns p and p + 1.
-//   GROUP_CHAIN, GROUP_NEXT, GROUP_REST: a group of rounds (kleene_group, below).
-enum RestMode { ALL = FW_REST_ALL, NEXT = FW_REST_NEXT, REST = FW_REST_REST, GROUP_CHAIN = FW_REST_GROUP_CHAIN, GROUP_NEXT = FW_REST_GROUP_NEXT, GROUP_REST = FW_REST_GROUP_REST };
+//   GROUP_CHAIN, GROUP_NEXT, GROUP_REST, GROUP_CATCH_UP: a group of rounds (kleene_group, below).
+enum RestMode { ALL = FW_REST_ALL, NEXT = FW_REST_NEXT, REST = FW_REST_REST, GROUP_CHAIN = FW_REST_GROUP_CHAIN, GROUP_NEXT = FW_REST_GROUP_NEXT, GROUP_REST = FW_REST_GROUP_REST, GROUP_CATCH_UP = FW_REST_GROUP_CATCH_UP };
 
 // Groups of rounds p .. last (kleene_group, below): the rows and columns of tiles past the group
 // that the next group's chain needs first (last + 1 .. last + g, those that exist; g = the group's
@@ -44,11 +44,20 @@ __host__ __device__ __forceinline__ int next_band(int p, int last, int tiles)
 //        whose row or column is in the group has had every round up to the latest of the two, so
 //        it takes the rounds after that one.
 //   GROUP_REST grid (tiles - g - b)^2: every tile outside rows and columns p .. last + b, all g rounds.
+//   GROUP_CATCH_UP grid 2 tiles - 1, kleene-packed16's chain in place of GROUP_CHAIN(last) (p the
+//        group's first round): the tiles of row last + 1, then of column last + 1 outside that row,
+//        each with the rounds p .. last it lacks (one in the group's column or row o has had those
+//        up to o, the others none); closes pivot last + 1. The same invariant for GROUP_NEXT, in
+//        fewer and longer products than GROUP_CHAIN's one round on every later row (kernels/NOTES.md).
 // A group of two is kleene's rounds in pairs: GROUP_CHAIN is then mode NEXT's tiles.
 __device__ __forceinline__ int3 group_tile(int mode, int p, int last, int tiles, int bx, int by)
 {
     const int g = last - p + 1, b = next_band(p, last, tiles);
     if (mode == GROUP_REST) return make_int3(by < p ? by : by + g + b, bx < p ? bx : bx + g + b, p);
+    if (mode == GROUP_CATCH_UP) {
+        const int next = last + 1, q = bx - tiles, o = bx < tiles ? bx : q < next ? q : q + 1;
+        return bx < tiles ? make_int3(next, o, o >= p && o <= last ? o + 1 : p) : make_int3(o, next, o >= p && o <= last ? o + 1 : p);
+    }
     if (mode == GROUP_CHAIN) {
         const int w = last - p;
         if (bx < w * (tiles - 1)) {

@@ -37,8 +37,10 @@
 //                                      blocks, so that the last wave's tail weighs less
 //   ./kb --product16 [K ...]           the same for packed16's T = 256 product (one block per SM)
 //   ./kb --product-lanes [K ...]       the same for kleene-packed16's product (K in cells)
-//   KB_ONLY=p16look KB_GROUP=5 ./kb 10000
-//                                     kleene-packed16 (13_kleene_packed16.cu: T = 128, two k an instruction)
+//   KB_ONLY=p16look KB_GROUP=6 ./kb 10000
+//                                     kleene-packed16 (13_kleene_packed16.cu: T = 128, two k an instruction);
+//                                     its groups' chains catch up (GROUP_CATCH_UP) as the suite's do,
+//                                     KB_CATCH_UP=0: round by round (GROUP_CHAIN) as kleene's
 //   KB_GROUP=G ./kb 10000              look64/look128 with kleene's rounds in groups of G (2: pairs;
 //                                      the suite's table: 2 from n = 2500, 4 from 7500, 5 from 9000;
 //                                      unset: one by one) (LookaheadRounds)
@@ -377,6 +379,7 @@ struct Lookahead {
         for (auto& pair : restDone) for (auto& event : pair) CHECK(cudaEventCreateWithFlags(&event, cudaEventDisableTiming));
     }
     int group = 1;  // KB_GROUP=G (2 or more): rounds in groups of G (runGroups)
+    int catchUp = -1;  // a group's chain: KB_CATCH_UP=1 GROUP_CATCH_UP's launches, 0 GROUP_CHAIN's; unset as the suite (kleene-packed16 catches up)
     void run(int* d, int ld, int n, int T, cudaStream_t main)
     {
         if (group > 1) return runGroups(d, ld, n, T, main);
@@ -415,7 +418,8 @@ struct Lookahead {
             const int band = kleene::next_band(p, last, tiles), rows = tiles - g - band;
             for (int r = p; r < last; ++r) {
                 const int w = last - r;
-                group_launch(d, ld, n, T, r, last, dim3(w * (2 * tiles - 2 - w), 1), kleene::GROUP_CHAIN, main);
+                if (catchUp < 0 ? g_lanes : catchUp) group_launch(d, ld, n, T, p, r, dim3(2 * tiles - 1, 1), kleene::GROUP_CATCH_UP, main);
+                else group_launch(d, ld, n, T, r, last, dim3(w * (2 * tiles - 2 - w), 1), kleene::GROUP_CHAIN, main);
                 phase2(d, ld, n, T, r + 1, main);
             }
             CHECK(cudaEventRecord(crossDone, main));
@@ -688,6 +692,7 @@ int main(int argc, char** argv)
     Lookahead look;
     if (const char* parts = getenv("KB_REST_PARTS")) look.parts = atoi(parts);  // 1 or 2 REST launches a round
     look.group = getenv("KB_GROUP") ? atoi(getenv("KB_GROUP")) : 1;
+    look.catchUp = getenv("KB_CATCH_UP") ? atoi(getenv("KB_CATCH_UP")) : -1;
     const bool graphs = getenv("KB_GRAPH") && atoi(getenv("KB_GRAPH"));
     if (argc > 2 && std::string(argv[1]) == "--peak") {
         int sms, *sink;

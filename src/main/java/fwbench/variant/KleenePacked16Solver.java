@@ -14,8 +14,8 @@ import static fwbench.cuda.KernelArgs.value;
 /**
  * kernels/13_kleene_packed16.cu: kleene's rounds ({@link LookaheadRounds}) on packed16's 16-bit
  * cells, whose tile products relax two k an instruction from a row-packed matrix and a column-packed
- * copy of it. T = 128 only; rounds in groups by n ({@link #tableGroupedRounds}) and the bulk in
- * kleene's REST launches. The int32 input is packed once into both copies; each reset copies them;
+ * copy of it. T = 128 only; rounds in groups by n ({@link #tableGroupedRounds}), whose chains catch
+ * up, and the bulk in kleene's REST launches. The int32 input is packed once into both copies; each reset copies them;
  * the result is unpacked into the int32 matrix only when read, and the device certificate checks the
  * row-packed result itself ({@link PackedDistances}). Graphs whose distances could reach 16-bit INF
  * are refused, as by packed16.
@@ -25,15 +25,16 @@ final class KleenePacked16Solver extends GpuSolver implements PackedDistances {
     static final int TILE = 128;
 
     /**
-     * From this n the table runs the rounds in groups of four, and of five from
-     * {@link #GROUPS_OF_FIVE_FROM_N}; one by one below. In kleene_bench on H100s (kernels/NOTES.md,
-     * kleene-packed16; two REST launches): one by one 3.28 ms at n = 4000 and 4.87 at 5000 against
-     * 3.34 and 4.92 in pairs; at 7500 one by one 16.08, pairs 14.80, fours 14.38, fives 14.84; at
-     * 10000 fives 33.09 ms, sixes 33.10, fours 33.23. Nothing between 5000 and 7500 or between 7500 and
-     * 10000 was measured: fives start where kleene's do.
+     * From this n the table runs the rounds in groups of four, and of six from
+     * {@link #GROUPS_OF_SIX_FROM_N}; one by one below. Each group's chain catches up
+     * ({@link LookaheadRounds.Chain#CATCH_UP}). In kleene_bench on H100s (kernels/NOTES.md,
+     * kleene-packed16; two REST launches): one by one 3.28 ms at n = 4000 and 4.86 at 5000, pairs
+     * 4.85 there; at 7500 fours 14.31 ms, fives 14.58, sixes 15.10; at 9000 sixes 24.47, fives 24.54;
+     * at 10000 sixes 32.90 and 32.91, fives 32.88 to 32.94, sevens 32.88. Nothing between 5000 and
+     * 7500 or between 7500 and 9000 was measured.
      */
     static final int GROUPS_OF_FOUR_FROM_N = 7500;
-    static final int GROUPS_OF_FIVE_FROM_N = KleeneSolver.GROUPS_OF_FIVE_FROM_N;
+    static final int GROUPS_OF_SIX_FROM_N = 9000;
 
     /** The system property that pins the rounds a group (1: one by one) over the table, e.g. -Dfwbench.kleenePacked16.groupedRounds=4. */
     static final LaunchPin GROUPED_ROUNDS_PIN = new LaunchPin("fwbench.kleenePacked16.groupedRounds", "1 to " + KleeneSolver.MAX_GROUPED_ROUNDS,
@@ -41,7 +42,7 @@ final class KleenePacked16Solver extends GpuSolver implements PackedDistances {
 
     /** The table's rounds a group at n. */
     static int tableGroupedRounds(int n) {
-        return n >= GROUPS_OF_FIVE_FROM_N ? 5 : n >= GROUPS_OF_FOUR_FROM_N ? 4 : 1;
+        return n >= GROUPS_OF_SIX_FROM_N ? 6 : n >= GROUPS_OF_FOUR_FROM_N ? 4 : 1;
     }
 
     /**
@@ -89,7 +90,7 @@ final class KleenePacked16Solver extends GpuSolver implements PackedDistances {
             unpack = module().kernel("fw_kleene_packed16_unpack");
             in = new DeviceBuffer((long) ld * ld);
             work = new DeviceBuffer((long) ld * ld);
-            rounds = new LookaheadRounds(kernels, groups.value(), restLaunches.value());  // last: its streams and events need closing
+            rounds = new LookaheadRounds(kernels, groups.value(), restLaunches.value(), LookaheadRounds.Chain.CATCH_UP);  // last: its streams and events need closing
         } catch (RuntimeException e) {
             if (work != null) work.close();
             if (in != null) in.close();

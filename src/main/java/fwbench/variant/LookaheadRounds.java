@@ -41,8 +41,10 @@ import static fwbench.cuda.KernelArgs.value;
  * takes every round's product in one block (kernels/kleene_rounds.cuh, kleene_group), which
  * divides the bulk's blocks by G and makes each a product of K = G T. The group's chain brings its
  * crosses up to date one round at a time (GROUP_CHAIN(r): round r on the rows and columns r + 1 ..
- * last, closing pivot r + 1; then r + 1's cross); GROUP_NEXT then gives the next group's rows and
- * columns every round of this one, and this group's rows and columns their later rounds. With G = 2:
+ * last, closing pivot r + 1; then r + 1's cross; or, {@link Chain#CATCH_UP}, GROUP_CATCH_UP(r): row
+ * and column r + 1 take the group's rounds they lack, closing pivot r + 1); GROUP_NEXT then gives the
+ * next group's rows and columns every round of this one, and this group's rows and columns their
+ * later rounds. With G = 2:
  * <pre>
  *   main: CHAIN(p) P2(p + 1) | GROUP_NEXT(p) P2(p + 2) | CHAIN(p + 2) P2(p + 3) | GROUP_NEXT(p + 2) ...
  *   side:                    | GROUP_REST(p) ......................................... | GROUP_REST(p + 2)
@@ -77,13 +79,33 @@ final class LookaheadRounds implements AutoCloseable {
          * A group of rounds p .. last: the tiles outside its rows and columns and the next group's
          * (fewer at the last group), every round's product.
          */
-        GROUP_REST(5);
+        GROUP_REST(5),
+        /**
+         * A group's chain as {@link Chain#CATCH_UP} runs it: the tiles of row and column last + 1, each
+         * with the rounds p .. last it lacks (closing pivot last + 1).
+         */
+        GROUP_CATCH_UP(6);
 
         final int code;
 
         RestMode(int code) {
             this.code = code;
         }
+    }
+
+    /**
+     * How a group's chain brings the group's rows and columns up to date before each round's cross
+     * (kernels/kleene_rounds.cuh has both tile maps; kernels/NOTES.md what each costs).
+     */
+    enum Chain {
+        /** GROUP_CHAIN(r): round r on every later row and column of the group, one K = T product a tile (kleene's). */
+        ROUND_BY_ROUND,
+        /**
+         * GROUP_CATCH_UP(r): only row and column r + 1, each tile with every round of the group it
+         * lacks in one product: fewer, longer products (kleene-packed16's, whose short products lose
+         * more to a block's start and end).
+         */
+        CATCH_UP
     }
 
     /**
@@ -97,7 +119,7 @@ final class LookaheadRounds implements AutoCloseable {
 
         KernelArgs rest(int p, RestMode mode, int firstRow);
 
-        /** A launch of a group of rounds p .. last (GROUP_CHAIN: round p on rows and columns p + 1 .. last). */
+        /** A launch of a group of rounds p .. last (GROUP_CHAIN: round p on rows and columns p + 1 .. last; GROUP_CATCH_UP: row and column last + 1). */
         default KernelArgs group(int p, int last, RestMode mode, int firstRow) {
             throw new UnsupportedOperationException("these rounds run one at a time");
         }
@@ -202,6 +224,7 @@ final class LookaheadRounds implements AutoCloseable {
 
     private final Kernels kernels;
     private final int groupRounds;          // rounds a group (1: one by one)
+    private final Chain chain;
     private final CudaStream[] side;        // one low-priority stream per band of REST
     private final Event crossDone = new Event(false);
     private List<Step> steps = List.of();  // the plan of the last enqueue, kept for the next solve of as many tiles
@@ -210,6 +233,11 @@ final class LookaheadRounds implements AutoCloseable {
 
     /** Rounds in groups of {@code groupRounds} (2 or more: {@code kernels} with group kernels; 1: one by one) with REST in {@code bands} bands. */
     LookaheadRounds(Kernels kernels, int groupRounds, int bands) {
+        this(kernels, groupRounds, bands, Chain.ROUND_BY_ROUND);
+    }
+
+    /** The same, with the groups' chains as {@code chain} says. */
+    LookaheadRounds(Kernels kernels, int groupRounds, int bands, Chain chain) {
         if (bands < 1) throw new IllegalArgumentException("REST needs at least one band, not " + bands);
         boolean grouped = kernels.group() != null;
         if (groupRounds < 1 || (groupRounds > 1) != grouped || grouped != (kernels.groupRest() != null)) {
@@ -217,6 +245,7 @@ final class LookaheadRounds implements AutoCloseable {
         }
         this.kernels = kernels;
         this.groupRounds = groupRounds;
+        this.chain = chain;
         side = new CudaStream[bands];
         restDone = new Event[bands][];
         for (int b = 0; b < bands; b++) {
@@ -231,7 +260,7 @@ final class LookaheadRounds implements AutoCloseable {
      */
     void enqueue(CudaStream main, int tiles, RoundArgs args) {
         if (tiles != stepsTiles) {  // a solver enqueues every solve of the same size: plan once, not inside each timed solve
-            steps = plan(tiles, side.length, groupRounds);
+            steps = plan(tiles, side.length, groupRounds, chain);
             stepsTiles = tiles;
         }
         for (Step step : steps) {
@@ -276,7 +305,7 @@ final class LookaheadRounds implements AutoCloseable {
     /**
      * A launch of {@code kernel} on a grid of gridX x gridY blocks in round p (a group's first, or
      * GROUP_CHAIN's round r, not its group's first), its group ending at round {@code last} (p for a
-     * launch outside groups); mode and firstRow for REST, GROUP and GROUP_REST.
+     * launch outside groups; GROUP_CATCH_UP's round r); mode and firstRow for REST, GROUP and GROUP_REST.
      */
     record Launch(KernelRole kernel, int stream, int gridX, int gridY, int p, int last, RestMode mode, int firstRow) implements Step {
         Launch(KernelRole kernel, int stream, int gridX, int gridY, int p, RestMode mode, int firstRow) {
@@ -296,12 +325,17 @@ final class LookaheadRounds implements AutoCloseable {
      * without a GPU.
      */
     static List<Step> plan(int tiles, int bands, int groupRounds) {
+        return plan(tiles, bands, groupRounds, Chain.ROUND_BY_ROUND);
+    }
+
+    /** The same, the groups' chains as {@code chain} says. */
+    static List<Step> plan(int tiles, int bands, int groupRounds, Chain chain) {
         List<Step> steps = new ArrayList<>();
         steps.add(new Launch(KernelRole.CLOSE_PIVOT, MAIN, 1, 1, 0, null, 0));
         if (tiles == 1) return steps;
         steps.add(new Launch(KernelRole.CROSS, MAIN, tiles - 1, 2, 0, null, 0));
         if (groupRounds > 1) {
-            planGroups(steps, tiles, bands, groupRounds);
+            planGroups(steps, tiles, bands, groupRounds, chain);
             return steps;
         }
         int rows = tiles - 2;  // REST's block rows, cut into bands
@@ -326,14 +360,15 @@ final class LookaheadRounds implements AutoCloseable {
     }
 
     /** The rounds after round 0's cross, in groups of {@code size} (the class comment). */
-    private static void planGroups(List<Step> steps, int tiles, int bands, int size) {
+    private static void planGroups(List<Step> steps, int tiles, int bands, int size, Chain chain) {
         int p = 0, parity = 0;
         for (; p + 1 < tiles; p += size, parity ^= 1) {
             int last = Math.min(p + size, tiles) - 1, g = last - p + 1;
             int band = nextBand(p, last, tiles), rows = tiles - g - band;  // GROUP_REST's block rows, cut into bands
             for (int r = p; r < last; r++) {
                 int w = last - r;
-                steps.add(new Launch(KernelRole.GROUP, MAIN, w * (2 * tiles - 2 - w), 1, r, last, RestMode.GROUP_CHAIN, 0));
+                steps.add(chain == Chain.CATCH_UP ? new Launch(KernelRole.GROUP, MAIN, 2 * tiles - 1, 1, p, r, RestMode.GROUP_CATCH_UP, 0)
+                        : new Launch(KernelRole.GROUP, MAIN, w * (2 * tiles - 2 - w), 1, r, last, RestMode.GROUP_CHAIN, 0));
                 steps.add(new Launch(KernelRole.CROSS, MAIN, tiles - 1, 2, r + 1, null, 0));
             }
             steps.add(new Record(CROSS_DONE, MAIN));

@@ -119,12 +119,13 @@ class KleeneAndPacked16Test {
                 KleeneSolver.PAD, config -> new KleenePacked16Solver(config, group));
     }
 
-    /** kleene-packed16's table: one round at a time, then fours and fives from its thresholds. */
+    /** kleene-packed16's table: one round at a time, then fours and sixes from its thresholds. */
     @Test
     void kleenePacked16GroupsItsRoundsFromItsThresholds() {
         assertEquals(1, KleenePacked16Solver.tableGroupedRounds(KleenePacked16Solver.GROUPS_OF_FOUR_FROM_N - 1));
         assertEquals(4, KleenePacked16Solver.tableGroupedRounds(KleenePacked16Solver.GROUPS_OF_FOUR_FROM_N));
-        assertEquals(5, KleenePacked16Solver.tableGroupedRounds(KleenePacked16Solver.GROUPS_OF_FIVE_FROM_N));
+        assertEquals(4, KleenePacked16Solver.tableGroupedRounds(KleenePacked16Solver.GROUPS_OF_SIX_FROM_N - 1));
+        assertEquals(6, KleenePacked16Solver.tableGroupedRounds(KleenePacked16Solver.GROUPS_OF_SIX_FROM_N));
         assertEquals(1152, Variant.KLEENE_PACKED16.padded(1100));  // to its tile, not to packed16's 256
     }
 

@@ -1,11 +1,14 @@
 package fwbench.variant;
 
+import fwbench.variant.LookaheadRounds.Chain;
 import fwbench.variant.LookaheadRounds.Launch;
 import fwbench.variant.LookaheadRounds.Record;
 import fwbench.variant.LookaheadRounds.RestMode;
 import fwbench.variant.LookaheadRounds.Step;
 import fwbench.variant.LookaheadRounds.Wait;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -22,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * kleene's launch plans (LookaheadRounds.plan), one round at a time and in groups, checked without
  * a GPU against a model of what each block of each launch updates: the kernels' tile maps
  * (kernels/kleene_rounds.cuh kleene::rest_tile, kleene::group_tile and kleene_cross's, written out
- * again here) and the rounds a tile has had. Counting a pivot's closure as its own round:
+ * again here) and the rounds a tile has had; groups' chains both ways ({@link Chain}). Counting a pivot's closure as its own round:
  * <ul>
  *   <li>in plan order, every block finds its tile at exactly the rounds before the ones it applies,
  *       and its operands at least at the rounds it needs; every tile ends with every round;</li>
@@ -33,14 +36,29 @@ import static org.junit.jupiter.api.Assertions.fail;
  */
 class LookaheadRoundsPlanTest {
 
-    @Test
-    void everyPlanAppliesEveryRoundOnceAndInOrder() {
+    @ParameterizedTest
+    @EnumSource(Chain.class)
+    void everyPlanAppliesEveryRoundOnceAndInOrder(Chain chain) {
         for (int group = 1; group <= KleeneSolver.MAX_GROUPED_ROUNDS; group++) {
             for (int bands = 1; bands <= 3; bands++) {
-                for (int tiles = 1; tiles <= 24; tiles++) check(tiles, bands, group);
+                for (int tiles = 1; tiles <= 24; tiles++) check(tiles, bands, group, chain);
             }
-            check(79, 2, group);  // n = 10000 at T = 128
+            check(79, 2, group, chain);  // n = 10000 at T = 128
         }
+    }
+
+    /** A chain that catches up launches one product a tile of the next cross, none for the tiles beside the pivot that have their rounds. */
+    @Test
+    void aCatchUpChainLaunchesRowAndColumnOfTheNextPivot() {
+        List<Step> plan = LookaheadRounds.plan(24, 2, 6, Chain.CATCH_UP);
+        long catchUps = plan.stream().filter(s -> s instanceof Launch l && l.mode() == RestMode.GROUP_CATCH_UP).count();
+        assertEquals(4 * 5, catchUps, "24 tiles: four groups of six, five catch-up launches each");
+        assertTrue(plan.stream().noneMatch(s -> s instanceof Launch l && l.mode() == RestMode.GROUP_CHAIN));
+        Launch third = (Launch) plan.stream().filter(s -> s instanceof Launch l && l.mode() == RestMode.GROUP_CATCH_UP && l.p() == 6 && l.last() == 8)
+                .findFirst().orElseThrow();
+        List<Block> blocks = blocks(third, 24);
+        assertEquals(2 * 24 - 1 - 2, blocks.size(), "tiles (9, 8) and (8, 9) have rounds 6 .. 8 already");
+        for (Block b : blocks) assertTrue(b.i() == 9 || b.j() == 9, b.toString());
     }
 
     /** The ordering this test guards: the last group's narrower band moves the bands' rows, so each band waits for every band before it. */
@@ -63,9 +81,9 @@ class LookaheadRoundsPlanTest {
     /** What one block does: the tile it writes, the rounds it applies (from `from`, `count` of them), and the operands it reads with the rounds each needs. */
     private record Block(int i, int j, int from, int count, int[][] reads) {}
 
-    private static void check(int tiles, int bands, int group) {
-        String what = (group > 1 ? "groups of " + group : "one by one") + ", " + tiles + " tiles, " + bands + " bands";
-        List<Step> plan = LookaheadRounds.plan(tiles, bands, group);
+    private static void check(int tiles, int bands, int group, Chain chain) {
+        String what = (group > 1 ? "groups of " + group + " (" + chain + ")" : "one by one") + ", " + tiles + " tiles, " + bands + " bands";
+        List<Step> plan = LookaheadRounds.plan(tiles, bands, group, chain);
         int[][] rounds = new int[tiles][tiles];
         List<List<Block>> launches = new ArrayList<>();
         List<int[][]> before = new ArrayList<>();  // each launch's view of the rounds before it
@@ -160,6 +178,7 @@ class LookaheadRoundsPlanTest {
                         int[] tile = groupTile(l.mode(), p, l.last(), tiles, bx, by + l.firstRow());
                         int i = tile[0], j = tile[1], first = tile[2];
                         int end = l.mode() == RestMode.GROUP_CHAIN ? p + 1 : l.last() + 1;  // rounds first .. end - 1
+                        if (l.mode() == RestMode.GROUP_CATCH_UP && first >= end) continue;  // up to date: the block returns at once
                         int pivot = l.mode() == RestMode.GROUP_CHAIN ? p + 1 : l.last() + 1;
                         boolean closes = l.mode() != RestMode.GROUP_REST && i == pivot && j == pivot;
                         int[][] reads = new int[2 * (end - first)][];
@@ -190,6 +209,10 @@ class LookaheadRoundsPlanTest {
     private static int[] groupTile(RestMode mode, int p, int last, int tiles, int bx, int by) {
         int g = last - p + 1, b = LookaheadRounds.nextBand(p, last, tiles);
         if (mode == RestMode.GROUP_REST) return new int[] {by < p ? by : by + g + b, bx < p ? bx : bx + g + b, p};
+        if (mode == RestMode.GROUP_CATCH_UP) {  // row last + 1, then column last + 1 outside it; a tile in the group's row or column o had rounds to o
+            int next = last + 1, q = bx - tiles, o = bx < tiles ? bx : q < next ? q : q + 1, first = o >= p && o <= last ? o + 1 : p;
+            return bx < tiles ? new int[] {next, o, first} : new int[] {o, next, first};
+        }
         if (mode == RestMode.GROUP_CHAIN) {
             int w = last - p;
             if (bx < w * (tiles - 1)) {
