@@ -3,6 +3,7 @@ package fwbench.cli;
 import fwbench.usage.UsageException;
 import fwbench.variant.Variant;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -23,6 +24,23 @@ final class DeviceMemoryCheck {
     private static final double GIB = 1L << 30;
 
     private DeviceMemoryCheck() {
+    }
+
+    /**
+     * The order from its first GPU variant whose matrices fit in {@code freeBytes} beside the
+     * reserve at n, each GPU variant dropped before it said in a note: a faster variant that needs
+     * more memory gives way to the next. Unchanged when none fits, so that the first one's refusal
+     * ({@link #requireFits}) says what it needs.
+     */
+    static List<Variant> fromFirstThatFits(List<Variant> order, int n, long freeBytes, List<String> notes) {
+        int first = 0;
+        while (first < order.size() && order.get(first).gpu() && order.get(first).deviceBytesPerDevice(n, 1) + Variant.DEVICE_RESERVE_BYTES > freeBytes) first++;
+        if (first == 0 || first == order.size() || !order.get(first).gpu()) return order;
+        for (Variant v : order.subList(0, first)) {
+            notes.add(String.format(Locale.ROOT, "%s needs %,d bytes of device memory at n=%d and %,d are free: trying %s first", v,
+                    v.deviceBytesPerDevice(n, 1) + Variant.DEVICE_RESERVE_BYTES, n, freeBytes, order.get(first)));
+        }
+        return order.subList(first, order.size());
     }
 
     /**

@@ -214,15 +214,15 @@ public final class SolveCommand implements Callable<Integer> {
     }
 
     /**
-     * The variants the default tries, in order: the GPU variants (when there is a device), then the
-     * CPU variants, each in the registry's {@link Variant#solvePreference()}. With --paths only
-     * variants that produce the intermediate-node matrix, without it only those that do not
-     * (recording intermediates costs time). The one place that decides the default.
+     * The variants the default tries for n vertices, in order: the GPU variants (when there is a
+     * device), then the CPU variants, each in the registry's {@link Variant#solvePreference(int)}.
+     * With --paths only variants that produce the intermediate-node matrix, without it only those
+     * that do not (recording intermediates costs time). The one place that decides the default.
      */
-    static List<Variant> defaultOrder(boolean paths, boolean gpu) {
+    static List<Variant> defaultOrder(boolean paths, boolean gpu, int n) {
         List<Variant> order = new ArrayList<>();
-        if (gpu) Variant.solvePreference().stream().filter(v -> v.gpu() && v.producesPaths() == paths).forEach(order::add);
-        Variant.solvePreference().stream().filter(v -> !v.gpu() && v.producesPaths() == paths).forEach(order::add);
+        if (gpu) Variant.solvePreference(n).stream().filter(v -> v.gpu() && v.producesPaths() == paths).forEach(order::add);
+        Variant.solvePreference(n).stream().filter(v -> !v.gpu() && v.producesPaths() == paths).forEach(order::add);
         return order;
     }
 
@@ -240,7 +240,8 @@ public final class SolveCommand implements Callable<Integer> {
     /** The variants the default tries, in order; empty for the CPU reference (each choice said in a line). */
     private List<Variant> defaultCandidates(GraphFile file, List<String> notes) {
         Gpu.Probe probe = Gpu.probe();
-        List<Variant> order = defaultOrder(paths, probe.available());
+        List<Variant> order = defaultOrder(paths, probe.available(), file.n());
+        if (probe.available()) order = DeviceMemoryCheck.fromFirstThatFits(order, file.n(), CudaContext.get().memoryInfo()[0], notes);
         if (file.negativeWeights()) return negativeWeightCandidates(order, file, probe, notes);
         if (file.realWeights()) return realWeightCandidates(order, probe, notes);
         if (order.isEmpty()) {

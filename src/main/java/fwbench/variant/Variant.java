@@ -3,6 +3,7 @@ package fwbench.variant;
 import fwbench.graph.Distances;
 import fwbench.graph.Graph;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
@@ -113,12 +114,19 @@ public enum Variant {
      * The order {@code solve} tries variants in when none is named, fastest first; a variant that
      * refuses the graph (packed16's 16-bit bound) hands it to the next. Not the story order:
      * dataflow, though later in the story, is slower than kleene's rounds on an H200 (kernels/NOTES.md).
+     * From {@link #KLEENE_PACKED16_FIRST_FROM_N} kleene-packed16 comes before packed16.
      */
-    // kleene-packed16 is faster than packed16 from n = 5000 on (kernels/NOTES.md), packed16 below;
-    // both take the same graphs, so solve, which does not choose by n, keeps packed16.
     private static final List<Variant> SOLVE_PREFERENCE = List.of(
             PACKED16, KLEENE_PACKED16, KLEENE, DATAFLOW, KLEENE_BANDS, KLEENE_F32, KLEENE_PATHS, PATHS, TILED_4X4, BATCHED, BLOCKED_REG, BLOCKED, NAIVE,
             CPU_BLOCKED, CPU_SERIAL);
+
+    /**
+     * From this n {@code solve} tries kleene-packed16 before packed16 (they take the same graphs): on
+     * two H100s it took 4.84 and 4.88 ms at n = 5000 against packed16's 5.00 and 5.01, and 1.28 and
+     * 1.29 at 2500 against 0.80 (results/2026-11-27_NVIDIA-H100-80GB-HBM3-3.json and -4.json).
+     * Between 2500 and 5000 nothing was measured.
+     */
+    public static final int KLEENE_PACKED16_FIRST_FROM_N = 5000;
 
     /** The one-GPU variant a variant that spans GPUs splits into bands: what its scaling is measured against. */
     private static final Map<Variant, Variant> ONE_DEVICE_COUNTERPART = Map.of(KLEENE_BANDS, KLEENE);
@@ -499,9 +507,13 @@ public enum Variant {
         return Arrays.stream(values()).filter(v -> v.name().equals(constant)).findFirst();
     }
 
-    /** Every variant once, in the order {@code solve} tries them: GPU variants fastest first, then CPU variants. */
-    public static List<Variant> solvePreference() {
-        return SOLVE_PREFERENCE;
+    /** Every variant once, in the order {@code solve} tries them for a graph of n vertices: GPU variants fastest first, then CPU variants. */
+    public static List<Variant> solvePreference(int n) {
+        if (n < KLEENE_PACKED16_FIRST_FROM_N) return SOLVE_PREFERENCE;
+        List<Variant> order = new ArrayList<>(SOLVE_PREFERENCE);
+        order.remove(KLEENE_PACKED16);
+        order.add(order.indexOf(PACKED16), KLEENE_PACKED16);
+        return List.copyOf(order);
     }
 
     /** All ids in story order, comma separated. */

@@ -117,7 +117,7 @@ class GraphFilesGpuTest {
         Path input = GraphFileWriter.write(graph, GraphFormat.DIMACS, dir, "paths");
         Path out = dir.resolve("paths.apsp");
         assertEquals(0, solve("--graph", input.toString(), "--out", out.toString(), "--paths"), err.toString());
-        Optional<Variant> gpuPaths = SolveCommand.defaultOrder(true, true).stream().filter(Variant::gpu).findFirst();
+        Optional<Variant> gpuPaths = SolveCommand.defaultOrder(true, true, n).stream().filter(Variant::gpu).findFirst();
         if (gpuPaths.isPresent()) {
             assertTrue(errLines().contains("fwbench solve: solving with " + gpuPaths.get()), err.toString());
         } else {

@@ -411,11 +411,17 @@ class SolveCommandTest {
 
     @Test
     void theDefaultTriesGpuVariantsFastestFirstThenCpuVariants() {
+        int below = Variant.KLEENE_PACKED16_FIRST_FROM_N - 1, from = Variant.KLEENE_PACKED16_FIRST_FROM_N;
         assertEquals(List.of(Variant.PACKED16, Variant.KLEENE_PACKED16, Variant.KLEENE, Variant.DATAFLOW, Variant.KLEENE_BANDS, Variant.KLEENE_F32, Variant.TILED_4X4, Variant.BATCHED,
-                Variant.BLOCKED_REG, Variant.BLOCKED, Variant.NAIVE, Variant.CPU_BLOCKED, Variant.CPU_SERIAL), SolveCommand.defaultOrder(false, true));
-        assertEquals(List.of(Variant.CPU_BLOCKED, Variant.CPU_SERIAL), SolveCommand.defaultOrder(false, false));
-        assertEquals(List.of(Variant.KLEENE_PATHS, Variant.PATHS), SolveCommand.defaultOrder(true, true));
-        assertEquals(List.of(), SolveCommand.defaultOrder(true, false), "no CPU variant records intermediates: the reference does");
+                Variant.BLOCKED_REG, Variant.BLOCKED, Variant.NAIVE, Variant.CPU_BLOCKED, Variant.CPU_SERIAL), SolveCommand.defaultOrder(false, true, below));
+        assertEquals(List.of(Variant.KLEENE_PACKED16, Variant.PACKED16, Variant.KLEENE, Variant.DATAFLOW, Variant.KLEENE_BANDS, Variant.KLEENE_F32, Variant.TILED_4X4, Variant.BATCHED,
+                Variant.BLOCKED_REG, Variant.BLOCKED, Variant.NAIVE, Variant.CPU_BLOCKED, Variant.CPU_SERIAL), SolveCommand.defaultOrder(false, true, from),
+                "kleene-packed16 is the faster from its threshold on");
+        for (int n : new int[] {below, from}) {
+            assertEquals(List.of(Variant.CPU_BLOCKED, Variant.CPU_SERIAL), SolveCommand.defaultOrder(false, false, n));
+            assertEquals(List.of(Variant.KLEENE_PATHS, Variant.PATHS), SolveCommand.defaultOrder(true, true, n));
+            assertEquals(List.of(), SolveCommand.defaultOrder(true, false, n), "no CPU variant records intermediates: the reference does");
+        }
     }
 
     @Test
