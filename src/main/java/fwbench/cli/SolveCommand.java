@@ -132,7 +132,8 @@ public final class SolveCommand implements Callable<Integer> {
 
     /**
      * The variants to try in order (empty: the CPU reference), each choice said in a note; refuses
-     * a named variant the graph's weights rule out, and a first GPU variant that does not fit.
+     * a named variant the graph's weights rule out, and a first GPU variant that does not fit (the
+     * default's first gives way to the next that fits, if one does).
      */
     private List<Variant> chooseVariants(Optional<Variant> requested, GraphFile file, List<String> notes) throws UsageException {
         if (requested.isPresent() && file.realWeights() && !requested.get().takesRealWeights()) {
@@ -146,6 +147,9 @@ public final class SolveCommand implements Callable<Integer> {
         }
         boolean reference = REFERENCE.equalsIgnoreCase(variantName == null ? "" : variantName.trim());
         List<Variant> candidates = reference ? List.of() : requested.map(List::of).orElseGet(() -> defaultCandidates(file, notes));
+        if (requested.isEmpty() && !candidates.isEmpty() && candidates.get(0).gpu()) {
+            candidates = DeviceMemoryCheck.fromFirstThatFits(candidates, file.n(), CudaContext.get().memoryInfo()[0], notes);
+        }
         if (!candidates.isEmpty() && candidates.get(0).gpu()) requireDeviceMemory(candidates.get(0), file.n());
         if (candidates.isEmpty()) requireReferenceHeap(file);
         else requireHeap(candidates.get(0), file);
@@ -241,7 +245,6 @@ public final class SolveCommand implements Callable<Integer> {
     private List<Variant> defaultCandidates(GraphFile file, List<String> notes) {
         Gpu.Probe probe = Gpu.probe();
         List<Variant> order = defaultOrder(paths, probe.available(), file.n());
-        if (probe.available()) order = DeviceMemoryCheck.fromFirstThatFits(order, file.n(), CudaContext.get().memoryInfo()[0], notes);
         if (file.negativeWeights()) return negativeWeightCandidates(order, file, probe, notes);
         if (file.realWeights()) return realWeightCandidates(order, probe, notes);
         if (order.isEmpty()) {

@@ -27,11 +27,10 @@ final class KleenePacked16Solver extends GpuSolver implements PackedDistances {
     /**
      * From this n the table runs the rounds in groups of four, and of six from
      * {@link #GROUPS_OF_SIX_FROM_N}; one by one below. Each group's chain catches up
-     * ({@link LookaheadRounds.Chain#CATCH_UP}). In kleene_bench on H100s (kernels/NOTES.md,
-     * kleene-packed16; two REST launches): one by one 3.28 ms at n = 4000 and 4.86 at 5000, pairs
-     * 4.85 there; at 7500 fours 14.31 ms, fives 14.58, sixes 15.10; at 9000 sixes 24.47, fives 24.54;
-     * at 10000 sixes 32.90 and 32.91, fives 32.88 to 32.94, sevens 32.88. Nothing between 5000 and
-     * 7500 or between 7500 and 9000 was measured.
+     * ({@link LookaheadRounds.Chain#CATCH_UP}). Measured in kleene_bench on H100s (kernels/NOTES.md,
+     * "kleene-packed16's chain catches up"): one by one and pairs even at n = 5000, fours ahead of
+     * fives and sixes at 7500, sixes ahead of fives at 9000 and even with fives and sevens at 10000. Nothing
+     * between 5000 and 7500 or between 7500 and 9000 was measured.
      */
     static final int GROUPS_OF_FOUR_FROM_N = 7500;
     static final int GROUPS_OF_SIX_FROM_N = 9000;
