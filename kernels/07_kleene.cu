@@ -36,29 +36,29 @@
 //   phases 2-3: minplus::shared_words<Int32, T, KLEENE_STAGES>() * 4 bytes of dynamic shared
 //     memory (70 KB at T = 128, 35 KB at T = 64); at most 128 registers (2 blocks per SM:
 //     TILE_PRODUCT_MIN_BLOCKS_PER_SM), 80 at T = 64; at T = 128 ptxas (sm_90) spills a few words in
-//     the product kernels (the group kernel 56 bytes, group_rest 24; kernels/NOTES.md)
+//     the product kernels (the group kernel 32 bytes, group_rest and phase 3 24; kernels/NOTES.md)
 #include "kleene_rounds.cuh"
 
 // Entry points, named by tile size, each followed by its launch facts for the host. ld: ints per
 // (padded) row, n: the graph's vertices (the rest padding).
-extern "C" __global__ void __launch_bounds__(256) fw_kleene_phase1_t128(int* d, int ld, int p) { kleene_close_pivot<minplus::Int32, 128, 8, 8>(d, ld, p); }
+extern "C" __global__ void __launch_bounds__(256) fw_kleene_phase1_t128(int* d, int ld, int p) { kleene_close_pivot<kleene::MatrixTiles<minplus::Int32, 128, 8, 8>>(d, ld, p); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase1_t128, minplus::Int32, 128, 8, 8, (minplus::closure_words<minplus::Int32, 128>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase2_t128(int* d, int ld, int n, int p) { kleene_cross<minplus::Int32, 128, 8, 8>(d, ld, n, p); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase2_t128(int* d, int ld, int n, int p) { kleene_cross<kleene::MatrixTiles<minplus::Int32, 128, 8, 8>>(d, ld, n, p); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase2_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase3_t128(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<minplus::Int32, 128, 8, 8>(d, ld, n, p, mode, firstRow); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase3_t128(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<kleene::MatrixTiles<minplus::Int32, 128, 8, 8>>(d, ld, n, p, mode, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase3_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_group_t128(int* d, int ld, int n, int p, int last, int mode, int firstRow) { kleene_group<minplus::Int32, 128, 8, 8>(d, ld, n, p, last, mode, firstRow); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_group_t128(int* d, int ld, int n, int p, int last, int mode, int firstRow) { kleene_group<kleene::MatrixTiles<minplus::Int32, 128, 8, 8>>(d, ld, n, p, last, mode, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_group_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_group_rest_t128(int* d, int ld, int n, int p, int last, int firstRow) { kleene_group<minplus::Int32, 128, 8, 8, true>(d, ld, n, p, last, kleene::GROUP_REST, firstRow); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_group_rest_t128(int* d, int ld, int n, int p, int last, int firstRow) { kleene_group<kleene::MatrixTiles<minplus::Int32, 128, 8, 8>, true>(d, ld, n, p, last, kleene::GROUP_REST, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_group_rest_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
 
-extern "C" __global__ void __launch_bounds__(256) fw_kleene_phase1_t64(int* d, int ld, int p) { kleene_close_pivot<minplus::Int32, 64, 4, 4>(d, ld, p); }
+extern "C" __global__ void __launch_bounds__(256) fw_kleene_phase1_t64(int* d, int ld, int p) { kleene_close_pivot<kleene::MatrixTiles<minplus::Int32, 64, 4, 4>>(d, ld, p); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase1_t64, minplus::Int32, 64, 4, 4, (minplus::closure_words<minplus::Int32, 64>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase2_t64(int* d, int ld, int n, int p) { kleene_cross<minplus::Int32, 64, 4, 4>(d, ld, n, p); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase2_t64(int* d, int ld, int n, int p) { kleene_cross<kleene::MatrixTiles<minplus::Int32, 64, 4, 4>>(d, ld, n, p); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase2_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase3_t64(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<minplus::Int32, 64, 4, 4>(d, ld, n, p, mode, firstRow); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_phase3_t64(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<kleene::MatrixTiles<minplus::Int32, 64, 4, 4>>(d, ld, n, p, mode, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_phase3_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_group_t64(int* d, int ld, int n, int p, int last, int mode, int firstRow) { kleene_group<minplus::Int32, 64, 4, 4>(d, ld, n, p, last, mode, firstRow); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_group_t64(int* d, int ld, int n, int p, int last, int mode, int firstRow) { kleene_group<kleene::MatrixTiles<minplus::Int32, 64, 4, 4>>(d, ld, n, p, last, mode, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_group_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_group_rest_t64(int* d, int ld, int n, int p, int last, int firstRow) { kleene_group<minplus::Int32, 64, 4, 4, true>(d, ld, n, p, last, kleene::GROUP_REST, firstRow); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_group_rest_t64(int* d, int ld, int n, int p, int last, int firstRow) { kleene_group<kleene::MatrixTiles<minplus::Int32, 64, 4, 4>, true>(d, ld, n, p, last, kleene::GROUP_REST, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_group_rest_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, KLEENE_STAGES>() * 4))

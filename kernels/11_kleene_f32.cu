@@ -11,18 +11,18 @@
 
 using minplus::Float32;
 
-extern "C" __global__ void __launch_bounds__(256) fw_kleene_f32_phase1_t128(int* d, int ld, int p) { kleene_close_pivot<Float32, 128, 8, 8>(d, ld, p); }
+extern "C" __global__ void __launch_bounds__(256) fw_kleene_f32_phase1_t128(int* d, int ld, int p) { kleene_close_pivot<kleene::MatrixTiles<Float32, 128, 8, 8>>(d, ld, p); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_f32_phase1_t128, Float32, 128, 8, 8, (minplus::closure_words<Float32, 128>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_f32_phase2_t128(int* d, int ld, int n, int p) { kleene_cross<Float32, 128, 8, 8>(d, ld, n, p); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_f32_phase2_t128(int* d, int ld, int n, int p) { kleene_cross<kleene::MatrixTiles<Float32, 128, 8, 8>>(d, ld, n, p); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_f32_phase2_t128, Float32, 128, 8, 8, (minplus::shared_words<Float32, 128, KLEENE_STAGES>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_f32_phase3_t128(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<Float32, 128, 8, 8>(d, ld, n, p, mode, firstRow); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_f32_phase3_t128(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<kleene::MatrixTiles<Float32, 128, 8, 8>>(d, ld, n, p, mode, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_f32_phase3_t128, Float32, 128, 8, 8, (minplus::shared_words<Float32, 128, KLEENE_STAGES>() * 4))
 
-extern "C" __global__ void __launch_bounds__(256) fw_kleene_f32_phase1_t64(int* d, int ld, int p) { kleene_close_pivot<Float32, 64, 4, 4>(d, ld, p); }
+extern "C" __global__ void __launch_bounds__(256) fw_kleene_f32_phase1_t64(int* d, int ld, int p) { kleene_close_pivot<kleene::MatrixTiles<Float32, 64, 4, 4>>(d, ld, p); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_f32_phase1_t64, Float32, 64, 4, 4, (minplus::closure_words<Float32, 64>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_f32_phase2_t64(int* d, int ld, int n, int p) { kleene_cross<Float32, 64, 4, 4>(d, ld, n, p); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_f32_phase2_t64(int* d, int ld, int n, int p) { kleene_cross<kleene::MatrixTiles<Float32, 64, 4, 4>>(d, ld, n, p); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_f32_phase2_t64, Float32, 64, 4, 4, (minplus::shared_words<Float32, 64, KLEENE_STAGES>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_f32_phase3_t64(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<Float32, 64, 4, 4>(d, ld, n, p, mode, firstRow); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_f32_phase3_t64(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<kleene::MatrixTiles<Float32, 64, 4, 4>>(d, ld, n, p, mode, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_f32_phase3_t64, Float32, 64, 4, 4, (minplus::shared_words<Float32, 64, KLEENE_STAGES>() * 4))
 
 // An integer matrix (FW_INF: no edge) into float32 bits, and back (+infinity: FW_INF), in place

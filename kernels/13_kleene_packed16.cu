@@ -21,15 +21,15 @@
 
 using minplus::Packed16Lanes;
 
-extern "C" __global__ void __launch_bounds__(256) fw_kleene_packed16_phase1_t128(int* d, int ld, int p) { kleene_packed16_close_pivot<128, 8, 8>(d, ld, p); }
+extern "C" __global__ void __launch_bounds__(256) fw_kleene_packed16_phase1_t128(int* d, int ld, int p) { kleene_close_pivot<kleene_packed16::Tiles<128, 8, 8>>(d, ld, p); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_packed16_phase1_t128, Packed16Lanes, 128, 8, 8, (minplus::closure_words<Packed16Lanes, 128>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_packed16_phase2_t128(int* d, int ld, int n, int p) { kleene_packed16_cross<128, 8, 8>(d, ld, n, p); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_packed16_phase2_t128(int* d, int ld, int n, int p) { kleene_cross<kleene_packed16::Tiles<128, 8, 8>>(d, ld, n, p); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_packed16_phase2_t128, Packed16Lanes, 128, 8, 8, (minplus::shared_words<Packed16Lanes, 128, KLEENE_STAGES>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_packed16_phase3_t128(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_packed16_rest<128, 8, 8>(d, ld, n, p, mode, firstRow); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_packed16_phase3_t128(int* d, int ld, int n, int p, int mode, int firstRow) { kleene_rest<kleene_packed16::Tiles<128, 8, 8>>(d, ld, n, p, mode, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_packed16_phase3_t128, Packed16Lanes, 128, 8, 8, (minplus::shared_words<Packed16Lanes, 128, KLEENE_STAGES>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_packed16_group_t128(int* d, int ld, int n, int p, int last, int mode, int firstRow) { kleene_packed16_group<128, 8, 8>(d, ld, n, p, last, mode, firstRow); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_packed16_group_t128(int* d, int ld, int n, int p, int last, int mode, int firstRow) { kleene_group<kleene_packed16::Tiles<128, 8, 8>>(d, ld, n, p, last, mode, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_packed16_group_t128, Packed16Lanes, 128, 8, 8, (minplus::shared_words<Packed16Lanes, 128, KLEENE_STAGES>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_packed16_group_rest_t128(int* d, int ld, int n, int p, int last, int firstRow) { kleene_packed16_group<128, 8, 8, true>(d, ld, n, p, last, kleene::GROUP_REST, firstRow); }
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_packed16_group_rest_t128(int* d, int ld, int n, int p, int last, int firstRow) { kleene_group<kleene_packed16::Tiles<128, 8, 8>, true>(d, ld, n, p, last, kleene::GROUP_REST, firstRow); }
 FW_TILE_KERNEL_SHAPE(fw_kleene_packed16_group_rest_t128, Packed16Lanes, 128, 8, 8, (minplus::shared_words<Packed16Lanes, 128, KLEENE_STAGES>() * 4))
 
 // int32 (ld32 ints a row, ld32 rows; FW_INF: no edge) -> both packed matrices at dst (ld16 = ld32 / 2

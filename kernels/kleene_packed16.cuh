@@ -1,6 +1,6 @@
 // kleene-packed16 (13_kleene_packed16.cu): kleene's rounds and groups of rounds (kleene_rounds.cuh,
-// whose tile maps they share) on 16-bit cells whose tile products relax two k at a time
-// (minplus::Packed16Lanes).
+// whose tile maps and bodies run on Tiles, below) on 16-bit cells whose tile products relax two k at
+// a time (minplus::Packed16Lanes).
 //
 // The matrix is kept twice, as N x N 16-bit cells (N = 2 ld, ld words a row): row-packed at d (the
 // layout of packed16's dataflow kernels, a word = cells j, j + 1 of a row) and column-packed right
@@ -161,97 +161,61 @@ __device__ __forceinline__ void thin_rows(int* d, int ld, int I, int J, int firs
         for (int j = 0; j < RN; ++j) store_cell<T>(d, ld, I, J, y + 16 * s, x * RN + j, acc[s][j]);
 }
 
-// C(I, J) = min(C, A (x) B) stored; a tile of at most T / 4 live columns or rows as a thin strip
-// (the fewer cells of the two), as tile_product does for int32 (thin_strips.cuh).
-template <int T, int TM, int TN>
-__device__ __forceinline__ void product(int* d, int ld, int I, int J, int first, int kLive, int rowsLive, int columnsLive, int* stage)
-{
-    // thin_product's rule with Thin<Lanes, T>'s limits written out (the form measured): strips of 16
-    // rows or 8 columns, at most 2 and 4 of them, the strip of fewer cells (W = T)
-    using Th = minplus::Thin<Lanes, T>;
-    static_assert(Th::MAX_ROW_STRIPS == 2 && Th::MAX_COLUMN_STRIPS == 4 && Th::W == T, "the limits below");
-    const int rows = (rowsLive + 15) / 16, columns = (columnsLive + 7) / 8, kWords = k_words(kLive);
-    if (kLive > 0 && rows <= 2 && (columns > 4 || 16 * rows <= 8 * columns)) {
-        if (rows <= 1) thin_rows<T, TM, TN, 1>(d, ld, I, J, first, kWords, stage);
-        else thin_rows<T, TM, TN, 2>(d, ld, I, J, first, kWords, stage);
-        return;
-    }
-    if (kLive > 0 && columns <= 4) {
-        if (columns <= 1) thin_columns<T, TM, TN, 1>(d, ld, I, J, first, kWords, stage);
-        else if (columns <= 2) thin_columns<T, TM, TN, 2>(d, ld, I, J, first, kWords, stage);
-        else thin_columns<T, TM, TN, 4>(d, ld, I, J, first, kWords, stage);
-        return;
-    }
-    int acc[TM][TN];
-    accumulate<T, TM, TN>(acc, d, ld, I, J, first, kLive, rowsLive, stage);
-    store_tile<T, TM, TN>(acc, d, ld, I, J);
-}
-
-// The next pivot tile (I, I): its product, then its closure on the met lanes (kleene_update_and_close).
-template <int T, int TM, int TN>
-__device__ __forceinline__ void update_and_close(int* d, int ld, int I, int first, int kLive, int rowsLive, int* stage)
-{
+// kleene's bodies (kleene_rounds.cuh) on the two packed matrices at d (ld words a row-packed row):
+// kleene::MatrixTiles' operations for this layout.
+template <int T_, int TM, int TN>
+struct Tiles {
+    static constexpr int T = T_;
     static_assert(minplus::closure_words<Lanes, T>() <= minplus::shared_words<Lanes, T, KLEENE_STAGES>(),
-                  "the pivot tile is closed in the products' shared memory");
-    int acc[TM][TN];
-    accumulate<T, TM, TN>(acc, d, ld, I, I, first, kLive, rowsLive, stage);
+                  "the next pivot is closed in the products' shared memory");
+
+    static __device__ __forceinline__ void close_pivot(int* d, int ld, int p, int* stage)
+    {
+        int acc[TM][TN];
+        using G = minplus::Grid<Lanes, T, TM, TN>;
+        minplus::load_cells<Lanes, T, TM, TN>(acc, row_packed<T>(d, ld, p, p), ld, G::ty(), G::tx());
+        minplus::close_cells<Lanes, T, TM, TN>(acc, stage);
+        store_tile<T, TM, TN>(acc, d, ld, p, p);
+    }
+
+    // C(I, J) = min(C, A (x) B) stored; a tile of at most T / 4 live columns or rows as a thin strip
+    // (the fewer cells of the two), as tile_product does for int32 (thin_strips.cuh).
+    static __device__ __forceinline__ void product(int* d, int ld, int I, int J, int first, int kLive, int rowsLive, int columnsLive, int* stage)
+    {
+        // thin_product's rule with Thin<Lanes, T>'s limits written out (the form measured): strips of 16
+        // rows or 8 columns, at most 2 and 4 of them, the strip of fewer cells (W = T)
+        using Th = minplus::Thin<Lanes, T>;
+        static_assert(Th::MAX_ROW_STRIPS == 2 && Th::MAX_COLUMN_STRIPS == 4 && Th::W == T, "the limits below");
+        const int rows = (rowsLive + 15) / 16, columns = (columnsLive + 7) / 8, kWords = k_words(kLive);
+        if (kLive > 0 && rows <= 2 && (columns > 4 || 16 * rows <= 8 * columns)) {
+            if (rows <= 1) thin_rows<T, TM, TN, 1>(d, ld, I, J, first, kWords, stage);
+            else thin_rows<T, TM, TN, 2>(d, ld, I, J, first, kWords, stage);
+            return;
+        }
+        if (kLive > 0 && columns <= 4) {
+            if (columns <= 1) thin_columns<T, TM, TN, 1>(d, ld, I, J, first, kWords, stage);
+            else if (columns <= 2) thin_columns<T, TM, TN, 2>(d, ld, I, J, first, kWords, stage);
+            else thin_columns<T, TM, TN, 4>(d, ld, I, J, first, kWords, stage);
+            return;
+        }
+        int acc[TM][TN];
+        accumulate<T, TM, TN>(acc, d, ld, I, J, first, kLive, rowsLive, stage);
+        store_tile<T, TM, TN>(acc, d, ld, I, J);
+    }
+
+    // The next pivot tile (I, I): its product, then its closure on the met lanes.
+    static __device__ __forceinline__ void update_and_close(int* d, int ld, int I, int first, int kLive, int rowsLive, int* stage)
+    {
+        int acc[TM][TN];
+        accumulate<T, TM, TN>(acc, d, ld, I, I, first, kLive, rowsLive, stage);
 #pragma unroll
-    for (int i = 0; i < TM; ++i)
+        for (int i = 0; i < TM; ++i)
 #pragma unroll
-        for (int j = 0; j < TN; ++j) acc[i][j] = Lanes::meet(acc[i][j]);
-    __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
-    minplus::close_cells<Lanes, T, TM, TN>(acc, stage);
-    store_tile<T, TM, TN>(acc, d, ld, I, I);
-}
+            for (int j = 0; j < TN; ++j) acc[i][j] = Lanes::meet(acc[i][j]);
+        __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
+        minplus::close_cells<Lanes, T, TM, TN>(acc, stage);
+        store_tile<T, TM, TN>(acc, d, ld, I, I);
+    }
+};
 
 }  // namespace kleene_packed16
-
-// The bodies of kleene's launches (kleene_rounds.cuh has their tile maps and why), on the two
-// packed matrices at d (ld words a row-packed row).
-template <int T, int TM, int TN>
-__device__ __forceinline__ void kleene_packed16_close_pivot(int* d, int ld, int p)
-{
-    using namespace kleene_packed16;
-    extern __shared__ int stage[];
-    int acc[TM][TN];
-    using G = minplus::Grid<Lanes, T, TM, TN>;
-    minplus::load_cells<Lanes, T, TM, TN>(acc, row_packed<T>(d, ld, p, p), ld, G::ty(), G::tx());
-    minplus::close_cells<Lanes, T, TM, TN>(acc, stage);
-    store_tile<T, TM, TN>(acc, d, ld, p, p);
-}
-
-template <int T, int TM, int TN>
-__device__ __forceinline__ void kleene_packed16_cross(int* d, int ld, int n, int p)
-{
-    using namespace kleene_packed16;
-    extern __shared__ int stage[];
-    const int t = blockIdx.x + (blockIdx.x >= p);  // skip the pivot tile
-    const int kLive = min(T, n - p * T);
-    const int I = blockIdx.y == 0 ? p : t, J = blockIdx.y == 0 ? t : p;  // R = min(R, P (x) R), C = min(C, C (x) P)
-    product<T, TM, TN>(d, ld, I, J, p, kLive, min(T, n - I * T), min(T, n - J * T), stage);
-}
-
-template <int T, int TM, int TN>
-__device__ __forceinline__ void kleene_packed16_rest(int* d, int ld, int n, int p, int mode, int firstRow)
-{
-    using namespace kleene_packed16;
-    extern __shared__ int stage[];
-    const int2 tile = kleene::rest_tile(mode, p, (n + T - 1) / T, blockIdx.x, blockIdx.y + firstRow);
-    const int i = tile.x, j = tile.y, kLive = min(T, n - p * T), rowsLive = min(T, n - i * T);
-    if (mode == kleene::NEXT && i == j) update_and_close<T, TM, TN>(d, ld, i, p, kLive, rowsLive, stage);
-    else product<T, TM, TN>(d, ld, i, j, p, kLive, rowsLive, min(T, n - j * T), stage);
-}
-
-template <int T, int TM, int TN, bool BULK = false>
-__device__ __forceinline__ void kleene_packed16_group(int* d, int ld, int n, int p, int last, int mode, int firstRow)
-{
-    using namespace kleene_packed16;
-    extern __shared__ int stage[];
-    const int3 tile = kleene::group_tile(mode, p, last, (n + T - 1) / T, blockIdx.x, blockIdx.y + firstRow);
-    const int i = tile.x, j = tile.y, first = tile.z, rowsLive = min(T, n - i * T);
-    const int end = mode == kleene::GROUP_CHAIN ? p + 1 : last + 1;
-    const int kLive = min(end * T, n) - first * T;
-    if (!BULK && kLive <= 0) return;  // GROUP_CATCH_UP: the tiles beside the new pivot have their rounds already
-    if (!BULK && mode != kleene::GROUP_REST && i == end && j == end) update_and_close<T, TM, TN>(d, ld, i, first, kLive, rowsLive, stage);
-    else product<T, TM, TN>(d, ld, i, j, first, kLive, rowsLive, min(T, n - j * T), stage);
-}

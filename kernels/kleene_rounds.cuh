@@ -1,7 +1,9 @@
-// kleene's rounds (07_kleene.cu), over any cell type that stores its cells as they are (Int32;
-// Float32 for kleene-f32, 11_kleene_f32.cu): the phases' block bodies, which tile a block of a
-// phase-3 launch updates by mode, and the products' chunk buffers. kleene-paths (10_kleene_paths.cu)
-// shares the geometry and has bodies of its own, which record the marks of its route keys.
+// kleene's rounds (07_kleene.cu): which tile a block of a launch updates by mode, the products' chunk
+// buffers, and the phases' block bodies over a Tiles policy that reaches tiles and runs their
+// products: kleene::MatrixTiles for a cell type stored as it is (Int32; Float32 for kleene-f32,
+// 11_kleene_f32.cu), kleene_packed16::Tiles for kleene-packed16's two packed copies. kleene-paths
+// (10_kleene_paths.cu) shares the geometry and has bodies of its own, which record the marks of its
+// route keys.
 #pragma once
 #include "pivot_closure.cuh"
 #include "tile_product.cuh"
@@ -100,69 +102,88 @@ __device__ __forceinline__ int2 rest_tile(int mode, int p, int tiles, int bx = b
 
 }  // namespace kleene
 
-// Phase 1, round 0 only: close the first pivot tile with its cells in registers
-// (minplus::close_cells, 256 threads). Later pivots are closed inside phase 3 (mode NEXT, below) or
-// a group's launches (GROUP_CHAIN, GROUP_NEXT).
-template <class Cell, int T, int TM, int TN>
+namespace kleene {
+
+// How kleene's bodies (below) reach a tile and run its products: cells of type Cell as they are, in
+// one matrix of ld words a row (kleene, kleene-f32). kleene-packed16 has its own (kleene_packed16.cuh
+// Tiles: two packed copies of the matrix). A tile is named by its tile row and column.
+template <class Cell, int T_, int TM, int TN>
+struct MatrixTiles {
+    static constexpr int T = T_;
+    static_assert(minplus::closure_words<Cell, T>() <= minplus::shared_words<Cell, T, KLEENE_STAGES>(),
+                  "the next pivot is closed in the products' shared memory");
+
+    // Pivot tile (p, p) closed with its cells in registers (minplus::close_cells, 256 threads).
+    static __device__ __forceinline__ void close_pivot(int* d, int ld, int p, int* stage)
+    {
+        int* const c = fw_cell(d, ld, p * T, p * T);
+        int acc[TM][TN];
+        using G = minplus::Grid<Cell, T, TM, TN>;
+        minplus::load_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
+        minplus::close_cells<Cell, T, TM, TN>(acc, stage);
+        minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
+    }
+
+    // C(I, J) = min(C, A (x) B): A the kLive k from tile column `first` of row I, B the same rows
+    // from tile row `first` of column J.
+    static __device__ __forceinline__ void product(int* d, int ld, int I, int J, int first, int kLive, int rowsLive, int columnsLive, int* stage)
+    {
+        int* const rowI = fw_cell(d, ld, I * T, 0);  // tile row I: C and A are offsets from it
+        minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(rowI + J * T, rowI + first * T, fw_cell(d, ld, first * T, J * T), ld, stage,
+                                                              kLive, rowsLive, columnsLive);
+    }
+
+    // The next pivot tile (I, I): its product and then its closure, in registers, so that the next
+    // round's cross can start right after this launch (one dependent launch fewer a round).
+    static __device__ __forceinline__ void update_and_close(int* d, int ld, int I, int first, int kLive, int rowsLive, int* stage)
+    {
+        int* const rowI = fw_cell(d, ld, I * T, 0);
+        int* const c = rowI + I * T;
+        int acc[TM][TN];
+        minplus::accumulate_product<Cell, T, TM, TN, KLEENE_STAGES>(acc, c, rowI + first * T, fw_cell(d, ld, first * T, I * T), ld, ld, stage, kLive, rowsLive);
+        __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
+        minplus::close_cells<Cell, T, TM, TN>(acc, stage);
+        minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, minplus::Grid<Cell, T, TM, TN>::ty(), minplus::Grid<Cell, T, TM, TN>::tx());
+    }
+};
+
+}  // namespace kleene
+
+// The bodies of kleene's launches over tiles reached through Tiles (kleene::MatrixTiles, or
+// kleene-packed16's). Products skip the padding past vertex n (kLive, rowsLive and columnsLive): at
+// n = 10000, T = 128 the last tile row, column and pivot hold 16 live vertices of 128.
+
+// Phase 1, round 0 only: close the first pivot tile. Later pivots are closed inside phase 3 (mode
+// NEXT) or a group's launches (GROUP_CHAIN, GROUP_CATCH_UP, GROUP_NEXT).
+template <class Tiles>
 __device__ __forceinline__ void kleene_close_pivot(int* d, int ld, int p)
 {
     extern __shared__ int stage[];
-    int* const c = fw_cell(d, ld, p * T, p * T);
-    int acc[TM][TN];
-    using G = minplus::Grid<Cell, T, TM, TN>;
-    minplus::load_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
-    minplus::close_cells<Cell, T, TM, TN>(acc, stage);
-    minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
+    Tiles::close_pivot(d, ld, p, stage);
 }
 
-// Phases 2 and 3 skip the padding past vertex n (minplus::tile_product's kLive, rowsLive and
-// columnsLive): at n = 10000, T = 128 the last tile row, column and pivot hold 16 live vertices of 128.
-template <class Cell, int T, int TM, int TN>
+// Phase 2: pivot p's row (R = min(R, P (x) R)) and column (C = min(C, C (x) P)).
+template <class Tiles>
 __device__ __forceinline__ void kleene_cross(int* d, int ld, int n, int p)
 {
+    constexpr int T = Tiles::T;
     extern __shared__ int stage[];
     const int t = blockIdx.x + (blockIdx.x >= p);  // skip the pivot tile
-    const int* pivot = fw_cell(d, ld, p * T, p * T);
     const int kLive = min(T, n - p * T);
-    if (blockIdx.y == 0) {
-        int* row = fw_cell(d, ld, p * T, t * T);
-        minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(row, pivot, row, ld, stage, kLive, kLive, min(T, n - t * T));  // R = min(R, P (x) R)
-    } else {
-        int* col = fw_cell(d, ld, t * T, p * T);
-        minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(col, col, pivot, ld, stage, kLive, min(T, n - t * T), kLive);  // C = min(C, C (x) P)
-    }
+    const int I = blockIdx.y == 0 ? p : t, J = blockIdx.y == 0 ? t : p;
+    Tiles::product(d, ld, I, J, p, kLive, min(T, n - I * T), min(T, n - J * T), stage);
 }
 
-// The next pivot tile c: its product (kLive k of A and B) and then its closure, in registers, so
-// that the next round's cross can start right after this launch (one dependent launch fewer a
-// round): kleene_rest's NEXT, kleene_group's GROUP_CHAIN and GROUP_NEXT.
-template <class Cell, int T, int TM, int TN>
-__device__ __forceinline__ void kleene_update_and_close(int* c, const int* a, const int* b, int ld, int* stage, int kLive, int rowsLive)
-{
-    int acc[TM][TN];
-    minplus::accumulate_product<Cell, T, TM, TN, KLEENE_STAGES>(acc, c, a, b, ld, ld, stage, kLive, rowsLive);
-    __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
-    minplus::close_cells<Cell, T, TM, TN>(acc, stage);
-    minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, minplus::Grid<Cell, T, TM, TN>::ty(), minplus::Grid<Cell, T, TM, TN>::tx());
-}
-
-template <class Cell, int T, int TM, int TN>
+// Phase 3 of round p: the tiles `mode` names (kleene::rest_tile); mode NEXT also closes the next pivot.
+template <class Tiles>
 __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mode, int firstRow)
 {
-    static_assert(minplus::closure_words<Cell, T>() <= minplus::shared_words<Cell, T, KLEENE_STAGES>(),
-                  "mode NEXT closes the next pivot in the products' shared memory");
+    constexpr int T = Tiles::T;
     extern __shared__ int stage[];
     const int2 tile = kleene::rest_tile(mode, p, (n + T - 1) / T, blockIdx.x, blockIdx.y + firstRow);  // tiles holding live cells
-    const int i = tile.x, j = tile.y;
-    int* const rowI = fw_cell(d, ld, i * T, 0);  // tile row i: C and D(i, p) are offsets from it
-    int* const c = rowI + j * T;                  // D(i, j)
-    const int* const a = rowI + p * T, * const b = fw_cell(d, ld, p * T, j * T);  // column tile (i, p), row tile (p, j)
-    if (mode == kleene::NEXT && i == j) {  // the next pivot tile (p + 1, p + 1)
-        kleene_update_and_close<Cell, T, TM, TN>(c, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T));
-        return;
-    }
-    minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(c, a, b, ld, stage, min(T, n - p * T), min(T, n - i * T),
-                                                                    min(T, n - j * T));
+    const int i = tile.x, j = tile.y, kLive = min(T, n - p * T), rowsLive = min(T, n - i * T);
+    if (mode == kleene::NEXT && i == j) Tiles::update_and_close(d, ld, i, p, kLive, rowsLive, stage);  // the next pivot tile (p + 1, p + 1)
+    else Tiles::product(d, ld, i, j, p, kLive, rowsLive, min(T, n - j * T), stage);
 }
 
 // A group of rounds p .. last (kleene::group_tile): a tile outside the group's rows and columns
@@ -170,34 +191,33 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mo
 // group's tile columns sit side by side in the matrix, and so do its tile rows, so that is one
 // product of K = g T (less a thin last tile) over the T x gT panel of row i and the gT x T panel of
 // column j: one C load and store and one block start for g rounds' work (kernels/NOTES.md has what
-// that buys). Before GROUP_NEXT and GROUP_REST start, the chain (GROUP_CHAIN and the cross of each
-// round after p) has brought each cross k of the group up to date through round k, all their
-// products need. GROUP_NEXT gives the group's rows and columns their later rounds while this
-// group's products (its own, and GROUP_REST's on the side streams) read them as operands, and the next group's GROUP_REST on another band may already write them
-// while this one's last blocks read them: an operand read may be improved already. Every value
-// stored is min(C, a + b) of values stored, the length of a walk in the graph completed with INF
-// edges, and no larger than the value it replaces; so a round that reads improved operands leaves
-// every cell at most what it would have been, and never below its distance: the same result
-// (negative weights without a negative cycle included). Cells are 32-bit words, read and written whole.
+// that buys). Before GROUP_NEXT and GROUP_REST start, the chain (GROUP_CHAIN or GROUP_CATCH_UP, and
+// the cross of each round after p) has brought each cross k of the group up to date through round
+// k, all their products need. GROUP_NEXT gives the group's rows and columns their later rounds
+// while this group's products (its own, and GROUP_REST's on the side streams) read them as
+// operands, and the next group's GROUP_REST on another band may already write them while this
+// one's last blocks read them: an operand read may be improved already. Every value stored is
+// min(C, a + b) of values stored, the length of a walk in the graph completed with INF edges, and
+// no larger than the value it replaces; so a round that reads improved operands leaves every cell
+// at most what it would have been, and never below its distance: the same result (negative weights
+// without a negative cycle included). A cell is read and written whole, never torn (a 32-bit word;
+// kleene-packed16's 16-bit cells half of one).
 // BULK: the bulk's own kernel, mode GROUP_REST known at compile time and no closure's path: the
 // kernel for every mode spilled more registers and ran the bulk 1% slower (kernels/NOTES.md).
-template <class Cell, int T, int TM, int TN, bool BULK = false>
+template <class Tiles, bool BULK = false>
 __device__ __forceinline__ void kleene_group(int* d, int ld, int n, int p, int last, int mode, int firstRow)
 {
-    static_assert(minplus::closure_words<Cell, T>() <= minplus::shared_words<Cell, T, KLEENE_STAGES>(),
-                  "the pivot tile is closed in the products' shared memory");
+    constexpr int T = Tiles::T;
     extern __shared__ int stage[];
     const int3 tile = kleene::group_tile(mode, p, last, (n + T - 1) / T, blockIdx.x, blockIdx.y + firstRow);
     const int i = tile.x, j = tile.y, first = tile.z, rowsLive = min(T, n - i * T), columnsLive = min(T, n - j * T);
-    // rounds first .. end - 1; a launch that closes a pivot closes pivot `end` (GROUP_CHAIN p + 1, GROUP_NEXT last + 1)
+    // rounds first .. end - 1; a launch that closes a pivot closes pivot `end` (GROUP_CHAIN p + 1, GROUP_CATCH_UP and GROUP_NEXT last + 1)
     const int end = mode == kleene::GROUP_CHAIN ? p + 1 : last + 1;
     const int kLive = min(end * T, n) - first * T;
-    int* const rowI = fw_cell(d, ld, i * T, 0);
-    int* const c = rowI + j * T;
-    const int* const a = rowI + first * T, * const b = fw_cell(d, ld, first * T, j * T);
+    if (!BULK && kLive <= 0) return;  // GROUP_CATCH_UP: the tiles beside the new pivot have their rounds already
     if (!BULK && mode != kleene::GROUP_REST && i == end && j == end) {
-        kleene_update_and_close<Cell, T, TM, TN>(c, a, b, ld, stage, kLive, rowsLive);
+        Tiles::update_and_close(d, ld, i, first, kLive, rowsLive, stage);
         return;
     }
-    minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(c, a, b, ld, stage, kLive, rowsLive, columnsLive);
+    Tiles::product(d, ld, i, j, first, kLive, rowsLive, columnsLive, stage);
 }

@@ -119,7 +119,7 @@ template <int T, int TM, int TN>
 __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) traced_phase2(int* d, int ld, int n, int p)
 {
     trace_begin(p * TRACE_KINDS + TRACE_P2);
-    kleene_cross<minplus::Int32, T, TM, TN>(d, ld, n, p);
+    kleene_cross<kleene::MatrixTiles<minplus::Int32, T, TM, TN>>(d, ld, n, p);
     trace_end(p * TRACE_KINDS + TRACE_P2);
 }
 template <int T, int TM, int TN>
@@ -130,7 +130,7 @@ __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) traced_ph
     const bool pivot = mode == kleene::NEXT && tile.x == tile.y;
     trace_begin(p * TRACE_KINDS + kind);
     if (pivot) trace_begin(p * TRACE_KINDS + TRACE_PIVOT);
-    kleene_rest<minplus::Int32, T, TM, TN>(d, ld, n, p, mode, firstRow);
+    kleene_rest<kleene::MatrixTiles<minplus::Int32, T, TM, TN>>(d, ld, n, p, mode, firstRow);
     trace_end(p * TRACE_KINDS + kind);
     if (pivot && threadIdx.x == 0) atomicMax(&kb_trace[p * TRACE_KINDS + TRACE_PIVOT][1], now_ns());
 }
@@ -167,28 +167,28 @@ template <int T, int TM, int TN>
 __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) busy_phase2(int* d, int ld, int n, int p)
 {
     const unsigned long long start = now_ns();
-    kleene_cross<minplus::Int32, T, TM, TN>(d, ld, n, p);
+    kleene_cross<kleene::MatrixTiles<minplus::Int32, T, TM, TN>>(d, ld, n, p);
     busy_end(start, BUSY_P2, p);
 }
 template <int T, int TM, int TN>
 __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) busy_phase3(int* d, int ld, int n, int p, int mode, int firstRow)
 {
     const unsigned long long start = now_ns();
-    kleene_rest<minplus::Int32, T, TM, TN>(d, ld, n, p, mode, firstRow);
+    kleene_rest<kleene::MatrixTiles<minplus::Int32, T, TM, TN>>(d, ld, n, p, mode, firstRow);
     busy_end(start, mode == kleene::NEXT ? BUSY_NEXT : mode == kleene::REST ? BUSY_REST : BUSY_ALL, p);
 }
 template <int T, int TM, int TN>
 __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) busy_group(int* d, int ld, int n, int p, int last, int mode, int firstRow)
 {
     const unsigned long long start = now_ns();
-    kleene_group<minplus::Int32, T, TM, TN>(d, ld, n, p, last, mode, firstRow);
+    kleene_group<kleene::MatrixTiles<minplus::Int32, T, TM, TN>>(d, ld, n, p, last, mode, firstRow);
     busy_end(start, mode == kleene::GROUP_CHAIN ? BUSY_GROUP_CHAIN : mode == kleene::GROUP_NEXT ? BUSY_GROUP_NEXT : BUSY_GROUP_REST, p);
 }
 template <int T, int TM, int TN>
 __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) busy_group_rest(int* d, int ld, int n, int p, int last, int firstRow)
 {
     const unsigned long long start = now_ns();
-    kleene_group<minplus::Int32, T, TM, TN, true>(d, ld, n, p, last, kleene::GROUP_REST, firstRow);
+    kleene_group<kleene::MatrixTiles<minplus::Int32, T, TM, TN>, true>(d, ld, n, p, last, kleene::GROUP_REST, firstRow);
     busy_end(start, BUSY_GROUP_REST, p);
 }
 
