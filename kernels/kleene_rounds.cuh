@@ -100,10 +100,6 @@ __device__ __forceinline__ int2 rest_tile(int mode, int p, int tiles, int bx = b
     return make_int2(by + (by >= p), bx + (bx >= p));
 }
 
-}  // namespace kleene
-
-namespace kleene {
-
 // How kleene's bodies (below) reach a tile and run its products: cells of type Cell as they are, in
 // one matrix of ld words a row (kleene, kleene-f32). kleene-packed16 has its own (kleene_packed16.cuh
 // Tiles: two packed copies of the matrix). A tile is named by its tile row and column.
