@@ -34,13 +34,18 @@ final class DeviceMemoryCheck {
      */
     static List<Variant> fromFirstThatFits(List<Variant> order, int n, long freeBytes, List<String> notes) {
         int first = 0;
-        while (first < order.size() && order.get(first).gpu() && order.get(first).deviceBytesPerDevice(n, 1) + Variant.DEVICE_RESERVE_BYTES > freeBytes) first++;
+        while (first < order.size() && order.get(first).gpu() && need(order.get(first), n, 1) > freeBytes) first++;
         if (first == 0 || first == order.size() || !order.get(first).gpu()) return order;
         for (Variant v : order.subList(0, first)) {
             notes.add(String.format(Locale.ROOT, "%s needs %,d bytes of device memory at n=%d and %,d are free: trying %s first", v,
-                    v.deviceBytesPerDevice(n, 1) + Variant.DEVICE_RESERVE_BYTES, n, freeBytes, order.get(first)));
+                    need(v, n, 1), n, freeBytes, order.get(first)));
         }
         return order.subList(first, order.size());
+    }
+
+    /** What variant v needs on each of {@code devices} GPUs at n: its matrices and the reserve. */
+    private static long need(Variant v, int n, int devices) {
+        return v.deviceBytesPerDevice(n, devices) + Variant.DEVICE_RESERVE_BYTES;
     }
 
     /**
@@ -57,9 +62,9 @@ final class DeviceMemoryCheck {
      * {@linkplain Variant#spansDevices() spans them} needs its share on each (the others, all on one).
      */
     static void requireFits(Variant v, int n, String file, String deviceName, long freeBytes, int devices, Units units) throws UsageException {
-        long matrices = v.deviceBytesPerDevice(n, devices);
-        long need = matrices + Variant.DEVICE_RESERVE_BYTES;
+        long need = need(v, n, devices);
         if (need <= freeBytes) return;
+        long matrices = need - Variant.DEVICE_RESERVE_BYTES;
         String graph = file.isEmpty() ? "n=" + n : file + " (n=" + n + ")";
         boolean split = devices > 1 && v.spansDevices();
         String amounts = switch (units) {
