@@ -51,8 +51,5 @@ extern "C" __global__ void fw_kleene_packed16_unpack(const int* src, int ld16, i
 {
     const int i = blockIdx.y * blockDim.y + threadIdx.y, w = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= ld32 || w >= ld16) return;
-    const int pair = *fw_cell(src, ld16, i, w);
-    int* const to = fw_cell(dst, ld32, i, 2 * w);
-    to[0] = minplus::Packed16::unpack(pair, 0);
-    to[1] = minplus::Packed16::unpack(pair, 1);
+    minplus::Packed16::unpack_word(src, ld16, dst, ld32, i, w);
 }

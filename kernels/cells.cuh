@@ -74,6 +74,15 @@ struct Packed16 {
         const int cell = h ? word >> 16 : (short)(word & 0xFFFF);  // sign-extended
         return cell >= FW_INF16 ? FW_INF : cell;
     }
+    // Row-packed word (i, w) of src (ld16 words a row) into int32 cells (i, 2 w) and (i, 2 w + 1) of
+    // dst (ld32 ints a row): one thread's part of packed16's and kleene-packed16's unpack kernels.
+    __device__ static __forceinline__ void unpack_word(const int* src, int ld16, int* dst, int ld32, int i, int w)
+    {
+        const int pair = *fw_cell(src, ld16, i, w);
+        int* const to = fw_cell(dst, ld32, i, 2 * w);
+        to[0] = unpack(pair, 0);
+        to[1] = unpack(pair, 1);
+    }
 };
 
 // kleene-packed16 (kleene_packed16.cuh): an accumulator word holds one cell twice, in two 16-bit
