@@ -6,7 +6,8 @@
 // tiles of pivot row p and pivot column p (phase 2), then every other tile (phase 3); each phase
 // reads its operand tiles into shared memory once and runs the 32 steps of k from there.
 //
-// Launch, per round p (nb = ceil(n/32) tiles per side), block (32, 32), one thread per cell:
+// Launch (schema blocked, pivot launched), per round p (nb = ceil(n/32) tiles per side), block
+// (32, 32), one thread per cell:
 //   phase 1: grid (1, 1)     shared 4 KB  (the pivot tile)
 //   phase 2: grid (nb, 2)    shared 8 KB  (pivot tile + own tile); y = 0: pivot row, y = 1: column;
 //                            the block whose x is p returns (as in both reports)
@@ -17,7 +18,10 @@
 // Phase 3 keeps the running minimum in a register (both reports do); phases 1 and 2 keep the
 // tile in shared memory and use two barriers per step, as report 004 does (report 000 omits them,
 // which is a race that compute-sanitizer's racecheck reports).
-#include "fw.cuh"
+#include "fwbench.cuh"
+
+FW_VARIANT("schema=blocked tile=32 block=32x32 "
+           "kernels=fw_blocked_phase1,fw_blocked_phase2,fw_blocked_phase3");
 
 #define TILE 32
 

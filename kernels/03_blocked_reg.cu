@@ -15,13 +15,17 @@
 //     4 k at a time with one 16-byte shared load (the same address across a warp: a broadcast),
 //     so shared loads per relaxation drop from 2 to 1.25.
 //
-// Launch, per round p (nb = ceil(n/32) tiles per side), block (32, 32), one thread per cell:
+// Launch (schema blocked, pivot launched), per round p (nb = ceil(n/32) tiles per side), block
+// (32, 32), one thread per cell:
 //   phase 1: grid (1, 1)     shared 4 KB  (the pivot tile)
 //   phase 2: grid (nb, 2)    shared 8 KB  (pivot tile + own tile); y = 0: pivot row, y = 1: column
 //   phase 3: grid (nb, nb)   shared 8 KB  (own tile's pivot-column and pivot-row tiles)
 // Registers (ptxas, sm_90): phase 1: 15, phase 2: 20, phase 3: 32; no spills on any target.
 // Cells past n are read as FW_INF and never written, so n need not be a multiple of 32.
-#include "fw.cuh"
+#include "fwbench.cuh"
+
+FW_VARIANT("schema=blocked tile=32 block=32x32 "
+           "kernels=fw_blocked_reg_phase1,fw_blocked_reg_phase2,fw_blocked_reg_phase3");
 
 #define TILE 32
 

@@ -21,7 +21,8 @@
 //     pivot tile, loads and stores without a single bounds check; other groups take the checked
 //     path. The k loop itself has no checks on either path (FW_INF operands relax nothing).
 //
-// Launch, per round p (nb = ceil(n/32) tiles per side, G = ceil(nb/6)), block (32, 32):
+// Launch (schema blocked, 6 tiles per block, pivot launched), per round p (nb = ceil(n/32) tiles
+// per side, G = ceil(nb/6)), block (32, 32):
 //   phase 1: grid (1, 1)    shared  4 KB
 //   phase 2: grid (G, 2)    shared 28 KB  (pivot + 6 own tiles); y = 0: pivot row, y = 1: column
 //   phase 3: grid (G, G)    shared 48 KB  (6 pivot-column + 6 pivot-row tiles)
@@ -29,7 +30,10 @@
 // phase 3: 64 (so one block, 32 warps, per SM); no spills on any target. Phase 3 fits only because
 // its 36 minima start at FW_INF and meet the cells' old values after the k loop, and the loop is
 // unrolled by 2: loading the old values first, or unrolling all 32 steps, spilled 100-230 bytes.
-#include "fw.cuh"
+#include "fwbench.cuh"
+
+FW_VARIANT("schema=blocked tile=32 block=32x32 tiles-per-block=6 "
+           "kernels=fw_batched_phase1,fw_batched_phase2,fw_batched_phase3");
 
 #define TILE 32
 #define BATCH 6
