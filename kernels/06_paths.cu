@@ -14,19 +14,25 @@
 // (if (cand < best) { best = cand; via = k; }), which cannot be one fused add-min instruction
 // (VIADDMNMX on sm_90) as a plain relaxation is; and a cell's q is written only when that cell improved during the launch (via is
 // then >= 0), so q is never read by a kernel: no other cell needs it, unlike a predecessor matrix.
-// Launch geometry follows report 003: phase 2's grid has (nb - 1) tiles along y and phase 3's
-// (nb - 1) x (nb - 1), and a block index at or past the pivot is shifted by one to skip it, so no
-// block returns idle (blocked launches nb and nb x nb and lets the pivot's blocks return).
+// Launch geometry follows report 003: phase 2 launches the (nb - 1) tiles of the pivot row and
+// column and phase 3 (nb - 1) x (nb - 1), and a block index at or past the pivot is shifted by one
+// to skip it, so no block returns idle (blocked launches nb and nb x nb and lets the pivot's blocks
+// return). Report 003's phase 2 grid is (2, nb - 1), x choosing row or column; here it is
+// transposed to (nb - 1, 2), y choosing, as in blocked and the suite's blocked schema.
 //
-// Launch, per round p (nb = ceil(n/32) tiles per side), block (32, 32), one thread per cell:
+// Launch (schema blocked, pivot skipped), per round p (nb = ceil(n/32) tiles per side),
+// block (32, 32), one thread per cell:
 //   phase 1: grid (1, 1)              shared 4 KB  (the pivot tile's distances)
-//   phase 2: grid (2, nb - 1)         shared 8 KB  (pivot + own tile); x = 0: pivot row, x = 1: column
+//   phase 2: grid (nb - 1, 2)         shared 8 KB  (pivot + own tile); y = 0: pivot row, y = 1: column
 //   phase 3: grid (nb - 1, nb - 1)    shared 8 KB  (pivot-column and pivot-row tiles)
-//   (the solver skips phases 2 and 3 when nb = 1: their grids would be empty)
+//   (phases 2 and 3 are not launched when nb = 1: their grids would be empty)
 // The intermediate of each cell lives in a register in every phase: only the distance tiles are
 // shared, because only distances are read across threads.
 // Registers (ptxas, sm_90): phase 1: 16, phase 2: 19, phase 3: 30; no spills on any target.
-#include "fw.cuh"
+#include "fwbench.cuh"
+
+FW_VARIANT("schema=blocked tile=32 block=32x32 pivot=skipped paths=yes "
+           "kernels=fw_paths_phase1,fw_paths_phase2,fw_paths_phase3");
 
 #define TILE 32
 
@@ -64,8 +70,8 @@ extern "C" __global__ void __launch_bounds__(TILE * TILE) fw_paths_phase2(int* d
     __shared__ int pivot[TILE][TILE];
     __shared__ int own[TILE][TILE];
     const int ty = threadIdx.y, tx = threadIdx.x;
-    const bool pivotRow = blockIdx.x == 0;
-    const int t = blockIdx.y + (blockIdx.y >= p);  // report 003: skip the pivot tile by shifting
+    const bool pivotRow = blockIdx.y == 0;
+    const int t = blockIdx.x + (blockIdx.x >= p);  // report 003: skip the pivot tile by shifting
 
     int i = p * TILE + ty, j = p * TILE + tx;
     pivot[ty][tx] = (i < n && j < n) ? d[i * n + j] : FW_INF;
