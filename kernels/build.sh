@@ -22,6 +22,10 @@ if ! command -v "$nvcc" >/dev/null 2>&1; then
   exit 1
 fi
 mkdir -p "$out" "$report" "$tools"
+# the headers a user's kernel file includes (fwbench.cuh and what it includes), which the suite
+# compiles such a file against at run time (fwbench.cuda.KernelCompiler)
+mkdir -p "$out/include"
+cp "$here"/fwbench.cuh "$here"/fw.cuh "$here"/fw_constants.cuh "$out/include/"
 
 gencode=(
   -gencode arch=compute_75,code=sm_75

@@ -7,12 +7,16 @@ import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.GraphFiles;
 import fwbench.tuning.LaunchTuning;
 import fwbench.tuning.TuningMode;
+import fwbench.cuda.DeviceFault;
+import fwbench.variant.KernelFile;
+import fwbench.variant.KernelFiles;
 import fwbench.variant.LaunchChoice;
 import fwbench.variant.LaunchMode;
 import fwbench.variant.Solver;
 import fwbench.variant.SolverConfig;
 import fwbench.variant.Variant;
 import fwbench.verify.Verification;
+import jcuda.CudaException;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -66,9 +70,16 @@ public class FloydWarshallBenchmark {
     /** Warm-up iterations, and measured ones, of a trial above {@link #FEW_ITERATIONS_ABOVE_N}. */
     public static final int FEW_ITERATIONS = 1;
 
-    /** Every registered variant unless -p variant=... names some. */
+    /**
+     * The variant: a built-in one by its constant name ("BLOCKED"), or a kernel file by its path
+     * ("my_fw.cu"); the suite's main sets one a session.
+     */
     @Param({})
-    public Variant variant;
+    public String variant;
+
+    /** The SHA-256 of a kernel file variant's source, set by the suite's main (empty for a built-in variant). */
+    @Param({""})
+    public String kernelSha256;
 
     /** Vertices; the reports' five sizes by default. */
     @Param({"1000", "2500", "5000", "7500", "10000"})
@@ -104,29 +115,35 @@ public class FloydWarshallBenchmark {
     @Setup(Level.Trial)
     public void prepare() throws IOException, InterruptedException {
         DeviceLabel.check(device);
+        Variant resolved = KernelFile.names(variant)
+                ? KernelFiles.load(variant.trim(), Optional.of(kernelSha256)) : Variant.forConstant(variant).orElseGet(() -> Variant.parse(variant));
         Graph input = input(graph, n, seed);
         SolverConfig config = new SolverConfig(input, launch).withGpus(SolverConfig.parseGpus(gpus));
         LaunchTuning tuning = new LaunchTuning(LaunchTuning.defaultCacheFile(), System.err::println);
         TuningMode mode = TuningMode.fromProperty();
-        if (tuning.passDue(variant, n, mode)) {
+        if (tuning.passDue(resolved, n, mode)) {
             // the pass runs in a JVM of its own and caches its choice, which this trial then reads
-            Optional<LaunchChoice> chosen = TuningPassProcess.run(variant, graph, n, seed, launch, gpus, mode);
-            if (!tuning.passDue(variant, n, TuningMode.TUNED)) {
+            Optional<LaunchChoice> chosen = TuningPassProcess.run(resolved, graph, n, seed, launch, gpus, mode);
+            if (!tuning.passDue(resolved, n, TuningMode.TUNED)) {
                 mode = TuningMode.TUNED;
             } else if (chosen.isPresent()) {  // not cached (the pass said why): this trial uses it all the same
                 config = config.withChoice(chosen.get());
-                System.err.println("tuning " + variant + ": " + chosen.get().text() + " " + LaunchChoice.TUNED + ", for this trial only");
+                System.err.println("tuning " + resolved + ": " + chosen.get().text() + " " + LaunchChoice.TUNED + ", for this trial only");
                 mode = TuningMode.TABLE;
             } else {
-                System.err.println("tuning " + variant + ": the pass gave no choice (its line above), so the table's launch choice is used");
+                System.err.println("tuning " + resolved + ": the pass gave no choice (its line above), so the table's launch choice is used");
                 mode = TuningMode.TABLE;
             }
         }
-        config = tuning.forTrial(variant, config, mode);
-        solver = variant.create(config);
+        config = tuning.forTrial(resolved, config, mode);
+        solver = resolved.create(config);
         long start = System.nanoTime();
-        solver.reset();
-        solver.solve();
+        try {
+            solver.reset();
+            solver.solve();
+        } catch (CudaException e) {
+            throw DeviceFault.of(resolved.kernelFile().map(KernelFile::given).orElse(resolved.id()), n, e);
+        }
         long solved = System.nanoTime();
         String how = Verification.check(solver, input);
         // the check is an n^3 product of its own above the CPU reference's sizes: its cost is said, not hidden in the trial

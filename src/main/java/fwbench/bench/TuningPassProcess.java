@@ -108,7 +108,7 @@ public final class TuningPassProcess {
      */
     public static void main(String[] args) {
         try {
-            Variant variant = Variant.valueOf(args[0]);
+            Variant variant = Variant.forConstant(args[0]).orElseThrow(() -> new IllegalArgumentException("no variant " + args[0]));
             Graph input = FloydWarshallBenchmark.input(args[1], Integer.parseInt(args[2]), Long.parseLong(args[3]));
             SolverConfig config = new SolverConfig(input, LaunchMode.valueOf(args[4])).withGpus(SolverConfig.parseGpus(args[5]));
             SolverConfig tuned = new LaunchTuning(LaunchTuning.defaultCacheFile(), System.err::println)

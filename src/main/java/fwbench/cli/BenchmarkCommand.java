@@ -137,6 +137,7 @@ public final class BenchmarkCommand {
         RunEstimate estimate = new RunEstimate(forks, RunEstimate.earlierRuns(resultsDirectory, label),
                 RunEstimate.Model.planned(Runtime.getRuntime().availableProcessors()));
         if (!allowLongSolves) refuseLongSolves(estimate);
+        if (chosen.solves()) KernelFilePreflight.check(plan.groups(), out);
         // the last check: nothing is written before every check has passed
         ResultsTarget target = ResultsTarget.choose(resultsDirectory, resultFile, resultFormat, DeviceLabel.slug(), LocalDate.now());
         announce(label, plan, chosen, target);
@@ -206,6 +207,7 @@ public final class BenchmarkCommand {
     private static void checkParameterNames(String[] args) throws UsageException {
         for (String name : parameterNames(args)) {
             if (name.equals(ResultsFormat.DEVICE)) throw new UsageException("-p device is recorded by the suite, not chosen");
+            if (name.equals(ResultsFormat.KERNEL_SHA256)) throw new UsageException("-p " + name + " is recorded by the suite, not chosen");
             if (!PARAMETERS.contains(name)) {
                 throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", PARAMETERS.stream().sorted().toList()));
             }
@@ -224,7 +226,7 @@ public final class BenchmarkCommand {
 
     private static Request parseValues(CommandLineOptions options) throws UsageException {
         try {
-            List<Variant> named = values(options, ResultsFormat.VARIANT).stream().map(Variant::parse).distinct().toList();
+            List<Variant> named = values(options, ResultsFormat.VARIANT).stream().map(String::trim).distinct().map(Variant::resolve).distinct().toList();
             List<Integer> sizes = values(options, ResultsFormat.N).stream().map(BenchmarkCommand::size).distinct().toList();
             List<String> generators = new ArrayList<>();
             List<String> graphFiles = new ArrayList<>();
@@ -356,6 +358,7 @@ public final class BenchmarkCommand {
     private static Session solveSession(RunPlan.Group group, List<String> launches, List<String> gpus, String label, boolean fewIterations) {
         Map<String, List<String>> params = new LinkedHashMap<>();
         params.put(ResultsFormat.VARIANT, List.of(group.variant().name()));
+        group.variant().kernelFile().ifPresent(file -> params.put(ResultsFormat.KERNEL_SHA256, List.of(file.sha256())));
         params.put(ResultsFormat.N, group.sizes().stream().map(String::valueOf).toList());
         params.put(ResultsFormat.DEVICE, List.of(label));
         if (!launches.isEmpty()) params.put(ResultsFormat.LAUNCH, launches);

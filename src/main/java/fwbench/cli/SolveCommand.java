@@ -16,6 +16,8 @@ import fwbench.graph.io.SolutionFiles;
 import fwbench.tuning.LaunchTuning;
 import fwbench.tuning.TuningMode;
 import fwbench.usage.UsageException;
+import fwbench.variant.KernelFile;
+import fwbench.variant.KernelFileException;
 import fwbench.variant.PathSolver;
 import fwbench.variant.RealSolver;
 import fwbench.variant.Solver;
@@ -211,9 +213,11 @@ public final class SolveCommand implements Callable<Integer> {
     static Optional<Variant> parseVariant(String name) throws UsageException {
         if (name == null || name.trim().equalsIgnoreCase(REFERENCE)) return Optional.empty();
         try {
-            return Optional.of(Variant.parse(name));
+            return Optional.of(Variant.resolve(name));
+        } catch (KernelFileException e) {
+            throw new UsageException(e.getMessage());
         } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage() + ", " + REFERENCE);
+            throw new UsageException("unknown variant '" + name + "'; variants: " + Variant.ids() + ", " + REFERENCE + "; " + KernelFile.CHOICE);
         }
     }
 

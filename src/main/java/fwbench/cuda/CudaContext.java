@@ -131,6 +131,19 @@ public final class CudaContext {
     }
 
     /**
+     * The module of a kernel file compiled at run time ({@link KernelCompiler}), loaded once under
+     * {@code name} from {@code image} (a cubin); {@link #module(String)} returns it from then on.
+     */
+    public synchronized KernelModule loadModule(String name, byte[] image) {
+        makeCurrent();
+        return modules.computeIfAbsent(name, n -> {
+            CUmodule module = new CUmodule();
+            JCudaDriver.cuModuleLoadData(module, image);
+            return new KernelModule(n, module);
+        });
+    }
+
+    /**
      * The SHA-256 of the fatbin built from kernels/NAME.cu, in hex: what its kernels' code is, so that
      * something measured with them (a tuned launch choice) can tell a rebuild with changed kernels.
      * Reads the class path only; needs no device.

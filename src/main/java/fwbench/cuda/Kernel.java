@@ -16,7 +16,7 @@ public final class Kernel {
     }
 
     /** Lets launches use more than 48 KB of dynamic shared memory (sm_70 and later). */
-    Kernel allowDynamicSharedMemory(int bytes) {
+    public Kernel allowDynamicSharedMemory(int bytes) {
         JCudaDriver.cuFuncSetAttribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes);
         return this;
     }
@@ -25,7 +25,7 @@ public final class Kernel {
      * How many blocks of {@code blockThreads} threads and {@code sharedBytes} of dynamic shared
      * memory fit on one SM at once (registers, shared memory and threads all counted).
      */
-    int residentBlocksPerMultiprocessor(int blockThreads, int sharedBytes) {
+    public int residentBlocksPerMultiprocessor(int blockThreads, int sharedBytes) {
         int[] blocks = new int[1];
         JCudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor(blocks, function, blockThreads, sharedBytes);
         if (blocks[0] < 1) {

@@ -11,6 +11,7 @@ import jcuda.driver.JCudaDriver;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /** One fatbin loaded into the context: the kernels of one kernels/*.cu file. */
 public final class KernelModule {
@@ -31,6 +32,35 @@ public final class KernelModule {
         CUfunction f = new CUfunction();
         JCudaDriver.cuModuleGetFunction(f, module, function);
         return new Kernel(name + "::" + function, f);
+    }
+
+    /** Whether the module has an extern "C" kernel of that name. */
+    public boolean hasKernel(String function) {
+        try {
+            JCudaDriver.cuModuleGetFunction(new CUfunction(), module, function);
+            return true;
+        } catch (CudaException e) {
+            if (!e.getMessage().contains(CUresult.stringFor(CUresult.CUDA_ERROR_NOT_FOUND))) throw e;
+            return false;
+        }
+    }
+
+    /**
+     * The bytes of the module's extern "C" __constant__ or __device__ variable of that name (a kernel
+     * file's descriptor); empty when the module has none.
+     */
+    public Optional<byte[]> global(String symbol) {
+        CUdeviceptr address = new CUdeviceptr();
+        long[] bytes = {0};
+        try {
+            JCudaDriver.cuModuleGetGlobal(address, bytes, module, symbol);
+        } catch (CudaException e) {
+            if (!e.getMessage().contains(CUresult.stringFor(CUresult.CUDA_ERROR_NOT_FOUND))) throw e;
+            return Optional.empty();
+        }
+        byte[] value = new byte[Math.toIntExact(bytes[0])];
+        if (value.length > 0) JCudaDriver.cuMemcpyDtoH(Pointer.to(value), address, value.length);
+        return Optional.of(value);
     }
 
     /** The extern "C" kernel of that name with the launch shape it exports beside it. */

@@ -428,6 +428,8 @@ final class Charts {
             case STAR -> star(4.0, 1.8);
             case HEXAGON -> polygon(6, 3.5, 0);
             case PENTAGON -> polygon(5, 3.6, -Math.PI / 2);
+            case HEPTAGON -> polygon(7, 3.6, -Math.PI / 2);
+            case OCTAGON -> polygon(8, 3.5, Math.PI / 8);
         };
     }
 }

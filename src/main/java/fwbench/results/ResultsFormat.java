@@ -14,6 +14,7 @@ public final class ResultsFormat {
     public static final String PEAK_BENCHMARK = "fwbench.bench.PeakBenchmark.relax";
 
     // parameters: JMH names them after the benchmarks' @Param fields
+    /** The variant: a built-in one's constant name ("BLOCKED"), or a kernel file's path as given ("my_fw.cu"). */
     public static final String VARIANT = "variant";
     public static final String N = "n";
     public static final String GRAPH = "graph";
@@ -29,6 +30,8 @@ public final class ResultsFormat {
      */
     public static final String NO_GPU_DEVICE = "no GPU (CPU: ";
     public static final String CELL = "cell";
+    /** The SHA-256 of a kernel file variant's source, set by the benchmark command (empty for the built-in variants). */
+    public static final String KERNEL_SHA256 = "kernelSha256";
 
     // secondary metrics, added by the GPU-time profiler
     /** Mean GPU time of one solve, in the benchmark's time unit. */

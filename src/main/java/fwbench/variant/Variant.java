@@ -4,111 +4,152 @@ import fwbench.graph.Distances;
 import fwbench.graph.Graph;
 
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.IntFunction;
+import java.util.function.IntToDoubleFunction;
 import java.util.stream.Collectors;
 
 /**
- * The one registry of Floyd-Warshall variants, and of every trait of one: its name, the kernels and
- * the compute capability it needs, its distance cells, its device and heap memory, its default sizes, its
- * solver, where {@code solve} prefers it, and its colour and marker in charts. The benchmark (its
- * {@code variant} parameter), the tests, the planner of a run, {@code solve} and the report (labels,
- * row order, ceilings, colours) all read them from here; no other code tells variants apart by name.
+ * A Floyd-Warshall variant, described in one place: its name, the kernels and the compute capability
+ * it needs, its distance cells, its device and heap memory, its default sizes, its solver, its launch
+ * choices, the graphs it takes and its colour and marker in charts, each a named trait. The built-in
+ * variants are the constants below, in story order ({@link #values()}); a CUDA source file the user
+ * names is a variant too, its traits read from the descriptor the file exports ({@link KernelFiles}).
+ * The benchmark (its {@code variant} parameter), the tests, the planner of a run, {@code solve} and
+ * the report (labels, row order, ceilings, colours) all read them from here; no other code tells
+ * variants apart by name.
  *
- * <p>Adding a variant is one kernels/NN_name.cu file (NN: its place in the story), one solver class,
- * one constant here stating every column below, its place in {@code SOLVE_PREFERENCE}, and its
- * rows in the variants tables of README.md and docs/variants.md. "Report 000" to "report 004" are the course reports the
- * first variants follow (docs/reports.md).
+ * <p>Adding a built-in variant is one kernels/NN_name.cu file (NN: its place in the story) and one
+ * constant here; a variant that the kernel-file schemas cannot launch adds its own solver class
+ * (docs/extending.md). "Report 000" to "report 004" are the course reports the first variants follow
+ * (docs/reports.md).
  */
-public enum Variant {
-    // Declared in story order: the n-th constant's kernels are kernels/NN_*.cu with NN = n (KernelRegistryTest checks it).
-    //     id             runs on      kernels        min sm  cells             device memory
-    //     host memory (heap)     default max n      output         solver      chart colour, marker
-    //     description
-    NAIVE("naive", Backend.GPU, "01_naive", 75, CellType.INT32, DeviceMemory.matrices(2),
-            HostMemory.readBack(1), Variant.REPORT_SIZES, Output.DISTANCES, NaiveSolver::new, 0x4E79A7, Marker.SQUARE,
-            "one launch per k, global memory only (every report's baseline)"),
-    BLOCKED("blocked", Backend.GPU, "02_blocked", 75, CellType.INT32, DeviceMemory.matrices(2),
-            HostMemory.readBack(1), Variant.REPORT_SIZES, Output.DISTANCES, BlockedSolver::blocked, 0xF28E2B, Marker.CIRCLE,
-            "3-phase blocked, 32x32 shared-memory tiles (reports 000, 004)"),
-    BLOCKED_REG("blocked-reg", Backend.GPU, "03_blocked_reg", 75, CellType.INT32, DeviceMemory.matrices(2),
-            HostMemory.readBack(1), Variant.REPORT_SIZES, Output.DISTANCES, BlockedSolver::blockedReg, 0xE15759, Marker.TRIANGLE_UP,
-            "blocked with register minima, one barrier per step, 16-byte operand loads (report 001)"),
-    BATCHED("batched", Backend.GPU, "04_batched", 75, CellType.INT32, DeviceMemory.matrices(2),
-            HostMemory.readBack(1), Variant.REPORT_SIZES, Output.DISTANCES, BatchedSolver::new, 0x76B7B2, Marker.DIAMOND,
-            "6x6 tiles of 32x32 per phase-3 block, 6 per phase-2 block, 48 KB shared (report 001)"),
-    TILED_4X4("tiled-4x4", Backend.GPU, "05_tiled_4x4", 75, CellType.INT32, DeviceMemory.matrices(2),
-            HostMemory.readBack(1), Variant.REPORT_SIZES, Output.DISTANCES, Tiled4x4Solver::new, 0x59A14F, Marker.RECTANGLE_WIDE,
-            "64x64 tiles, 256 threads, 4x4 register micro-tiles, staged pivot row and column (report 002)"),
-    PATHS("paths", Backend.GPU, "06_paths", 75, CellType.INT32, DeviceMemory.matrices(3),
-            HostMemory.readBack(2), Variant.REPORT_SIZES, Output.PATHS, PathsSolver::new, 0xEDC948, Marker.TRIANGLE_DOWN,
-            "distances and the intermediate-node matrix for path queries (report 003)"),
-    KLEENE("kleene", Backend.GPU, "07_kleene", 75, CellType.INT32, DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD).indexedIn64Bits(),
-            HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, KleeneSolver::new, 0xFF9DA7, Marker.TRIANGLE_RIGHT,
-            "blocked FW with phases 2 and 3 as register-tiled min-plus products, tile per n"),
-    DATAFLOW("dataflow", Backend.GPU, "08_dataflow", 75, CellType.INT32, DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD)
-                    .plus((n, padded) -> DataflowLaunch.deviceBytes(n, KleeneSolver.tileFor(n)))
-                    .indexedIn64Bits().upTo(DataflowSchedule.MAX_TILES * KleeneSolver.tileFor(Integer.MAX_VALUE), DataflowSchedule.MAX_TILES_WHY),
-            HostMemory.readBack(1).plus("its work-item schedule", n -> DataflowSchedule.hostBytes(KleeneSolver.tileFor(n), n)),
-            Integer.MAX_VALUE, Output.DISTANCES, DataflowSolver::new, 0xB07AA1, Marker.ELLIPSE_WIDE,
-            "kleene's tile products in one persistent kernel: each tile waits for its inputs, not for a round"),
-    // the int32 input and the packed input and work at half a matrix each; the int32 result only where it can be read back
-    PACKED16("packed16", Backend.GPU, "09_packed16", 75, CellType.PACKED16, DeviceMemory.matrices(2).paddedTo(Packed16Solver.PAD)
-                    .plus((n, padded) -> DataflowLaunch.deviceBytes(n, Packed16Solver.tileFor(n)))
-                    .plus(Packed16Solver::int32ResultBytes)
-                    .indexedIn64Bits().upTo(DataflowSchedule.MAX_TILES * Packed16Solver.tileFor(Integer.MAX_VALUE), DataflowSchedule.MAX_TILES_WHY),
-            HostMemory.readBack(1).plus("its work-item schedule", n -> DataflowSchedule.hostBytes(Packed16Solver.tileFor(n), n)),
-            Integer.MAX_VALUE, Output.DISTANCES, Packed16Solver::new, 0x9C755F, Marker.RECTANGLE_TALL,
-            "dataflow on 16-bit distances, two per word (__viaddmin_s16x2); distances must stay below " + CellType.PACKED16.inf()),
-    // the input, the route keys and the intermediate-node matrix
-    KLEENE_PATHS("kleene-paths", Backend.GPU, "10_kleene_paths", 75, CellType.INT32, DeviceMemory.matrices(3).paddedTo(KleeneSolver.PAD)
-                    .indexedIn64Bits().upTo(Distances.INT_INDEX_MAX_N, "its routes are read back and checked on the host, in Java arrays"),
-            HostMemory.readBack(2), Integer.MAX_VALUE, Output.PATHS, KleenePathsSolver::new, 0x17BECF, Marker.PLUS,
-            "kleene with the intermediate-node matrix, the improving k carried in each distance's low bits; distances must stay below "
-                    + KleenePathsSolver.ROUTE_INF, KleenePathsSolver.ROUTE_INF),
-    KLEENE_F32("kleene-f32", Backend.GPU, "11_kleene_f32", 75, CellType.FLOAT32, DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD).indexedIn64Bits(),
-            HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, KleeneF32Solver::new, 0x8C564B, Marker.STAR,
-            "kleene on float32 distances, for real weights (fminf(c, a + b)); integer graphs are solved exactly when distances stay below "
-                    + CellType.FLOAT32.inf()),
-    // per device: its row band of the input and work matrices, two pivot-row buffers, and the certificate's W chunk and witness bits
-    KLEENE_BANDS("kleene-bands", Backend.GPU, "12_kleene_bands", 75, CellType.INT32, DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD)
-                    .indexedIn64Bits().inRowBands(BandsSolver.MEMORY),
-            HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, BandsSolver::new, 0x2CA02C, Marker.HEXAGON,
-            "kleene's rounds over row bands, one band per GPU of the host (-p gpus); pivot rows sent peer to peer"),
-    // the int32 input, the packed input and work (a row-packed and a column-packed copy, an int32 matrix's worth each); the int32 result only where it can be read back
-    KLEENE_PACKED16("kleene-packed16", Backend.GPU, "13_kleene_packed16", 75, CellType.PACKED16, DeviceMemory.matrices(3).paddedTo(KleeneSolver.PAD)
-                    .plus(Packed16Solver::int32ResultBytes).indexedIn64Bits(),
-            HostMemory.readBack(1), Integer.MAX_VALUE, Output.DISTANCES, KleenePacked16Solver::new, 0xBCBD22, Marker.PENTAGON,
-            "kleene's rounds on 16-bit distances, two k a relaxation from row- and column-packed copies; distances must stay below "
-                    + CellType.PACKED16.inf()),
-    CPU_SERIAL("cpu-serial", Backend.CPU, null, 0, CellType.INT32, DeviceMemory.NONE,
-            HostMemory.CPU_SOLVER, 1_000, Output.DISTANCES, CpuSerialSolver::new, 0xBAB0AC, Marker.TRIANGLE_LEFT,
-            "single-thread Java, k-i-j loops"),
-    CPU_BLOCKED("cpu-blocked", Backend.CPU, null, 0, CellType.INT32, DeviceMemory.NONE,
-            HostMemory.CPU_SOLVER, 2_500, Output.DISTANCES, CpuBlockedSolver::new, 0x555555, Marker.CROSS,
-            "multi-thread Java, 3-phase blocked over 64x64 tiles");
+public final class Variant {
 
     /** Where a variant runs. */
     public enum Backend { GPU, CPU }
 
-    /**
-     * Default limit of the reports' variants: their largest size. Above it a trial of the 32x32
-     * designs takes minutes (n = 32768 is 10 to 100 s a solve on an H200); larger n is kleene's
-     * and packed16's ground. (Named with its class: enum constants may not use a field by its simple name.)
-     */
-    private static final int REPORT_SIZES = 10_000;
-
     /** What a solve produces: distances, or distances and the intermediate-node matrix ({@link PathSolver}). */
     public enum Output { DISTANCES, PATHS }
 
+    /**
+     * A line chart's point marker; Charts draws each as a shape (a new variant adds one). The ones no
+     * built-in variant uses go to kernel files and to variants of other versions' results.
+     */
+    public enum Marker {
+        SQUARE, CIRCLE, TRIANGLE_UP, DIAMOND, RECTANGLE_WIDE, TRIANGLE_DOWN, ELLIPSE_WIDE, TRIANGLE_RIGHT,
+        RECTANGLE_TALL, TRIANGLE_LEFT, CROSS, PLUS, STAR, HEXAGON, PENTAGON, HEPTAGON, OCTAGON
+    }
+
+    /**
+     * Default limit of the reports' variants: their largest size. Above it a trial of the 32x32
+     * designs takes minutes (n = 32768 is 10 to 100 s a solve on an H200); larger n is kleene's
+     * and packed16's ground.
+     */
+    private static final int REPORT_SIZES = 10_000;
+
     /** Device memory kept free for the context, modules and small buffers when sizing a run. */
     public static final long DEVICE_RESERVE_BYTES = 256L << 20;
+
+    /** The lowest compute capability every GPU kernel of the suite is built for (sm_75: kernels/build.sh). */
+    static final int BUILT_FOR_SM = 75;
+
+    private static final List<Variant> BUILT_IN = new ArrayList<>();
+
+    // The reports' variants: kernel files launched by their descriptors (KernelFileSolver), no Java of their own.
+    public static final Variant NAIVE = gpu("NAIVE", "naive", "01_naive").launchedByDescriptor()
+            .deviceMemory(DeviceMemory.matrices(2)).defaultMaxN(REPORT_SIZES).chart(0x4E79A7, Marker.SQUARE)
+            .description("one launch per k, global memory only (every report's baseline)").register();
+    public static final Variant BLOCKED = gpu("BLOCKED", "blocked", "02_blocked").launchedByDescriptor()
+            .deviceMemory(DeviceMemory.matrices(2)).defaultMaxN(REPORT_SIZES).chart(0xF28E2B, Marker.CIRCLE)
+            .description("3-phase blocked, 32x32 shared-memory tiles (reports 000, 004)").register();
+    public static final Variant BLOCKED_REG = gpu("BLOCKED_REG", "blocked-reg", "03_blocked_reg").launchedByDescriptor()
+            .deviceMemory(DeviceMemory.matrices(2)).defaultMaxN(REPORT_SIZES).chart(0xE15759, Marker.TRIANGLE_UP)
+            .description("blocked with register minima, one barrier per step, 16-byte operand loads (report 001)").register();
+    public static final Variant BATCHED = gpu("BATCHED", "batched", "04_batched").launchedByDescriptor()
+            .deviceMemory(DeviceMemory.matrices(2)).defaultMaxN(REPORT_SIZES).chart(0x76B7B2, Marker.DIAMOND)
+            .description("6x6 tiles of 32x32 per phase-3 block, 6 per phase-2 block, 48 KB shared (report 001)").register();
+    // its staging copies (a tile, and a tile per tile of a side for the pivot row and column) come on top of the matrices
+    public static final Variant TILED_4X4 = gpu("TILED_4X4", "tiled-4x4", "05_tiled_4x4").launchedByDescriptor()
+            .deviceMemory(DeviceMemory.matrices(2).plus(KernelFileSolver.scratchBytes(64 * 64, 2 * 64 * 64, 64)))
+            .defaultMaxN(REPORT_SIZES).chart(0x59A14F, Marker.RECTANGLE_WIDE)
+            .description("64x64 tiles, 256 threads, 4x4 register micro-tiles, staged pivot row and column (report 002)").register();
+    public static final Variant PATHS = gpu("PATHS", "paths", "06_paths").launchedByDescriptor()
+            .deviceMemory(DeviceMemory.matrices(3)).heap(HostMemory.readBack(2)).output(Output.PATHS).defaultMaxN(REPORT_SIZES)
+            .chart(0xEDC948, Marker.TRIANGLE_DOWN)
+            .description("distances and the intermediate-node matrix for path queries (report 003)").register();
+
+    // Our own: a solver class each (their launches are more than a schema).
+    public static final Variant KLEENE = gpu("KLEENE", "kleene", "07_kleene").solver(KleeneSolver::new)
+            .deviceMemory(DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD).indexedIn64Bits())
+            .launchChoices(n -> KleeneSolver.LAUNCH_CANDIDATES, n -> KleeneSolver.tableChoice(CellType.INT32, n))
+            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN, KleeneSolver.GROUPED_ROUNDS_PIN)
+            .negativeWeights().chart(0xFF9DA7, Marker.TRIANGLE_RIGHT)
+            .description("blocked FW with phases 2 and 3 as register-tiled min-plus products, tile per n").register();
+    public static final Variant DATAFLOW = gpu("DATAFLOW", "dataflow", "08_dataflow").solver(DataflowSolver::new)
+            .deviceMemory(DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD)
+                    .plus((n, padded) -> DataflowLaunch.deviceBytes(n, KleeneSolver.tileFor(n)))
+                    .indexedIn64Bits().upTo(DataflowSchedule.MAX_TILES * KleeneSolver.tileFor(Integer.MAX_VALUE), DataflowSchedule.MAX_TILES_WHY))
+            .heap(HostMemory.readBack(1).plus("its work-item schedule", n -> DataflowSchedule.hostBytes(KleeneSolver.tileFor(n), n)))
+            .launchChoices(n -> atLeastTile(DataflowSolver.LAUNCH_CANDIDATES, KleeneSolver.tableTile(n)),
+                    n -> dataflowTableChoice(CellType.INT32, KleeneSolver.tableTile(n), n))
+            .pins(KleeneSolver.TILE_PIN, DataflowLaunch.BLOCKS_PER_SM_PIN)
+            .negativeWeights().chart(0xB07AA1, Marker.ELLIPSE_WIDE)
+            .description("kleene's tile products in one persistent kernel: each tile waits for its inputs, not for a round").register();
+    // the int32 input and the packed input and work at half a matrix each; the int32 result only where it can be read back
+    public static final Variant PACKED16 = gpu("PACKED16", "packed16", "09_packed16").solver(Packed16Solver::new).cells(CellType.PACKED16)
+            .deviceMemory(DeviceMemory.matrices(2).paddedTo(Packed16Solver.PAD)
+                    .plus((n, padded) -> DataflowLaunch.deviceBytes(n, Packed16Solver.tileFor(n)))
+                    .plus(Packed16Solver::int32ResultBytes)
+                    .indexedIn64Bits().upTo(DataflowSchedule.MAX_TILES * Packed16Solver.tileFor(Integer.MAX_VALUE), DataflowSchedule.MAX_TILES_WHY))
+            .heap(HostMemory.readBack(1).plus("its work-item schedule", n -> DataflowSchedule.hostBytes(Packed16Solver.tileFor(n), n)))
+            .launchChoices(n -> atLeastTile(Packed16Solver.LAUNCH_CANDIDATES, Packed16Solver.tableTile(n)),
+                    n -> dataflowTableChoice(CellType.PACKED16, Packed16Solver.tableTile(n), n))
+            .pins(Packed16Solver.TILE_PIN, DataflowLaunch.BLOCKS_PER_SM_PIN)
+            .chart(0x9C755F, Marker.RECTANGLE_TALL)
+            .description("dataflow on 16-bit distances, two per word (__viaddmin_s16x2); distances must stay below " + CellType.PACKED16.inf()).register();
+    // the input, the route keys and the intermediate-node matrix
+    public static final Variant KLEENE_PATHS = gpu("KLEENE_PATHS", "kleene-paths", "10_kleene_paths").solver(KleenePathsSolver::new)
+            .deviceMemory(DeviceMemory.matrices(3).paddedTo(KleeneSolver.PAD).indexedIn64Bits()
+                    .upTo(Distances.INT_INDEX_MAX_N, "its routes are read back and checked on the host, in Java arrays"))
+            .heap(HostMemory.readBack(2)).output(Output.PATHS).inf(KleenePathsSolver.ROUTE_INF)
+            .launchChoices(n -> KleeneSolver.LAUNCH_CANDIDATES, n -> KleeneSolver.tableChoice(CellType.INT32, n))
+            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN)
+            .negativeWeights().chart(0x17BECF, Marker.PLUS)
+            .description("kleene with the intermediate-node matrix, the improving k carried in each distance's low bits; distances must stay below "
+                    + KleenePathsSolver.ROUTE_INF).register();
+    public static final Variant KLEENE_F32 = gpu("KLEENE_F32", "kleene-f32", "11_kleene_f32").solver(KleeneF32Solver::new).cells(CellType.FLOAT32)
+            .deviceMemory(DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD).indexedIn64Bits())
+            .launchChoices(n -> KleeneSolver.LAUNCH_CANDIDATES, n -> KleeneSolver.tableChoice(CellType.FLOAT32, n))
+            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN)
+            .chart(0x8C564B, Marker.STAR)
+            .description("kleene on float32 distances, for real weights (fminf(c, a + b)); integer graphs are solved exactly when distances stay below "
+                    + CellType.FLOAT32.inf()).register();
+    // per device: its row band of the input and work matrices, two pivot-row buffers, and the certificate's W chunk and witness bits
+    public static final Variant KLEENE_BANDS = gpu("KLEENE_BANDS", "kleene-bands", "12_kleene_bands").solver(BandsSolver::new)
+            .deviceMemory(DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD).indexedIn64Bits().inRowBands(BandsSolver.MEMORY))
+            .oneDeviceCounterpart(KLEENE).chart(0x2CA02C, Marker.HEXAGON)
+            .description("kleene's rounds over row bands, one band per GPU of the host (-p gpus); pivot rows sent peer to peer").register();
+    // the int32 input, the packed input and work (a row-packed and a column-packed copy, an int32 matrix's worth each); the int32 result only where it can be read back
+    public static final Variant KLEENE_PACKED16 = gpu("KLEENE_PACKED16", "kleene-packed16", "13_kleene_packed16").solver(KleenePacked16Solver::new)
+            .cells(CellType.PACKED16)
+            .deviceMemory(DeviceMemory.matrices(3).paddedTo(KleeneSolver.PAD).plus(Packed16Solver::int32ResultBytes).indexedIn64Bits())
+            .pins(KleenePacked16Solver.GROUPED_ROUNDS_PIN, KleeneSolver.REST_LAUNCHES_PIN)
+            .chart(0xBCBD22, Marker.PENTAGON)
+            .description("kleene's rounds on 16-bit distances, two k a relaxation from row- and column-packed copies; distances must stay below "
+                    + CellType.PACKED16.inf()).register();
+    // Measured: cpu-serial 0.9 to 2.0 G/s on one thread; cpu-blocked 0.5 to 0.75 G/s per thread on a 16-core host, 0.6 to 1.3 on 2 cores
+    public static final Variant CPU_SERIAL = cpu("CPU_SERIAL", "cpu-serial").solver(CpuSerialSolver::new).defaultMaxN(1_000)
+            .plannedRelaxRate(threads -> 1.0e9).chart(0xBAB0AC, Marker.TRIANGLE_LEFT)
+            .description("single-thread Java, k-i-j loops").register();
+    public static final Variant CPU_BLOCKED = cpu("CPU_BLOCKED", "cpu-blocked").solver(CpuBlockedSolver::new).defaultMaxN(2_500)
+            .plannedRelaxRate(threads -> 0.6e9 * Math.max(1, threads)).chart(0x555555, Marker.CROSS)
+            .description("multi-thread Java, 3-phase blocked over 64x64 tiles").register();
 
     /**
      * The order {@code solve} tries variants in when none is named, fastest first; a variant that
@@ -128,22 +169,7 @@ public enum Variant {
      */
     public static final int KLEENE_PACKED16_FIRST_FROM_N = 5000;
 
-    /** The one-GPU variant a variant that spans GPUs splits into bands: what its scaling is measured against. */
-    private static final Map<Variant, Variant> ONE_DEVICE_COUNTERPART = Map.of(KLEENE_BANDS, KLEENE);
-
-    /**
-     * The variants that take edge weights of any sign (no negative cycle): int32 product kernels,
-     * which a last step after the solve puts right where INF plus a negative weight leaked below
-     * INF ({@link NegativeWeights}). The others refuse such graphs.
-     */
-    private static final Set<Variant> NEGATIVE_WEIGHTS = EnumSet.of(KLEENE, DATAFLOW, KLEENE_PATHS);
-
-    /** A line chart's point marker; Charts draws each as a shape (a new variant adds one). */
-    public enum Marker {
-        SQUARE, CIRCLE, TRIANGLE_UP, DIAMOND, RECTANGLE_WIDE, TRIANGLE_DOWN, ELLIPSE_WIDE, TRIANGLE_RIGHT,
-        RECTANGLE_TALL, TRIANGLE_LEFT, CROSS, PLUS, STAR, HEXAGON, PENTAGON
-    }
-
+    private final String name;
     private final String id;
     private final Backend backend;
     private final String kernelModule;
@@ -153,40 +179,168 @@ public enum Variant {
     private final HostMemory heap;
     private final int defaultMaxN;
     private final Output output;
-    private final Function<SolverConfig, Solver> factory;
+    private final BiFunction<Variant, SolverConfig, Solver> factory;
+    private final IntFunction<List<LaunchChoice>> launchCandidates;
+    private final IntFunction<LaunchChoice> tableChoice;
+    private final List<LaunchPin> pins;
+    private final boolean negativeWeights;
+    private final Variant oneDeviceCounterpart;
+    private final IntToDoubleFunction plannedRelaxRate;
     private final int chartColour;
     private final Marker chartMarker;
     private final String description;
     private final int inf;
+    private final int storyOrder;
+    private final KernelFile kernelFile;
 
-    Variant(String id, Backend backend, String kernelModule, int minComputeCapability, CellType cellType,
-            DeviceMemory memory, HostMemory heap, int defaultMaxN, Output output, Function<SolverConfig, Solver> factory,
-            int chartColour, Marker chartMarker, String description) {
-        this(id, backend, kernelModule, minComputeCapability, cellType, memory, heap, defaultMaxN, output, factory, chartColour,
-                chartMarker, description, cellType.inf());
+    private Variant(Traits t, int storyOrder) {
+        this.name = t.name;
+        this.id = t.id;
+        this.backend = t.backend;
+        this.kernelModule = t.kernelModule;
+        this.minComputeCapability = t.minComputeCapability;
+        this.cellType = t.cellType;
+        this.memory = Objects.requireNonNull(t.memory, "device memory");
+        this.heap = Objects.requireNonNull(t.heap, "heap");
+        this.defaultMaxN = t.defaultMaxN;
+        this.output = t.output;
+        this.factory = Objects.requireNonNull(t.factory, "solver");
+        this.launchCandidates = t.launchCandidates;
+        this.tableChoice = t.tableChoice;
+        this.pins = t.pins;
+        this.negativeWeights = t.negativeWeights;
+        this.oneDeviceCounterpart = t.oneDeviceCounterpart;
+        this.plannedRelaxRate = t.plannedRelaxRate;
+        this.chartColour = t.chartColour;
+        this.chartMarker = t.chartMarker;
+        this.description = Objects.requireNonNull(t.description, "description");
+        this.inf = t.inf == null ? t.cellType.inf() : t.inf;
+        this.storyOrder = storyOrder;
+        this.kernelFile = t.kernelFile;
     }
 
-    /** With {@code inf} below the cell type's: a variant that keeps other data in the cells' high or low bits. */
-    Variant(String id, Backend backend, String kernelModule, int minComputeCapability, CellType cellType,
-            DeviceMemory memory, HostMemory heap, int defaultMaxN, Output output, Function<SolverConfig, Solver> factory,
-            int chartColour, Marker chartMarker, String description, int inf) {
-        this.id = id;
-        this.backend = backend;
-        this.kernelModule = kernelModule;
-        this.minComputeCapability = minComputeCapability;
-        this.cellType = cellType;
-        this.memory = memory;
-        this.heap = heap;
-        this.defaultMaxN = defaultMaxN;
-        this.output = output;
-        this.factory = factory;
-        this.chartColour = chartColour;
-        this.chartMarker = chartMarker;
-        this.description = description;
-        this.inf = inf;
+    /**
+     * The traits of a variant, each named, with the defaults most variants share: int32 cells,
+     * distances only, one matrix read back, no launch choices to tune, no negative weights.
+     */
+    static final class Traits {
+        private final String name;
+        private final String id;
+        private final Backend backend;
+        private String kernelModule;
+        private int minComputeCapability;
+        private CellType cellType = CellType.INT32;
+        private DeviceMemory memory;
+        private HostMemory heap;
+        private int defaultMaxN = Integer.MAX_VALUE;
+        private Output output = Output.DISTANCES;
+        private BiFunction<Variant, SolverConfig, Solver> factory;
+        private IntFunction<List<LaunchChoice>> launchCandidates = n -> List.of();
+        private IntFunction<LaunchChoice> tableChoice = n -> LaunchChoice.TABLE;
+        private List<LaunchPin> pins = List.of();
+        private boolean negativeWeights;
+        private Variant oneDeviceCounterpart;
+        private IntToDoubleFunction plannedRelaxRate;
+        private int chartColour;
+        private Marker chartMarker;
+        private String description;
+        private Integer inf;
+        private KernelFile kernelFile;
+
+        private Traits(String name, String id, Backend backend) {
+            this.name = name;
+            this.id = id;
+            this.backend = backend;
+            this.heap = backend == Backend.GPU ? HostMemory.readBack(1) : HostMemory.CPU_SOLVER;
+            this.memory = backend == Backend.GPU ? null : DeviceMemory.NONE;
+        }
+
+        Traits solver(Function<SolverConfig, Solver> factory) { this.factory = (variant, config) -> factory.apply(config); return this; }
+
+        /** Solved by {@link KernelFileSolver}, which launches the kernels as the module's descriptor says: no solver class of its own. */
+        Traits launchedByDescriptor() { this.factory = KernelFileSolver::create; return this; }
+        Traits cells(CellType cells) { this.cellType = cells; return this; }
+        Traits deviceMemory(DeviceMemory memory) { this.memory = memory; return this; }
+        Traits heap(HostMemory heap) { this.heap = heap; return this; }
+        Traits defaultMaxN(int n) { this.defaultMaxN = n; return this; }
+        Traits output(Output output) { this.output = output; return this; }
+        Traits inf(int inf) { this.inf = inf; return this; }
+        Traits negativeWeights() { this.negativeWeights = true; return this; }
+        Traits oneDeviceCounterpart(Variant oneDevice) { this.oneDeviceCounterpart = oneDevice; return this; }
+        Traits plannedRelaxRate(IntToDoubleFunction perThreads) { this.plannedRelaxRate = perThreads; return this; }
+        Traits description(String text) { this.description = text; return this; }
+        Traits pins(LaunchPin... pins) { this.pins = List.of(pins); return this; }
+
+        Traits launchChoices(IntFunction<List<LaunchChoice>> candidates, IntFunction<LaunchChoice> table) {
+            this.launchCandidates = candidates;
+            this.tableChoice = table;
+            return this;
+        }
+
+        Traits chart(int colour, Marker marker) {
+            this.chartColour = colour;
+            this.chartMarker = marker;
+            return this;
+        }
+
+        /** A user's kernel file, its module loaded under {@code module}. */
+        Traits kernelFile(KernelFile file, String module) {
+            this.kernelFile = file;
+            this.kernelModule = module;
+            return this;
+        }
+
+        /** A built-in variant: the next in the story. */
+        private Variant register() {
+            Variant v = new Variant(this, BUILT_IN.size() + 1);
+            BUILT_IN.add(v);
+            return v;
+        }
+
+        /** A variant outside the registry (a user's kernel file): after every built-in one in the story. */
+        Variant build() {
+            return new Variant(this, Integer.MAX_VALUE);
+        }
     }
 
-    /** The name users type and reports print, e.g. "blocked". */
+    private static Traits gpu(String name, String id, String kernelModule) {
+        Traits t = new Traits(name, id, Backend.GPU);
+        t.kernelModule = kernelModule;
+        t.minComputeCapability = BUILT_FOR_SM;
+        return t;
+    }
+
+    private static Traits cpu(String name, String id) {
+        return new Traits(name, id, Backend.CPU);
+    }
+
+    /** The traits of a GPU variant outside the registry, named {@code name} in results and {@code id} on screen. */
+    static Traits outside(String name, String id) {
+        return new Traits(name, id, Backend.GPU);
+    }
+
+    private static List<LaunchChoice> atLeastTile(List<LaunchChoice> candidates, int tableTile) {
+        return candidates.stream().filter(c -> c.tile() >= tableTile).toList();
+    }
+
+    private static LaunchChoice dataflowTableChoice(CellType cells, int tile, int n) {
+        return LaunchChoice.tile(tile).withBlocksPerSm(DataflowLaunch.tableBlocksPerSm(cells, tile, n));
+    }
+
+    /** The built-in variants, in story order. */
+    public static Variant[] values() {
+        return BUILT_IN.toArray(Variant[]::new);
+    }
+
+    /**
+     * How results name the variant, in the benchmark's {@code variant} parameter: the constant's
+     * name for a built-in one ("BLOCKED"), the path as given for a kernel file ("my_fw.cu").
+     */
+    public String name() {
+        return name;
+    }
+
+    /** The name users type and reports print, e.g. "blocked"; a kernel file's file name. */
     public String id() {
         return id;
     }
@@ -200,23 +354,28 @@ public enum Variant {
     }
 
     /**
-     * Place in the optimization story, from 1: the declaration order, which the kernel files'
-     * numbers follow (kleene is 7, kernels/07_kleene.cu); CPU variants come after the GPU ones.
-     * Reports list variants in this order.
+     * Place in the optimization story, from 1: the registry's order, which the kernel files'
+     * numbers follow (kleene is 7, kernels/07_kleene.cu); CPU variants come after the GPU ones, a
+     * user's kernel file after them all. Reports list variants in this order.
      */
     public int storyOrder() {
-        return ordinal() + 1;
+        return storyOrder;
     }
 
-    /** The kernels/*.cu file (without extension) this variant's kernels come from; null for CPU variants. */
+    /** The kernels/*.cu file (without extension) a built-in variant's kernels come from; null for CPU variants and kernel files. */
     public String kernelModule() {
         return kernelModule;
     }
 
+    /** The user's kernel file this variant is, compiled; empty for the built-in variants. */
+    public Optional<KernelFile> kernelFile() {
+        return Optional.ofNullable(kernelFile);
+    }
+
     /**
      * The lowest compute capability the variant runs on, as major * 10 + minor (75: sm_75), like
-     * {@code DeviceInfo.computeCapability()}; 0 for CPU variants. kernels/build.sh must emit code
-     * for it (KernelRegistryTest checks).
+     * {@code DeviceInfo.computeCapability()}; 0 for CPU variants and kernel files (built for the
+     * device present). kernels/build.sh must emit code for it (KernelRegistryTest checks).
      */
     public int minComputeCapability() {
         return minComputeCapability;
@@ -246,38 +405,23 @@ public enum Variant {
 
     /**
      * Relaxations per second a solve is assumed to reach on {@code threads} host threads before
-     * any is measured, for estimating a run's time; set low, so that the estimate errs long.
-     * Measured: cpu-serial 0.9 to 2.0 G/s on one thread; cpu-blocked 0.5 to 0.75 G/s per thread
-     * on a 16-core host, 0.6 to 1.3 on 2 cores. Empty for GPU variants: their rate depends on the device.
+     * any is measured, for estimating a run's time; set low, so that the estimate errs long. Empty
+     * for GPU variants: their rate depends on the device.
      */
     public OptionalDouble plannedRelaxRate(int threads) {
-        return switch (this) {
-            case CPU_SERIAL -> OptionalDouble.of(1.0e9);
-            case CPU_BLOCKED -> OptionalDouble.of(0.6e9 * Math.max(1, threads));
-            default -> OptionalDouble.empty();
-        };
+        return plannedRelaxRate == null ? OptionalDouble.empty() : OptionalDouble.of(plannedRelaxRate.applyAsDouble(threads));
     }
 
     /**
      * The launch choices a tuning pass measures for this variant at n, the {@linkplain #tableChoice
      * table's} among them; empty where there is nothing to tune (the reports' variants, kleene-bands,
-     * the CPU variants). dataflow's and packed16's come with the blocks per SM of their launch
-     * ({@code DataflowLaunch#launchCandidates}), and leave out tiles smaller than the table's: their
-     * work-item schedule grows as (n / T)^3, beyond what a run's device and heap memory are planned
-     * with (and past the schedule's {@link DataflowSchedule#MAX_TILES} tiles at large n).
+     * the CPU variants, kernel files). dataflow's and packed16's come with the blocks per SM of their
+     * launch ({@code DataflowLaunch#launchCandidates}), and leave out tiles smaller than the table's:
+     * their work-item schedule grows as (n / T)^3, beyond what a run's device and heap memory are
+     * planned with (and past the schedule's {@link DataflowSchedule#MAX_TILES} tiles at large n).
      */
     public List<LaunchChoice> launchCandidates(int n) {
-        return switch (this) {
-            case KLEENE, KLEENE_F32, KLEENE_PATHS -> KleeneSolver.LAUNCH_CANDIDATES;
-            case DATAFLOW -> atLeastTableTile(DataflowSolver.LAUNCH_CANDIDATES, n);
-            case PACKED16 -> atLeastTableTile(Packed16Solver.LAUNCH_CANDIDATES, n);
-            default -> List.of();
-        };
-    }
-
-    private List<LaunchChoice> atLeastTableTile(List<LaunchChoice> candidates, int n) {
-        int table = tableChoice(n).tile();
-        return candidates.stream().filter(c -> c.tile() >= table).toList();
+        return launchCandidates.apply(n);
     }
 
     /**
@@ -286,16 +430,7 @@ public enum Variant {
      * {@link LaunchChoice#TABLE} for a variant without {@linkplain #launchCandidates candidates}.
      */
     public LaunchChoice tableChoice(int n) {
-        return switch (this) {
-            case KLEENE, KLEENE_F32, KLEENE_PATHS -> KleeneSolver.tableChoice(cellType, n);
-            case DATAFLOW -> dataflowTableChoice(KleeneSolver.tableTile(n), n);
-            case PACKED16 -> dataflowTableChoice(Packed16Solver.tableTile(n), n);
-            default -> LaunchChoice.TABLE;
-        };
-    }
-
-    private LaunchChoice dataflowTableChoice(int tile, int n) {
-        return LaunchChoice.tile(tile).withBlocksPerSm(DataflowLaunch.tableBlocksPerSm(cellType, tile, n));
+        return tableChoice.apply(n);
     }
 
     /**
@@ -304,18 +439,7 @@ public enum Variant {
      * refused ({@link #checkLaunchPins()}).
      */
     public List<String> launchPins() {
-        return pins(this).stream().flatMap(p -> p.typed().stream()).toList();
-    }
-
-    private static List<LaunchPin> pins(Variant v) {
-        return switch (v) {
-            case KLEENE -> List.of(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN, KleeneSolver.GROUPED_ROUNDS_PIN);
-            case KLEENE_F32, KLEENE_PATHS -> List.of(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN);
-            case DATAFLOW -> List.of(KleeneSolver.TILE_PIN, DataflowLaunch.BLOCKS_PER_SM_PIN);
-            case PACKED16 -> List.of(Packed16Solver.TILE_PIN, DataflowLaunch.BLOCKS_PER_SM_PIN);
-            case KLEENE_PACKED16 -> List.of(KleenePacked16Solver.GROUPED_ROUNDS_PIN, KleeneSolver.REST_LAUNCHES_PIN);
-            default -> List.of();
-        };
+        return pins.stream().flatMap(p -> p.typed().stream()).toList();
     }
 
     /**
@@ -325,7 +449,7 @@ public enum Variant {
      * @throws IllegalArgumentException naming the first such pin
      */
     public static void checkLaunchPins() {
-        Arrays.stream(values()).flatMap(v -> pins(v).stream()).distinct().forEach(LaunchPin::value);
+        BUILT_IN.stream().flatMap(v -> v.pins.stream()).distinct().forEach(LaunchPin::value);
     }
 
     /** Whether solvers of this variant are {@link PathSolver}s. */
@@ -436,17 +560,17 @@ public enum Variant {
 
     /** The ids of the variants that take real weights, for messages: "kleene-f32". */
     public static String realWeightVariants() {
-        return Arrays.stream(values()).filter(Variant::takesRealWeights).map(Variant::id).collect(Collectors.joining(", "));
+        return BUILT_IN.stream().filter(Variant::takesRealWeights).map(Variant::id).collect(Collectors.joining(", "));
     }
 
     /** Whether the variant takes graphs with negative edge weights (and no negative cycle). */
     public boolean takesNegativeWeights() {
-        return NEGATIVE_WEIGHTS.contains(this);
+        return negativeWeights;
     }
 
     /** The ids of the variants that span GPUs, in story order, for messages: "kleene-bands". */
     public static String spanningVariants() {
-        return Arrays.stream(values()).filter(Variant::spansDevices).map(Variant::id).collect(Collectors.joining(", "));
+        return BUILT_IN.stream().filter(Variant::spansDevices).map(Variant::id).collect(Collectors.joining(", "));
     }
 
     /**
@@ -454,7 +578,7 @@ public enum Variant {
      * kleene-bands): the report's scaling holds it against that one on one GPU. Empty for the others.
      */
     public Optional<Variant> oneDeviceCounterpart() {
-        return Optional.ofNullable(ONE_DEVICE_COUNTERPART.get(this));
+        return Optional.ofNullable(oneDeviceCounterpart);
     }
 
     /**
@@ -473,7 +597,7 @@ public enum Variant {
 
     /** The ids of the variants that take negative weights, in story order, for messages: "kleene, dataflow, kleene-paths". */
     public static String negativeWeightVariants() {
-        return Arrays.stream(values()).filter(Variant::takesNegativeWeights).map(Variant::id).collect(Collectors.joining(", "));
+        return BUILT_IN.stream().filter(Variant::takesNegativeWeights).map(Variant::id).collect(Collectors.joining(", "));
     }
 
     /**
@@ -490,21 +614,32 @@ public enum Variant {
             throw new UnsupportedInputException(this + " takes integer weights only, and " + config.describe()
                     + " has real ones (not all whole numbers): use " + realWeightVariants());
         }
-        return factory.apply(config);
+        return factory.apply(this, config);
     }
 
-    /** Finds a variant by id or constant name, ignoring case; the message lists valid names. */
+    /** Finds a built-in variant by id or constant name, ignoring case; the message lists valid names. */
     public static Variant parse(String text) {
         String t = text.trim();
-        for (Variant v : values()) {
-            if (v.id.equalsIgnoreCase(t) || v.name().equalsIgnoreCase(t.replace('-', '_'))) return v;
+        for (Variant v : BUILT_IN) {
+            if (v.id.equalsIgnoreCase(t) || v.name.equalsIgnoreCase(t.replace('-', '_'))) return v;
         }
-        throw new IllegalArgumentException("unknown variant '" + text + "'; variants: " + ids());
+        throw new IllegalArgumentException("unknown variant '" + text + "'; variants: " + ids() + "; " + KernelFile.CHOICE);
     }
 
-    /** The variant whose constant name is exactly {@code constant} ("BLOCKED", as results files name it); empty if none. */
+    /** The built-in variant whose constant name is exactly {@code constant} ("BLOCKED", as results files name it); empty if none. */
     public static Optional<Variant> forConstant(String constant) {
-        return Arrays.stream(values()).filter(v -> v.name().equals(constant)).findFirst();
+        return BUILT_IN.stream().filter(v -> v.name.equals(constant)).findFirst();
+    }
+
+    /**
+     * The variant a results file or a command line names: a built-in one by id or constant name, or a
+     * kernel file by its path ({@link KernelFile#names}), compiled for this device and its descriptor
+     * read ({@link KernelFiles#load}).
+     *
+     * @throws KernelFileException when the kernel file cannot be a variant (one line saying why)
+     */
+    public static Variant resolve(String text) {
+        return KernelFile.names(text) ? KernelFiles.load(text.trim()) : parse(text);
     }
 
     /** Every variant once, in the order {@code solve} tries them for a graph of n vertices: GPU variants fastest first, then CPU variants. */
@@ -516,9 +651,20 @@ public enum Variant {
         return List.copyOf(order);
     }
 
-    /** All ids in story order, comma separated. */
+    /** All built-in ids in story order, comma separated. */
     public static String ids() {
-        return Arrays.stream(values()).map(Variant::id).collect(Collectors.joining(", "));
+        return BUILT_IN.stream().map(Variant::id).collect(Collectors.joining(", "));
+    }
+
+    /** Variants are the same when results would name them the same. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Variant v && v.name.equals(name);
+    }
+
+    @Override
+    public int hashCode() {
+        return name.hashCode();
     }
 
     @Override

@@ -57,7 +57,7 @@ class BenchmarkCommandTest {
             "-p n=ten            | fwbench: n must be a whole number in 1..524280, got 'ten'",
             "-p n=600000         | fwbench: n must be in 1..524280 (each variant takes less: -h lists them), got 600000",
             "-p variant=cpu-serial -p n=50000 | fwbench: cpu-serial takes n up to 46340 (its matrices are Java arrays), not n=50000",
-            "-p variant=fast     | fwbench: unknown variant 'fast'; variants: {registry}",
+            "-p variant=fast     | fwbench: unknown variant 'fast'; variants: {registry}; {kernel files}",
             "-p graph=dense      | fwbench: unknown graph 'dense'; generators: random, sparse:P or hops:P with 0 < P <= 1, each optionally followed by +potentials:R for weights of either sign without a negative cycle (1 <= R <= 1000000), or a graph file: .gr, .mtx, .edges or .dense",
             "-p seed=x           | fwbench: seed must be a whole number, got 'x'",
             "-p launch=fast      | fwbench: unknown launch mode 'fast'; modes: graph, stream",
@@ -67,6 +67,8 @@ class BenchmarkCommandTest {
             "-p gpus=two         | fwbench: -p gpus takes 'all' or a number of GPUs from 1, not 'two'",
             "-p gpus=1,2         | fwbench: -p gpus takes one value, not 1,2",
             "-p device=mine      | fwbench: -p device is recorded by the suite, not chosen",
+            "-p kernelSha256=ab  | fwbench: -p kernelSha256 is recorded by the suite, not chosen",
+            "-p variant=no/such.cu | fwbench: kernel file no/such.cu does not exist (a variant ending in .cu is a CUDA source file: docs/your-kernel.md)",
             "--tuning fast       | fwbench: --tuning takes tuned, retune or table, not 'fast'",
             "--tuning            | fwbench: --tuning needs a value",
             "-rf yaml            | fwbench: unknown result format 'yaml'; formats: text, csv, scsv, json, latex",
@@ -75,7 +77,8 @@ class BenchmarkCommandTest {
     void badInputGetsOneLineAndExitCode2(String args, String message) throws Exception {
         assertEquals(2, run(args.trim().split(" ")));
         // {registry}: the variant list as registered, so adding a variant does not break this test
-        assertEquals(message.trim().replace("{registry}", fwbench.variant.Variant.ids()) + System.lineSeparator(), err());
+        assertEquals(message.trim().replace("{registry}", fwbench.variant.Variant.ids()).replace("{kernel files}", fwbench.variant.KernelFile.CHOICE)
+                + System.lineSeparator(), err());
         try (Stream<Path> files = Files.list(results)) {
             assertEquals(0, files.count(), "nothing written");
         }

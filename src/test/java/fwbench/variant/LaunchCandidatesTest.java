@@ -6,10 +6,9 @@ import fwbench.graph.GraphSpec;
 import fwbench.graph.ReferenceFloydWarshall;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -24,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The registry's launch candidates, the table's choice among them, and the -D pins over both. */
 class LaunchCandidatesTest {
 
-    private static final Set<Variant> TUNED = EnumSet.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_PATHS, Variant.DATAFLOW, Variant.PACKED16);
+    private static final Set<Variant> TUNED = Set.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_PATHS, Variant.DATAFLOW, Variant.PACKED16);
 
     /** Around every threshold of the tables, and up to the largest sizes. */
     private static final int[] SIZES = {1, 100, 700, 1249, 1250, 1499, 1500, 1999, 2000, 2047, 2999, 3000, 3499, 3500, 4499, 4500, 4999, 5000, 7499, 7500, 9999, 10_000, 16_383, 16_384, 46_340, 65_536, 131_072};
@@ -34,7 +33,7 @@ class LaunchCandidatesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(Variant.class)
+    @MethodSource("fwbench.variant.Variant#values")
     void theTablesChoiceIsACandidateAndCandidatesAreDistinct(Variant v) {
         for (int n : sizes(v)) {
             List<LaunchChoice> candidates = v.launchCandidates(n);
@@ -267,7 +266,7 @@ class LaunchCandidatesTest {
     /** Each candidate builds a solver that solves right, at an n that is no multiple of any tile, and says it was tuned. */
     @GpuTest
     @ParameterizedTest
-    @EnumSource(Variant.class)
+    @MethodSource("fwbench.variant.Variant#values")
     void everyCandidateBuildsASolverThatSolvesRight(Variant v) {
         int n = 300;
         Graph graph = GraphSpec.parse("hops:0.02").instance(n, 5);

@@ -1,0 +1,144 @@
+package fwbench.variant;
+
+import fwbench.cuda.CudaContext;
+import fwbench.cuda.Gpu;
+import fwbench.cuda.KernelCompiler;
+import fwbench.cuda.KernelModule;
+import fwbench.cuda.PtxEntries;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * Makes a variant of a user's kernel file: compiles it for device 0 ({@link KernelCompiler}), loads
+ * it, reads its descriptor and checks that every kernel the descriptor names is in the file with
+ * its schema's parameters. Anything wrong is one line ({@link KernelFileException}) before anything
+ * is launched.
+ */
+public final class KernelFiles {
+
+    /** Where a user reads how to write a kernel file. */
+    static final String DOCS = "docs/your-kernel.md";
+
+    /** The default limit of a kernel file's sizes: the reports' (a kernel file is named, so the plan runs it at every n asked for). */
+    private static final int DEFAULT_MAX_N = 10_000;
+
+    /** Where charts draw a kernel file: the report gives each its own colour and marker by its place among them. */
+    private static final int CHART_COLOUR = 0x808080;
+
+    private KernelFiles() {
+    }
+
+    /**
+     * The variant of the kernel file at {@code given}, compiled for device 0.
+     *
+     * @throws KernelFileException saying what is wrong, in one line
+     */
+    public static Variant load(String given) {
+        return load(given, Optional.empty());
+    }
+
+    /**
+     * The same, refused when the file's SHA-256 is not {@code expectedSha256}: a fork of a run checks
+     * that the file it compiles is the one the run was planned with.
+     */
+    public static Variant load(String given, Optional<String> expectedSha256) {
+        Path path = Path.of(given);
+        if (!Files.isRegularFile(path)) {
+            throw new KernelFileException("kernel file " + given + " does not exist (a variant ending in " + KernelFile.EXTENSION
+                    + " is a CUDA source file: " + DOCS + ")");
+        }
+        byte[] source;
+        try {
+            source = Files.readAllBytes(path);
+        } catch (IOException e) {
+            throw new KernelFileException("cannot read kernel file " + given + ": " + e.getMessage());
+        }
+        String sha256 = KernelCompiler.sha256(source);
+        if (expectedSha256.isPresent() && !expectedSha256.get().isEmpty() && !expectedSha256.get().equals(sha256)) {
+            throw new KernelFileException(given + " changed since the run started (SHA-256 " + sha256.substring(0, 12) + ", planned with "
+                    + expectedSha256.get().substring(0, Math.min(12, expectedSha256.get().length())) + "): start the run again");
+        }
+        Gpu.Probe probe = Gpu.probe();
+        if (!probe.available()) {
+            throw new KernelFileException(given + " is a kernel file, compiled for and run on an NVIDIA GPU, and there is none ("
+                    + probe.reason() + ")");
+        }
+        CudaContext cuda = CudaContext.get();
+        KernelCompiler.Build build;
+        try {
+            build = KernelCompiler.compile(path, sha256, cuda.device().computeCapability());
+        } catch (KernelCompiler.CompileException e) {
+            throw new KernelFileException(e.getMessage());
+        }
+        String moduleName = given + "@" + sha256.substring(0, 12);
+        KernelModule module;
+        String ptx;
+        try {
+            module = cuda.loadModule(moduleName, Files.readAllBytes(build.cubin()));
+            ptx = Files.readString(build.ptx(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new KernelFileException("cannot read " + given + "'s build in " + build.cubin().getParent() + ": " + e.getMessage());
+        }
+        KernelFileDescriptor descriptor = descriptor(given, module);
+        checkKernels(given, descriptor, module, PtxEntries.parameters(ptx));
+        KernelFile file = new KernelFile(given, sha256, descriptor);
+        return variant(file, moduleName);
+    }
+
+    /** The descriptor the module exports, parsed; {@code where} names the file in messages. */
+    static KernelFileDescriptor descriptor(String where, KernelModule module) {
+        byte[] text = module.global(KernelFileDescriptor.SYMBOL).orElseThrow(() -> new KernelFileException(where
+                + " exports no descriptor: add a line FW_VARIANT(\"schema=... kernels=... block=...\"); after #include \"fwbench.cuh\" ("
+                + DOCS + ")"));
+        int end = 0;
+        while (end < text.length && text[end] != 0) end++;
+        try {
+            return KernelFileDescriptor.parse(new String(text, 0, end, StandardCharsets.US_ASCII));
+        } catch (IllegalArgumentException e) {
+            throw new KernelFileException(where + "'s FW_VARIANT: " + e.getMessage() + " (" + DOCS + ")");
+        }
+    }
+
+    /** Refuses a kernel the descriptor names that the file lacks, or whose parameters are not its schema's. */
+    static void checkKernels(String where, KernelFileDescriptor descriptor, KernelModule module, Map<String, List<String>> ptxParameters) {
+        for (String kernel : descriptor.kernels()) {
+            List<String> declared = ptxParameters.get(kernel);
+            if (declared == null || !module.hasKernel(kernel)) {
+                String defined = ptxParameters.isEmpty() ? "it defines no kernel" : "its kernels: " + String.join(", ", ptxParameters.keySet());
+                throw new KernelFileException(where + "'s FW_VARIANT names kernel " + kernel + ", which the file lacks (" + defined
+                        + "; a kernel is extern \"C\" __global__)");
+            }
+            List<KernelFileDescriptor.ParameterType> types = declared.stream().map(KernelFileDescriptor.ParameterType::ofPtx).toList();
+            if (!types.equals(descriptor.parameters())) {
+                String has = declared.stream().map(word -> {
+                    KernelFileDescriptor.ParameterType t = KernelFileDescriptor.ParameterType.ofPtx(word);
+                    return t == null ? "." + word : t == KernelFileDescriptor.ParameterType.POINTER ? "pointer" : "int";
+                }).collect(Collectors.joining(", ", "(", ")"));
+                throw new KernelFileException(where + ": kernel " + kernel + " takes " + has + ", but schema=" + descriptor.schema().id()
+                        + (descriptor.paths() ? " with paths=yes" : "") + (descriptor.takesScratch() ? " with scratch" : "")
+                        + " launches it with " + descriptor.signature() + " (" + DOCS + ")");
+            }
+        }
+    }
+
+    private static Variant variant(KernelFile file, String moduleName) {
+        KernelFileDescriptor d = file.descriptor();
+        DeviceMemory memory = DeviceMemory.matrices(d.paths() ? 3 : 2)
+                .plus((n, padded) -> 4 * d.scratchInts(n));
+        String geometry = d.schema().id() + (d.schema() == KernelFileDescriptor.Schema.BLOCKED ? ", T = " + d.tile() : "")
+                + ", blocks of " + d.blockX() + "x" + d.blockY();
+        return Variant.outside(file.given(), file.id()).kernelFile(file, moduleName).launchedByDescriptor()
+                .deviceMemory(memory).heap(HostMemory.readBack(d.paths() ? 2 : 1))
+                .output(d.paths() ? Variant.Output.PATHS : Variant.Output.DISTANCES).defaultMaxN(DEFAULT_MAX_N)
+                .chart(CHART_COLOUR, Variant.Marker.SQUARE)
+                .description("kernel file " + file.given() + " (" + geometry + "; SHA-256 " + file.sha256().substring(0, 12) + ")")
+                .build();
+    }
+}
