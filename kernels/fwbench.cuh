@@ -47,4 +47,4 @@
 typedef int fw_dist;
 
 // The descriptor, as a device constant the suite reads by name (symbol fw_variant).
-#define FW_VARIANT(text) extern "C" __constant__ char fw_variant[] = text
+#define FW_VARIANT(text) extern "C" __device__ char fw_variant[] = text

@@ -10,6 +10,7 @@ import fwbench.tuning.TuningMode;
 import fwbench.variant.CellType;
 import fwbench.variant.LaunchMode;
 import fwbench.variant.SolverConfig;
+import fwbench.variant.KernelFile;
 import fwbench.variant.Variant;
 
 import java.io.PrintStream;
@@ -85,6 +86,8 @@ final class HelpPage {
             String limit = (v.defaultMaxN() == Integer.MAX_VALUE ? "" : "; by default up to n=" + v.defaultMaxN()) + "; n <= " + v.maxN();
             out.printf("  %-" + width + "s  %s%s%s%n", v.id(), v.gpu() ? "" : "CPU: ", v.description(), limit);
         }
+        out.printf("  %-" + width + "s  %s%n", "FILE" + KernelFile.EXTENSION, "your own kernels: a CUDA source file that declares its launch schema ("
+                + KernelFile.DOCS + ")");
         out.println();
         out.println("Benchmark parameters (-p NAME=VALUE,VALUE...):");
         out.printf("  %-8s %-28s %s%n", "name", "default", "meaning");

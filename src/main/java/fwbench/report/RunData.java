@@ -29,8 +29,11 @@ import java.util.stream.Collectors;
  */
 public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> peaks, List<String> notes) {
 
-    /** Parameters that are a table's rows and columns, or its title; the rest make up {@link RunSetup#settings()}. */
-    private static final Set<String> AXES = Set.of(ResultsFormat.VARIANT, ResultsFormat.N, ResultsFormat.DEVICE);
+    /**
+     * Parameters that are a table's rows and columns, or its title, or a trait of the variant (a kernel
+     * file's source hash); the rest make up {@link RunSetup#settings()}.
+     */
+    private static final Set<String> AXES = Set.of(ResultsFormat.VARIANT, ResultsFormat.N, ResultsFormat.DEVICE, ResultsFormat.KERNEL_SHA256);
 
     /** One variant's time per solve at one n. */
     public record Solve(RunSetup setup, VariantName variant, int n, Timing time, Optional<Timing> gpuTime, Path source) {

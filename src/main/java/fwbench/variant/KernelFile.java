@@ -16,8 +16,11 @@ public record KernelFile(String given, String sha256, KernelFileDescriptor descr
     /** How a kernel file's name ends. */
     public static final String EXTENSION = ".cu";
 
+    /** Where a user reads how to write a kernel file. */
+    public static final String DOCS = "docs/your-kernel.md";
+
     /** What a list of variants adds for kernel files, in messages. */
-    public static final String CHOICE = "or a CUDA kernel file, FILE" + EXTENSION + " (" + KernelFiles.DOCS + ")";
+    public static final String CHOICE = "or a CUDA kernel file, FILE" + EXTENSION + " (" + DOCS + ")";
 
     /** Whether a variant's name is a kernel file's path rather than a built-in variant's name. */
     public static boolean names(String text) {

@@ -23,9 +23,6 @@ import java.util.stream.Collectors;
  */
 public final class KernelFiles {
 
-    /** Where a user reads how to write a kernel file. */
-    static final String DOCS = "docs/your-kernel.md";
-
     /** The default limit of a kernel file's sizes: the reports' (a kernel file is named, so the plan runs it at every n asked for). */
     private static final int DEFAULT_MAX_N = 10_000;
 
@@ -52,7 +49,7 @@ public final class KernelFiles {
         Path path = Path.of(given);
         if (!Files.isRegularFile(path)) {
             throw new KernelFileException("kernel file " + given + " does not exist (a variant ending in " + KernelFile.EXTENSION
-                    + " is a CUDA source file: " + DOCS + ")");
+                    + " is a CUDA source file: " + KernelFile.DOCS + ")");
         }
         byte[] source;
         try {
@@ -96,13 +93,13 @@ public final class KernelFiles {
     static KernelFileDescriptor descriptor(String where, KernelModule module) {
         byte[] text = module.global(KernelFileDescriptor.SYMBOL).orElseThrow(() -> new KernelFileException(where
                 + " exports no descriptor: add a line FW_VARIANT(\"schema=... kernels=... block=...\"); after #include \"fwbench.cuh\" ("
-                + DOCS + ")"));
+                + KernelFile.DOCS + ")"));
         int end = 0;
         while (end < text.length && text[end] != 0) end++;
         try {
             return KernelFileDescriptor.parse(new String(text, 0, end, StandardCharsets.US_ASCII));
         } catch (IllegalArgumentException e) {
-            throw new KernelFileException(where + "'s FW_VARIANT: " + e.getMessage() + " (" + DOCS + ")");
+            throw new KernelFileException(where + "'s FW_VARIANT: " + e.getMessage() + " (" + KernelFile.DOCS + ")");
         }
     }
 
@@ -123,7 +120,7 @@ public final class KernelFiles {
                 }).collect(Collectors.joining(", ", "(", ")"));
                 throw new KernelFileException(where + ": kernel " + kernel + " takes " + has + ", but schema=" + descriptor.schema().id()
                         + (descriptor.paths() ? " with paths=yes" : "") + (descriptor.takesScratch() ? " with scratch" : "")
-                        + " launches it with " + descriptor.signature() + " (" + DOCS + ")");
+                        + " launches it with " + descriptor.signature() + " (" + KernelFile.DOCS + ")");
             }
         }
     }

@@ -14,6 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -166,7 +167,9 @@ class KernelFilesGpuTest {
     void aFaultingKernelIsOneLineAndExit2WithNothingWritten(@TempDir Path dir) throws Exception {
         Path file = KernelFileErrors.TEST_KERNELS.resolve("out_of_bounds.cu").toAbsolutePath();
         String java = ProcessHandle.current().info().command().orElse("java");
-        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path")));
+        // the suite's classes where this test runs: the jar, or the build's classes with the class path
+        String suite = Path.of(Class.forName("fwbench.Main").getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        List<String> command = new ArrayList<>(List.of(java, "-cp", suite + File.pathSeparator + System.getProperty("java.class.path")));
         String cache = System.getProperty(fwbench.cuda.KernelCompiler.CACHE_PROPERTY);
         if (cache != null) command.add("-D" + fwbench.cuda.KernelCompiler.CACHE_PROPERTY + "=" + cache);
         command.addAll(List.of("fwbench.Main", "-p", "variant=" + file, "-p", "n=100", "-f", "0", "-wi", "0", "-i", "1"));
