@@ -45,6 +45,15 @@ public final class Numbers {
         return fixed(ratio, 3);
     }
 
+    /** The smallest p-value printed as a number: below it, how small no longer changes a verdict. */
+    private static final double SMALLEST_P_SHOWN = 0.0001;
+
+    /** A p-value to two significant digits: 0.63, 0.0030; "< 0.0001" below that. */
+    public static String pValue(double p) {
+        if (p < SMALLEST_P_SHOWN) return "< " + plain(SMALLEST_P_SHOWN);
+        return fixed(p, Math.max(2, decimalsFor(p, 2)));
+    }
+
     /** Relaxations per second in G/s to three significant digits at least: 1.23, 283, 3,449. */
     public static String gigaRate(double perSecond) {
         double giga = perSecond / 1e9;
