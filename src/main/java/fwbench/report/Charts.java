@@ -80,7 +80,7 @@ final class Charts {
     /** The radius of the ring around a comparison's point that differs significantly: clear of the largest marker. */
     private static final double SIGNIFICANCE_RING = 7;
     /** What the ring means, in the legend. */
-    static final String DIFFERS_LEGEND = "faster or slower at " + Significance.confidence() + " confidence";
+    private static final String DIFFERS_LEGEND = "faster or slower at " + Significance.confidence() + " confidence";
 
     private Charts() {
     }
@@ -303,7 +303,8 @@ final class Charts {
         XYSeries differing = differing(table);
         if (!differing.isEmpty()) {
             XYLineAndShapeRenderer rings = new XYLineAndShapeRenderer(false, true);
-            rings.setSeriesShape(0, new Ellipse2D.Double(-SIGNIFICANCE_RING, -SIGNIFICANCE_RING, 2 * SIGNIFICANCE_RING, 2 * SIGNIFICANCE_RING));
+            double radius = SIGNIFICANCE_RING;
+            rings.setSeriesShape(0, new Ellipse2D.Double(-radius, -radius, 2 * radius, 2 * radius));
             rings.setSeriesShapesFilled(0, false);
             rings.setSeriesPaint(0, Color.DARK_GRAY);
             rings.setSeriesOutlineStroke(0, new BasicStroke(1.5f));

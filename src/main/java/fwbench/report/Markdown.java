@@ -5,8 +5,6 @@ import fwbench.variant.Variant;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.OptionalDouble;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -235,7 +233,7 @@ public final class Markdown {
                 new Column<>("before (ms)", true, r -> r.before().map(Numbers::millisWithError).orElse(NA)),
                 new Column<>("after (ms)", true, r -> r.after().map(Numbers::millisWithError).orElse(NA)),
                 new Column<>("after / before", true, r -> r.ratio().isPresent() ? Numbers.ratio(r.ratio().getAsDouble()) : NA),
-                new Column<>("p", true, r -> r.significance().flatMap(s -> optional(s.pValue())).map(Numbers::pValue).orElse(NA)),
+                new Column<>("p", true, r -> r.significance().map(Markdown::pValue).orElse(NA)),
                 new Column<>("verdict", false, Markdown::verdict));
     }
 
@@ -251,8 +249,9 @@ public final class Markdown {
                 new Column<>("geometric mean", true, g -> Numbers.ratio(g.ratio())));
     }
 
-    private static Optional<Double> optional(OptionalDouble value) {
-        return value.isPresent() ? Optional.of(value.getAsDouble()) : Optional.empty();
+    /** The p-value, or n/a where there was no test. */
+    private static String pValue(Significance significance) {
+        return significance.pValue().isPresent() ? Numbers.pValue(significance.pValue().getAsDouble()) : NA;
     }
 
     /** A table column: its header, whether numbers (right-aligned), and how a row prints in it. */

@@ -13,6 +13,8 @@ import java.util.Locale;
 public final class Numbers {
 
     private static final DecimalFormatSymbols ROOT = DecimalFormatSymbols.getInstance(Locale.ROOT);
+    /** The smallest p-value printed as a number: below it, how small no longer changes a verdict. */
+    private static final double SMALLEST_P_SHOWN = 0.0001;
 
     private Numbers() {
     }
@@ -44,9 +46,6 @@ public final class Numbers {
     public static String ratio(double ratio) {
         return fixed(ratio, 3);
     }
-
-    /** The smallest p-value printed as a number: below it, how small no longer changes a verdict. */
-    private static final double SMALLEST_P_SHOWN = 0.0001;
 
     /** A p-value to two significant digits: 0.63, 0.0030; "< 0.0001" below that. */
     public static String pValue(double p) {
