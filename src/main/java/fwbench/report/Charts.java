@@ -14,6 +14,7 @@ import org.jfree.chart.labels.ItemLabelAnchor;
 import org.jfree.chart.labels.ItemLabelPosition;
 import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.DatasetRenderingOrder;
 import org.jfree.chart.plot.DefaultDrawingSupplier;
 import org.jfree.chart.plot.Plot;
 import org.jfree.chart.plot.PlotOrientation;
@@ -44,6 +45,7 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.Shape;
+import java.awt.geom.Ellipse2D;
 import java.awt.geom.Line2D;
 import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
@@ -75,6 +77,10 @@ final class Charts {
     /** The share of the log axis left beyond the longest bar each way, for its label. */
     private static final double BAR_LABEL_ROOM = 0.14;
     private static final String N_AXIS = "n (vertices)";
+    /** The radius of the ring around a comparison's point that differs significantly: clear of the largest marker. */
+    private static final double SIGNIFICANCE_RING = 7;
+    /** What the ring means, in the legend. */
+    private static final String DIFFERS_LEGEND = "faster or slower at " + Significance.confidence() + " confidence";
 
     private Charts() {
     }
@@ -272,7 +278,8 @@ final class Charts {
     /**
      * The ratio after / before per variant vs n on a log axis (2x slower as far from the line of no
      * change at 1 as 2x faster); only the variants and sizes with a ratio, so the legend lists no
-     * variant without a point.
+     * variant without a point. A ring marks each point whose verdict is faster or slower, and the
+     * legend says what the ring means when there is one.
      */
     static JFreeChart compare(CompareTable table) {
         List<VariantName> shown = table.variantsWithRatio();
@@ -293,9 +300,30 @@ final class Charts {
         ReadableLogAxis y = logAxis("time after / before (> 1: after is slower)", values);
         XYPlot plot = xyPlot(data, nAxis(table.sizesWithRatio()), y, lines(), shown, table.variants());
         plot.addRangeMarker(dashedLine(1.0, "no change"), Layer.BACKGROUND);
+        XYSeries differing = differing(table);
+        if (!differing.isEmpty()) {
+            XYLineAndShapeRenderer rings = new XYLineAndShapeRenderer(false, true);
+            double radius = SIGNIFICANCE_RING;
+            rings.setSeriesShape(0, new Ellipse2D.Double(-radius, -radius, 2 * radius, 2 * radius));
+            rings.setSeriesShapesFilled(0, false);
+            rings.setSeriesPaint(0, Color.DARK_GRAY);
+            rings.setSeriesOutlineStroke(0, new BasicStroke(1.5f));
+            plot.setDataset(1, new XYSeriesCollection(differing));
+            plot.setRenderer(1, rings);
+            plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
+        }
         String settings = table.settings().isEmpty() ? "" : RunSetup.settingsText(table.settings()) + "; ";
         String devices = table.beforeDevice().equals(table.afterDevice()) ? "" : "; before: " + RunSetup.deviceName(table.beforeDevice());
         return chart("Time after / before " + RunSetup.whereRun(table.afterDevice()), settings + "log scale" + devices, plot);
+    }
+
+    /** The points of a comparison whose verdict is faster or slower, as one series (several variants may share an n). */
+    static XYSeries differing(CompareTable table) {
+        XYSeries points = new XYSeries(DIFFERS_LEGEND, true, true);
+        for (CompareTable.Row r : table.rows()) {
+            if (r.significance().filter(Significance::differs).isPresent()) points.add(r.n(), r.ratio().getAsDouble());
+        }
+        return points;
     }
 
     /** A labelled horizontal reference line (a ceiling, or no change), dashed so it is not read as a variant. */

@@ -1,6 +1,7 @@
 package fwbench.report;
 
 import fwbench.usage.UsageException;
+import org.apache.commons.math3.stat.StatUtils;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,7 +17,8 @@ import java.util.stream.Stream;
 
 /**
  * Two runs side by side (before and after a change, or two devices): for each variant and n the
- * ratio after / before of the time per solve. A ratio above 1 means the after run is slower, below 1
+ * ratio after / before of the time per solve, and whether the difference is beyond the noise of the
+ * iterations ({@link Significance}). A ratio above 1 means the after run is slower, below 1
  * faster. Runs are matched by their settings (graph, launch, seed...), whatever the device, so two
  * devices compare too. Built by a pure function; empty values mean n/a (one side lacks the solve).
  *
@@ -30,7 +32,16 @@ import java.util.stream.Stream;
 public record CompareTable(SortedMap<String, String> settings, String beforeDevice, String afterDevice,
                            List<VariantName> variants, List<Integer> sizes, List<Row> rows) {
 
-    public record Row(VariantName variant, int n, Optional<Timing> before, Optional<Timing> after, OptionalDouble ratio) {
+    /** One (variant, n); the ratio and the significance are there when both runs have the solve. */
+    public record Row(VariantName variant, int n, Optional<Timing> before, Optional<Timing> after, OptionalDouble ratio,
+                      Optional<Significance> significance) {
+    }
+
+    /**
+     * A variant's ratios over the sizes both runs have, as one number: their geometric mean, the
+     * mean that 2x slower at one n and 2x faster at another leave at 1.
+     */
+    public record GeometricMean(VariantName variant, List<Integer> sizes, double ratio) {
     }
 
     public Row row(VariantName variant, int n) {
@@ -46,6 +57,17 @@ public record CompareTable(SortedMap<String, String> settings, String beforeDevi
     /** The sizes with a ratio for some variant: the chart's columns (none left empty). */
     public List<Integer> sizesWithRatio() {
         return sizes.stream().filter(n -> rows.stream().anyMatch(r -> r.n() == n && r.ratio().isPresent())).toList();
+    }
+
+    /** Per variant with a ratio, in row order, the geometric mean of its ratios. */
+    public List<GeometricMean> geometricMeans() {
+        List<GeometricMean> means = new ArrayList<>();
+        for (VariantName variant : variantsWithRatio()) {
+            List<Row> shared = rows.stream().filter(r -> r.variant().equals(variant) && r.ratio().isPresent()).toList();
+            double[] ratios = shared.stream().mapToDouble(r -> r.ratio().getAsDouble()).toArray();
+            means.add(new GeometricMean(variant, shared.stream().map(Row::n).toList(), StatUtils.geometricMean(ratios)));
+        }
+        return means;
     }
 
     /** Whether the runs share a (variant, n) here: only then is there a ratio to chart. */
@@ -100,9 +122,10 @@ public record CompareTable(SortedMap<String, String> settings, String beforeDevi
                 for (VariantName variant : variants) {
                     Optional<Timing> b = time(before, beforeSetup, variant, n);
                     Optional<Timing> a = time(after, afterSetup, variant, n);
-                    OptionalDouble ratio = a.isPresent() && b.isPresent()
-                            ? OptionalDouble.of(a.get().millis() / b.get().millis()) : OptionalDouble.empty();
-                    rows.add(new Row(variant, n, b, a, ratio));
+                    boolean both = a.isPresent() && b.isPresent();
+                    OptionalDouble ratio = both ? OptionalDouble.of(a.get().millis() / b.get().millis()) : OptionalDouble.empty();
+                    Optional<Significance> significance = both ? Optional.of(Significance.test(b.get(), a.get())) : Optional.empty();
+                    rows.add(new Row(variant, n, b, a, ratio, significance));
                 }
             }
             tables.add(new CompareTable(settings, beforeSetup.device(), afterSetup.device(), variants, sizes, List.copyOf(rows)));

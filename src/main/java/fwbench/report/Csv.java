@@ -47,7 +47,8 @@ public final class Csv {
         List<String> settings = settingNames(tables.stream().map(t -> t.settings().keySet()).toList());
         List<String> header = new ArrayList<>(List.of("before_device", "after_device"));
         header.addAll(settings);
-        header.addAll(List.of("variant", "n", "before_ms", "before_error_ms", "after_ms", "after_error_ms", "after_over_before"));
+        header.addAll(List.of("variant", "n", "before_ms", "before_error_ms", "after_ms", "after_error_ms", "after_over_before",
+                "p_value", "verdict"));
         List<String> lines = new ArrayList<>(List.of(line(header)));
         for (CompareTable table : tables) {
             for (CompareTable.Row r : table.rows()) {
@@ -59,6 +60,8 @@ public final class Csv {
                 cells.add(r.after().map(t -> Numbers.plain(t.millis())).orElse(Markdown.NA));
                 cells.add(r.after().map(t -> Numbers.plain(t.errorMillis())).orElse(Markdown.NA));
                 cells.add(value(r.ratio()));
+                cells.add(r.significance().map(s -> value(s.pValue())).orElse(Markdown.NA));
+                cells.add(Markdown.verdict(r));
                 lines.add(line(cells));
             }
         }

@@ -72,7 +72,7 @@ final class HtmlReport {
         return page("fwbench report: " + String.join(", ", inputs), body);
     }
 
-    /** compare.html: per shared settings the ratio matrix, the detailed table and the chart. */
+    /** compare.html: per shared settings the ratio matrix with the verdicts, the detailed table, the geometric means and the chart. */
     static String compare(List<CompareTable> tables, List<String> before, List<String> after, Origin origin,
                           Map<String, String> svgByBaseName) {
         Set<String> beforeDevices = new LinkedHashSet<>();
@@ -99,6 +99,11 @@ final class HtmlReport {
             body.add("<h2>" + escape(Markdown.compareHeading(table)) + "</h2>");
             body.add(variantsByN(Markdown.RATIO_CAPTION, table.variants(), table.sizes(), Markdown.ratioCell(table)));
             body.add(rows(Markdown.compareColumns(), table.rows(), CompareTable.Row::variant, table.variants()));
+            if (table.hasRatios()) {
+                body.add("<p>" + escape(Markdown.GEOMETRIC_MEAN_CAPTION) + "</p>");
+                body.add(rows(Markdown.geometricMeanColumns(), table.geometricMeans(), CompareTable.GeometricMean::variant,
+                        table.variants()));
+            }
             body.add(table.hasRatios() ? figure(ChartKind.COMPARE.caption(), svgByBaseName.get(Markdown.compareChart(table)))
                     : note(Markdown.noCompareChart(table)));
             body.add("</section>");

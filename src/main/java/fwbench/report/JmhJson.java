@@ -102,7 +102,17 @@ public final class JmhJson {
         JsonNode unit = node.get("scoreUnit");
         if (score.isEmpty() || unit == null || !unit.isTextual()) return Optional.empty();
         double error = number(node.get("scoreError")).orElse(Double.NaN);
-        return Optional.of(new JmhResult.Metric(score.getAsDouble(), error, unit.asText()));
+        return Optional.of(new JmhResult.Metric(score.getAsDouble(), error, unit.asText(), iterations(node.get("rawData"))));
+    }
+
+    /** rawData, one array of iteration scores per fork, as one list: the forks pooled. */
+    private static List<Double> iterations(JsonNode rawData) {
+        List<Double> scores = new ArrayList<>();
+        if (rawData == null || !rawData.isArray()) return scores;
+        for (JsonNode fork : rawData) {
+            for (JsonNode iteration : fork) number(iteration).ifPresent(scores::add);
+        }
+        return scores;
     }
 
     /** A JSON number, or JMH's "NaN" / "Infinity" strings (JSON has no literal for them). */

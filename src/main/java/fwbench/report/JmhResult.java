@@ -1,6 +1,7 @@
 package fwbench.report;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -19,8 +20,21 @@ import java.util.Optional;
 public record JmhResult(Path source, String benchmark, String mode, Map<String, String> params, Metric primary,
                         Map<String, Metric> secondary) {
 
-    /** A score, its error (NaN when JMH had too few samples for one) and its unit, e.g. "ms/op". */
-    public record Metric(double score, double error, String unit) {
+    /**
+     * A score, its error (NaN when JMH had too few samples for one), its unit, e.g. "ms/op", and the
+     * measured iterations' scores it summarises (JMH's rawData, every fork's in turn; empty where
+     * the source has none).
+     */
+    public record Metric(double score, double error, String unit, List<Double> iterations) {
+
+        public Metric {
+            iterations = List.copyOf(iterations);
+        }
+
+        /** A metric without its iterations (as the end-of-run summary holds it). */
+        public Metric(double score, double error, String unit) {
+            this(score, error, unit, List.of());
+        }
     }
 
     public Optional<String> param(String name) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * Renders tables as Markdown shaped like the reports' tables (n, time, speedup over naive), plus
@@ -18,7 +19,9 @@ public final class Markdown {
     public static final String NA = "n/a";
     /** The header of the variant column; {@link HtmlReport} puts the variant's colour in it. */
     static final String VARIANT = "variant";
-    static final String RATIO_CAPTION = "Time after / before (> 1: after is slower):";
+    static final String RATIO_CAPTION = "Time after / before (> 1: after is slower) and the verdict at "
+            + Significance.confidence() + " confidence:";
+    static final String GEOMETRIC_MEAN_CAPTION = "Geometric mean of after / before per variant, over the sizes both runs have:";
 
     private Markdown() {
     }
@@ -143,7 +146,7 @@ public final class Markdown {
         return columns;
     }
 
-    /** compare.md: per shared settings, the ratio matrix and the detailed table. */
+    /** compare.md: per shared settings, the ratio matrix with the verdicts, the detailed table and the geometric means. */
     public static String compare(List<CompareTable> tables, List<String> before, List<String> after) {
         List<String> out = new ArrayList<>();
         out.add("# fwbench comparison");
@@ -161,6 +164,12 @@ public final class Markdown {
             out.addAll(ratioMatrix(table));
             out.add("");
             out.addAll(compareDetails(table));
+            if (table.hasRatios()) {
+                out.add("");
+                out.add(GEOMETRIC_MEAN_CAPTION);
+                out.add("");
+                out.addAll(geometricMeans(table));
+            }
             out.add("");
             out.add(table.hasRatios() ? image(ChartKind.COMPARE.caption(), compareChart(table) + ".png") : noCompareChart(table));
         }
@@ -176,6 +185,12 @@ public final class Markdown {
     static List<String> compareLegend() {
         return List.of("- **after / before**: the after run's time per solve / the before run's, at the same variant and n. "
                         + "Above 1: after is slower; below 1: after is faster.",
+                "- **verdict**: whether after differs from before by more than the noise of their measured iterations, "
+                        + "by Welch's two-sided t-test at " + Significance.confidence() + " confidence: **faster** or **slower** "
+                        + "when p < " + Numbers.plain(Significance.ALPHA) + ", else **no difference** (none shown, which is not "
+                        + "proof that the times are equal); **too few iterations** where a run measured fewer than "
+                        + Significance.MIN_ITERATIONS + ", so there is no test. **p**: the test's p-value.",
+                "- **geometric mean**: a variant's ratios after / before over the sizes both runs have, as one number.",
                 "- **n/a**: one of the runs has no result there.");
     }
 
@@ -193,12 +208,17 @@ public final class Markdown {
         return variantsByN(table.variants(), table.sizes(), ratioCell(table));
     }
 
-    /** A cell of the ratio matrix: after / before. */
+    /** A cell of the ratio matrix: after / before and the verdict, "0.800 faster". */
     static BiFunction<VariantName, Integer, String> ratioCell(CompareTable table) {
         return (variant, n) -> {
             CompareTable.Row r = table.row(variant, n);
-            return r.ratio().isPresent() ? Numbers.ratio(r.ratio().getAsDouble()) : NA;
+            return r.ratio().isPresent() ? Numbers.ratio(r.ratio().getAsDouble()) + " " + verdict(r) : NA;
         };
+    }
+
+    /** "faster", "no difference", ...; n/a where one run lacks the solve. */
+    static String verdict(CompareTable.Row row) {
+        return row.significance().map(s -> s.verdict().text()).orElse(NA);
     }
 
     static List<String> compareDetails(CompareTable table) {
@@ -212,7 +232,26 @@ public final class Markdown {
                 new Column<>(VARIANT, false, r -> r.variant().id()),
                 new Column<>("before (ms)", true, r -> r.before().map(Numbers::millisWithError).orElse(NA)),
                 new Column<>("after (ms)", true, r -> r.after().map(Numbers::millisWithError).orElse(NA)),
-                new Column<>("after / before", true, r -> r.ratio().isPresent() ? Numbers.ratio(r.ratio().getAsDouble()) : NA));
+                new Column<>("after / before", true, r -> r.ratio().isPresent() ? Numbers.ratio(r.ratio().getAsDouble()) : NA),
+                new Column<>("p", true, r -> r.significance().map(Markdown::pValue).orElse(NA)),
+                new Column<>("verdict", false, Markdown::verdict));
+    }
+
+    static List<String> geometricMeans(CompareTable table) {
+        return render(geometricMeanColumns(), table.geometricMeans());
+    }
+
+    /** The columns of a comparison's geometric means. */
+    static List<Column<CompareTable.GeometricMean>> geometricMeanColumns() {
+        return List.of(
+                new Column<>(VARIANT, false, g -> g.variant().id()),
+                new Column<>("over n =", true, g -> g.sizes().stream().map(Numbers::grouped).collect(Collectors.joining("; "))),
+                new Column<>("geometric mean", true, g -> Numbers.ratio(g.ratio())));
+    }
+
+    /** The p-value, or n/a where there was no test. */
+    private static String pValue(Significance significance) {
+        return significance.pValue().isPresent() ? Numbers.pValue(significance.pValue().getAsDouble()) : NA;
     }
 
     /** A table column: its header, whether numbers (right-aligned), and how a row prints in it. */

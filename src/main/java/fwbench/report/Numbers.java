@@ -13,6 +13,8 @@ import java.util.Locale;
 public final class Numbers {
 
     private static final DecimalFormatSymbols ROOT = DecimalFormatSymbols.getInstance(Locale.ROOT);
+    /** The smallest p-value printed as a number: below it, how small no longer changes a verdict. */
+    private static final double SMALLEST_P_SHOWN = 0.0001;
 
     private Numbers() {
     }
@@ -43,6 +45,12 @@ public final class Numbers {
     /** A ratio of two times: "0.800". */
     public static String ratio(double ratio) {
         return fixed(ratio, 3);
+    }
+
+    /** A p-value to two significant digits: 0.63, 0.0030; "< 0.0001" below that. */
+    public static String pValue(double p) {
+        if (p < SMALLEST_P_SHOWN) return "< " + plain(SMALLEST_P_SHOWN);
+        return fixed(p, Math.max(2, decimalsFor(p, 2)));
     }
 
     /** Relaxations per second in G/s to three significant digits at least: 1.23, 283, 3,449. */

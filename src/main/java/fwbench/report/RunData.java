@@ -147,7 +147,8 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
         OptionalDouble millisPer = TimeUnits.millisPer(metric.unit());
         if (millisPer.isEmpty()) return Optional.empty();
         double scale = millisPer.getAsDouble();
-        return Optional.of(new Timing(metric.score() * scale, metric.error() * scale));
+        List<Double> iterations = metric.iterations().stream().map(score -> score * scale).toList();
+        return Optional.of(new Timing(metric.score() * scale, metric.error() * scale, iterations));
     }
 
     private static UsageException missing(JmhResult r, String param) {

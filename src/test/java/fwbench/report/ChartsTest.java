@@ -9,6 +9,7 @@ import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.util.ShapeUtils;
+import org.jfree.data.xy.XYDataset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,6 +42,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ChartsTest {
@@ -102,6 +104,30 @@ class ChartsTest {
         String svg = draw(ChartKind.COMPARE, null, CompareTable.build(before, after).get(0));
         assertTrue(svg.contains(">no change</text>"));
         assertTrue(svg.contains("time after / before"));
+    }
+
+    /** blocked 20% faster at every n, naive unchanged: a ring on each of blocked's points, none on naive's, and the legend says why. */
+    @Test
+    void aComparisonRingsThePointsThatDiffer() throws Exception {
+        RunData before = Fixtures.read(Fixtures.write(Fixtures.tree(Fixtures.RUN), dir.resolve("before.json")));
+        RunData after = Fixtures.read(Fixtures.write(Fixtures.scaled(Fixtures.tree(Fixtures.RUN), Fixtures.variant("BLOCKED"), 0.8),
+                dir.resolve("after.json")));
+        CompareTable table = CompareTable.build(before, after).get(0);
+        XYPlot plot = Charts.compare(table).getXYPlot();
+        XYDataset rings = plot.getDataset(1);
+        assertEquals(1, rings.getSeriesCount());
+        assertEquals(3, rings.getItemCount(0));
+        for (int i = 0; i < 3; i++) assertEquals(0.8, rings.getYValue(0, i), 1e-12, "blocked's ratio, not naive's 1");
+        assertEquals(List.of(1000.0, 2500.0, 5000.0), List.of(rings.getXValue(0, 0), rings.getXValue(0, 1), rings.getXValue(0, 2)));
+        assertTrue(draw(ChartKind.COMPARE, null, table).contains(">faster or slower at 99% confidence</text>"), "the legend names the ring");
+    }
+
+    @Test
+    void aComparisonWithNoDifferenceHasNoRings() throws Exception {
+        RunData run = Fixtures.read(Fixtures.write(Fixtures.tree(Fixtures.RUN), dir.resolve("run.json")));
+        CompareTable table = CompareTable.build(run, run).get(0);
+        assertNull(Charts.compare(table).getXYPlot().getDataset(1));
+        assertFalse(draw(ChartKind.COMPARE, null, table).contains("confidence"), "no legend entry for a ring that is not drawn");
     }
 
     /** blocked ran in the after run only: it has no ratio, so the chart neither draws nor lists it, nor leaves room for its n. */

@@ -54,23 +54,114 @@ class CompareTableTest {
         assertEquals(List.of(
                 "| variant | n = 1,000 | n = 2,500 | n = 5,000 |",
                 "| --- | ---: | ---: | ---: |",
-                "| naive | 1.000 | 1.000 | n/a |",
-                "| blocked | 0.800 | 0.800 | 0.800 |"), Markdown.ratioMatrix(table));
+                "| naive | 1.000 no difference | 1.000 no difference | n/a |",
+                "| blocked | 0.800 faster | 0.800 faster | 0.800 faster |"), Markdown.ratioMatrix(table));
         List<String> details = Markdown.compareDetails(table);
-        assertEquals("| n | variant | before (ms) | after (ms) | after / before |", details.get(0));
-        assertEquals("| 5,000 | naive | 574.4 ± 0.3 | n/a | n/a |", details.get(6));
+        assertEquals("| n | variant | before (ms) | after (ms) | after / before | p | verdict |", details.get(0));
+        assertEquals("| 5,000 | naive | 574.4 ± 0.3 | n/a | n/a | n/a | n/a |", details.get(6));
+        assertTrue(naive5000.significance().isEmpty(), "no test without both sides");
         String csv = Csv.compare(List.of(table));
         assertTrue(csv.startsWith("before_device,after_device,graph,launch,seed,variant,n,before_ms,before_error_ms,after_ms,"
-                + "after_error_ms,after_over_before\n"), csv);
-        assertTrue(csv.contains(",random,GRAPH,42,naive,5000,574.3913672000001,0.3102366351194069,n/a,n/a,n/a\n"), csv);
+                + "after_error_ms,after_over_before,p_value,verdict\n"), csv);
+        assertTrue(csv.contains(",random,GRAPH,42,naive,5000,574.3913672000001,0.3102366351194069,n/a,n/a,n/a,n/a,n/a\n"), csv);
     }
 
     @Test
     void theMarkdownSaysWhichWayTheRatioGoes() throws Exception {
         String md = Markdown.compare(List.of(compareWithFasterBlocked()), List.of("before.json"), List.of("after.json"));
         assertTrue(md.contains("Above 1: after is slower; below 1: after is faster."), md);
-        assertTrue(md.contains("Time after / before (> 1: after is slower):"), md);
+        assertTrue(md.contains("Time after / before (> 1: after is slower) and the verdict at 99% confidence:"), md);
+        assertTrue(md.contains("by Welch's two-sided t-test at 99% confidence: **faster** or **slower** when p < 0.01"), md);
         assertTrue(md.contains("](compare-random-graph-42.png)"), md);
+    }
+
+    /** Every iteration of blocked 20% faster: faster at every n, from iterations far tighter than 20%. */
+    @Test
+    void aClearSpeedupIsFaster() throws Exception {
+        CompareTable table = compareWithFasterBlocked();
+        for (int n : List.of(1000, 2500, 5000)) {
+            Significance s = table.row(BLOCKED, n).significance().orElseThrow();
+            assertEquals(Significance.Verdict.FASTER, s.verdict(), "n=" + n);
+            assertTrue(s.pValue().getAsDouble() < 1e-10, "n=" + n + ": p = " + s.pValue());
+        }
+        assertEquals("| 1,000 | blocked | 0.6057 ± 0.0029 | 0.4846 ± 0.0024 | 0.800 | < 0.0001 | faster |",
+                Markdown.compareDetails(table).get(3));
+    }
+
+    /** The same iterations on both sides: nothing to tell apart, p = 1. */
+    @Test
+    void identicalIterationsShowNoDifference() throws Exception {
+        Significance s = compareWithFasterBlocked().row(NAIVE, 1000).significance().orElseThrow();
+        assertEquals(Significance.Verdict.NO_DIFFERENCE, s.verdict());
+        assertEquals(1.0, s.pValue().getAsDouble(), 1e-12);
+    }
+
+    /** blocked at 2,500 one iteration after: 10% slower by the ratio, yet no verdict, and the tables say why. */
+    @Test
+    void aRunOfOneIterationIsTooFewIterations() throws Exception {
+        RunData before = data(Fixtures.tree(Fixtures.RUN), "before.json");
+        ArrayNode after = Fixtures.withIterations(Fixtures.tree(Fixtures.RUN), Fixtures.at("BLOCKED", 2500), new double[] {5.709});
+        CompareTable table = CompareTable.build(before, data(after, "after.json")).get(0);
+        CompareTable.Row row = table.row(BLOCKED, 2500);
+        assertEquals(1.1, row.ratio().getAsDouble(), 1e-3);
+        assertEquals(Significance.Verdict.TOO_FEW_ITERATIONS, row.significance().orElseThrow().verdict());
+        assertTrue(Markdown.compareDetails(table).contains("| 2,500 | blocked | 5.189 ± 0.004 | 5.709 ± 0.004 | 1.100 | n/a | too few iterations |"),
+                Markdown.compareDetails(table).toString());
+        String csv = Csv.compare(List.of(table));
+        assertTrue(csv.contains(",blocked,2500,5.188784304166667,0.003961714319538446,5.709,0.003961714319538446,1.10025"), csv);
+        assertTrue(csv.contains(",n/a,too few iterations\n"), csv);
+    }
+
+    /** Two forks of one iteration each are two iterations: enough for a test. */
+    @Test
+    void theIterationsOfAllForksArePooled() throws Exception {
+        RunData before = data(Fixtures.tree(Fixtures.RUN), "before.json");
+        ArrayNode after = Fixtures.withIterations(Fixtures.tree(Fixtures.RUN), Fixtures.at("NAIVE", 1000),
+                new double[] {4.20}, new double[] {4.21});
+        Significance s = CompareTable.build(before, data(after, "after.json")).get(0).row(NAIVE, 1000).significance().orElseThrow();
+        assertEquals(Significance.Verdict.SLOWER, s.verdict());
+    }
+
+    /** A noisy after run around the same mean: the ratio is off 1, but not beyond the noise. */
+    @Test
+    void overlappingNoisyIterationsShowNoDifference() throws Exception {
+        RunData before = data(Fixtures.tree(Fixtures.RUN), "before.json");
+        ArrayNode after = Fixtures.withIterations(Fixtures.tree(Fixtures.RUN), Fixtures.at("BLOCKED", 1000),
+                new double[] {0.58, 0.64, 0.57, 0.66, 0.60});
+        CompareTable table = CompareTable.build(before, data(after, "after.json")).get(0);
+        CompareTable.Row row = table.row(BLOCKED, 1000);
+        assertEquals(1.007, row.ratio().getAsDouble(), 1e-3);
+        Significance s = row.significance().orElseThrow();
+        assertEquals(Significance.Verdict.NO_DIFFERENCE, s.verdict());
+        assertTrue(s.pValue().getAsDouble() > Significance.ALPHA, "p = " + s.pValue());
+        assertEquals(0.8176722020547592, s.pValue().getAsDouble(), 1e-9, "SciPy's Welch p-value");
+        assertEquals("1.007 no difference", Markdown.ratioCell(table).apply(BLOCKED, 1000));
+    }
+
+    /** blocked: half the time at 1,000, twice at 2,500, 0.8 at 5,000; naive 1.21 at 2,500 and not run at 5,000. */
+    @Test
+    void theGeometricMeanIsOverTheSizesBothRunsHave() throws Exception {
+        RunData before = data(Fixtures.tree(Fixtures.RUN), "before.json");
+        ArrayNode after = Fixtures.tree(Fixtures.RUN);
+        after = Fixtures.scaled(after, Fixtures.at("BLOCKED", 1000), 0.5);
+        after = Fixtures.scaled(after, Fixtures.at("BLOCKED", 2500), 2.0);
+        after = Fixtures.scaled(after, Fixtures.at("BLOCKED", 5000), 0.8);
+        after = Fixtures.scaled(after, Fixtures.at("NAIVE", 2500), 1.21);
+        after = Fixtures.without(after, Fixtures.at("NAIVE", 5000));
+        CompareTable table = CompareTable.build(before, data(after, "after.json")).get(0);
+        List<CompareTable.GeometricMean> means = table.geometricMeans();
+        assertEquals(List.of(NAIVE, BLOCKED), means.stream().map(CompareTable.GeometricMean::variant).toList());
+        assertEquals(List.of(1000, 2500), means.get(0).sizes());
+        assertEquals(1.1, means.get(0).ratio(), 1e-12, "sqrt(1 * 1.21)");
+        assertEquals(List.of(1000, 2500, 5000), means.get(1).sizes());
+        assertEquals(Math.cbrt(0.8), means.get(1).ratio(), 1e-12, "0.5 and 2 cancel");
+        assertEquals(List.of(
+                "| variant | over n = | geometric mean |",
+                "| --- | ---: | ---: |",
+                "| naive | 1,000; 2,500 | 1.100 |",
+                "| blocked | 1,000; 2,500; 5,000 | 0.928 |"), Markdown.geometricMeans(table));
+        String md = Markdown.compare(List.of(table), List.of("before.json"), List.of("after.json"));
+        assertTrue(md.contains("\nGeometric mean of after / before per variant, over the sizes both runs have:\n\n| variant | over n = |"), md);
     }
 
     @Test

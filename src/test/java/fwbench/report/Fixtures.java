@@ -82,7 +82,7 @@ final class Fixtures {
         return changed;
     }
 
-    /** The run with the matching results' times (score, error and gpu.time) multiplied by a factor. */
+    /** The run with the matching results' times (score, error, iterations and gpu.time) multiplied by a factor. */
     static ArrayNode scaled(ArrayNode run, Predicate<JsonNode> which, double factor) {
         ArrayNode changed = run.deepCopy();
         for (JsonNode r : changed) {
@@ -91,7 +91,35 @@ final class Fixtures {
                 if (metric.isMissingNode()) continue;
                 ((ObjectNode) metric).put("score", metric.get("score").asDouble() * factor);
                 ((ObjectNode) metric).put("scoreError", metric.get("scoreError").asDouble() * factor);
+                for (JsonNode fork : metric.path("rawData")) {
+                    for (int i = 0; i < fork.size(); i++) ((ArrayNode) fork).set(i, fork.get(i).asDouble() * factor);
+                }
             }
+        }
+        return changed;
+    }
+
+    /**
+     * The run with the matching results' measured iterations replaced, one array per fork as JMH
+     * writes rawData, and the score their mean (as JMH's average time is).
+     */
+    static ArrayNode withIterations(ArrayNode run, Predicate<JsonNode> which, double[]... forks) {
+        ArrayNode changed = run.deepCopy();
+        for (JsonNode r : changed) {
+            if (!which.test(r)) continue;
+            ObjectNode metric = (ObjectNode) r.get("primaryMetric");
+            ArrayNode rawData = metric.putArray("rawData");
+            double sum = 0;
+            int count = 0;
+            for (double[] fork : forks) {
+                ArrayNode scores = rawData.addArray();
+                for (double score : fork) {
+                    scores.add(score);
+                    sum += score;
+                    count++;
+                }
+            }
+            metric.put("score", sum / count);
         }
         return changed;
     }

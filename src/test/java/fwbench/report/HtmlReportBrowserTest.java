@@ -97,11 +97,11 @@ class HtmlReportBrowserTest {
     @Test
     void aComparisonsPageLoadsCleanlyWithItsRatiosAndChart() throws Exception {
         Path folder = dir.resolve("cmp");
-        HtmlReportTest.page(folder, "compare.html", HtmlReportTest.run(dir), "--compare", HtmlReportTest.slowerBlocked(dir));
+        HtmlReportTest.page(folder, "compare.html", HtmlReportTest.run(dir), "--compare", HtmlReportTest.fasterBlocked(dir));
         Load load = load(folder.resolve("compare.html"), "--dump-dom");
         assertEquals(List.of(), load.console(), "console messages");
-        assertEquals(2, HtmlReportTest.count(load.dom(), "<table"));
-        assertTrue(load.dom().contains("<td class=\"number\">0.800</td>"), "a ratio");
+        assertEquals(3, HtmlReportTest.count(load.dom(), "<table"), "the ratio matrix, the detailed table and the geometric means");
+        assertTrue(load.dom().contains("<td class=\"number\">0.800 faster</td>"), "a ratio and its verdict");
         assertEquals(List.of("compare-random-graph-42"), charts(load.dom()));
     }
 

@@ -41,7 +41,7 @@ class HtmlReportTest {
         return Files.exists(run) ? run : Fixtures.copy(Fixtures.RUN, run);
     }
 
-    static Path slowerBlocked(Path dir) {
+    static Path fasterBlocked(Path dir) {
         return Fixtures.write(Fixtures.scaled(Fixtures.tree(Fixtures.RUN), Fixtures.variant("BLOCKED"), 0.8), dir.resolve("after.json"));
     }
 
@@ -71,14 +71,21 @@ class HtmlReportTest {
     @Test
     void aComparisonsPageHoldsTheRatios() throws Exception {
         Path before = run(dir);
-        Path after = slowerBlocked(dir);
+        Path after = fasterBlocked(dir);
         String html = page(dir.resolve("cmp"), "compare.html", before, "--compare", after);
         assertTrue(html.contains("<dt>Before</dt><dd><code>" + Fixtures.RUN + "</code></dd>"), html.substring(0, 3000));
         assertTrue(html.contains("<dt>After</dt><dd><code>after.json</code></dd>"));
         assertTrue(html.contains("<dt>Device</dt><dd>" + Fixtures.DEVICE + "</dd>"));
-        assertEquals(2, count(html, "<table"));
-        assertTrue(html.contains("blocked</td><td class=\"number\">0.800</td><td class=\"number\">0.800</td><td class=\"number\">0.800</td></tr>"),
-                "the ratio matrix");
+        assertEquals(3, count(html, "<table"), "the ratio matrix, the detailed table and the geometric means");
+        assertTrue(html.contains("blocked</td><td class=\"number\">0.800 faster</td><td class=\"number\">0.800 faster</td>"
+                + "<td class=\"number\">0.800 faster</td></tr>"), "the ratio matrix with the verdicts");
+        assertTrue(html.contains("<th class=\"number\">p</th><th>verdict</th></tr>"), "the detailed table's columns are compare.md's");
+        assertTrue(html.contains("<td class=\"number\">0.800</td><td class=\"number\">&lt; 0.0001</td><td>faster</td></tr>"),
+                "blocked's row");
+        assertTrue(html.contains("<p>Geometric mean of after / before per variant, over the sizes both runs have:</p>"));
+        assertTrue(html.contains("blocked</td><td class=\"number\">1,000; 2,500; 5,000</td><td class=\"number\">0.800</td></tr>"),
+                "blocked's geometric mean");
+        assertTrue(html.contains("<li><strong>verdict</strong>: whether after differs from before"), "the legend says what a verdict is");
         assertEquals(1, count(html, "<svg "));
         assertTrue(html.contains("<svg id='compare-random-graph-42'"));
         selfContained(html);

@@ -109,17 +109,24 @@ class ReportCommandTest {
         assertTrue(md.contains("\n## NVIDIA H100 80GB HBM3: graph=random, launch=GRAPH, seed=42\n"), md);
     }
 
+    /** After: every iteration of blocked 20% faster, of naive 25% slower. */
     @Test
-    void aComparisonGivesRatiosAndTheirChart() throws Exception {
+    void aComparisonGivesRatiosVerdictsAndTheirChart() throws Exception {
         Path before = run();
-        Path after = Fixtures.write(Fixtures.scaled(Fixtures.tree(Fixtures.RUN), Fixtures.variant("BLOCKED"), 0.8),
-                dir.resolve("after.json"));
+        Path after = Fixtures.write(Fixtures.scaled(Fixtures.scaled(Fixtures.tree(Fixtures.RUN), Fixtures.variant("BLOCKED"), 0.8),
+                Fixtures.variant("NAIVE"), 1.25), dir.resolve("after.json"));
         Path folder = dir.resolve("cmp");
         assertEquals(0, report(before, "--compare", after, "--out", folder), err.toString());
         assertEquals(List.of("compare-random-graph-42.png", "compare-random-graph-42.svg", "compare.csv", "compare.html", "compare.md"),
                 files(folder));
         String md = Files.readString(folder.resolve("compare.md"));
-        assertTrue(md.contains("| blocked | 0.800 | 0.800 | 0.800 |"), md);
+        assertTrue(md.contains("| naive | 1.250 slower | 1.250 slower | 1.250 slower |"), md);
+        assertTrue(md.contains("| blocked | 0.800 faster | 0.800 faster | 0.800 faster |"), md);
+        assertTrue(md.contains("| naive | 1,000; 2,500; 5,000 | 1.250 |"), "naive's geometric mean: " + md);
+        String csv = Files.readString(folder.resolve("compare.csv"));
+        assertTrue(csv.contains(",naive,1000,3.534569287896314,0.02016557673007745,"), csv);
+        assertTrue(csv.contains(",1.25,"), "naive's ratio: " + csv);
+        assertTrue(csv.lines().skip(1).allMatch(l -> l.endsWith(l.contains(",naive,") ? ",slower" : ",faster")), csv);
     }
 
     /** Runs of the same settings with no (variant, n) in common: one line saying what each holds, and no empty chart. */

@@ -71,6 +71,36 @@ class RunDataTest {
     }
 
     @Test
+    void eachMeasuredIterationIsReadInMilliseconds() throws Exception {
+        RunData.Solve naive = solve(real(), "NAIVE", 1000);
+        // the fixture's rawData: one fork of five iterations
+        assertEquals(List.of(3.54275215, 3.5292361830985914, 3.530839943262411, 3.5349546879432623, 3.535063475177305),
+                naive.time().iterationMillis());
+        Path inMicros = Fixtures.write(Fixtures.inUnit(Fixtures.tree(Fixtures.RUN), "us/op", 1e3), dir.resolve("us.json"));
+        List<Double> converted = solve(Fixtures.read(inMicros), "NAIVE", 1000).time().iterationMillis();
+        assertEquals(3.54275215, converted.get(0), 1e-12);
+        assertEquals(5, converted.size());
+    }
+
+    @Test
+    void theIterationsOfEveryForkArePooled() throws Exception {
+        ArrayNode run = Fixtures.withIterations(Fixtures.tree(Fixtures.RUN), Fixtures.at("BLOCKED", 1000),
+                new double[] {1.0, 2.0}, new double[] {3.0});
+        RunData.Solve blocked = solve(Fixtures.read(Fixtures.write(run, dir.resolve("forks.json"))), "BLOCKED", 1000);
+        assertEquals(List.of(1.0, 2.0, 3.0), blocked.time().iterationMillis());
+        assertEquals(2.0, blocked.time().millis());
+    }
+
+    @Test
+    void aResultWithoutRawDataHasNoIterations() throws Exception {
+        ArrayNode run = Fixtures.tree(Fixtures.RUN);
+        ((ObjectNode) run.get(0).get("primaryMetric")).remove("rawData");
+        RunData.Solve first = solve(Fixtures.read(Fixtures.write(run, dir.resolve("bare.json"))), "NAIVE", 1000);
+        assertTrue(first.time().iterationMillis().isEmpty());
+        assertEquals(3.534569287896314, first.time().millis(), "the score is read as before");
+    }
+
+    @Test
     void jmhsNaNErrorIsReadAsNoError() throws Exception {
         ArrayNode run = Fixtures.tree(Fixtures.RUN);
         ((ObjectNode) run.get(0).get("primaryMetric")).put("scoreError", "NaN");
