@@ -4,7 +4,7 @@
 //
 // Changes from kleene:
 //   - One launch per solve: every (round, tile) update is a work item, taken by the resident
-//     blocks in an order the host computes (fwbench.variant.DataflowSchedule); an item starts as
+//     blocks in an order the host computes (fwbench.variant.schedule.DataflowSchedule); an item starts as
 //     soon as per-tile round counters say its inputs are done (dataflow.cuh). No round barriers, so
 //     no phase-3 tail each round and no dependent launches on a round's critical path.
 //   - The pivot tile is closed by a 256-thread block with its cells in registers (minplus::close_cells,

@@ -8,7 +8,7 @@
 // the same ld, so that a product's A (the band's own column tile), B (the pivot row) and C (the
 // band's tile) are three pointers of one row length: minplus::tile_product as kleene calls it.
 // The schedule (which tiles a launch updates, and what waits for what) is the host's
-// (fwbench.variant.BandRounds); the kernels are two:
+// (fwbench.variant.schedule.BandRounds); the kernels are two:
 //   close:  1 block, closes the pivot tile at local tile row `row`, column p, in registers
 //           (minplus::close_cells, as kleene's phase 1); minplus::closure_words<Int32, T>() * 4
 //           bytes of dynamic shared memory.

@@ -7,7 +7,7 @@
 // k, k + 1 of a column) that every store keeps up to date (kleene_packed16.cuh). Both operands go
 // global -> shared by cp.async as int32's do, and the tile product is kleene's (8 x 8 words a thread
 // at T = 128, two blocks per SM) at two relaxations a __viaddmin_s16x2. Rounds, lookahead and
-// groups of rounds are kleene's (fwbench.variant.LookaheadRounds), except that a group's chain
+// groups of rounds are kleene's (fwbench.variant.schedule.LookaheadRounds), except that a group's chain
 // catches up (kleene::GROUP_CATCH_UP), and so are its thin strips for a last tile row or column of
 // few live cells (kleene_packed16.cuh); only T = 128.
 //

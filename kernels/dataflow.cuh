@@ -22,7 +22,7 @@
 // D(r - 1, r) through round r - 2 and D(r, r - 1) through round r - 1 (the chain's own). done[tile]
 // counts the rounds finished on that tile.
 //
-// Order: the host builds the item list (fwbench.variant.DataflowSchedule, which documents it, with
+// Order: the host builds the item list (fwbench.variant.schedule.DataflowSchedule, which documents it, with
 // or without folded pivots as folds_pivot says):
 // every item comes after the items it needs, and the next pivot and its cross are placed early,
 // around the current round's bulk. Blocks take items by an atomic ticket, in list order, and a
@@ -52,7 +52,7 @@
 
 namespace dataflow {
 
-// Item encoding, shared with fwbench.variant.DataflowSchedule (fw_constants.cuh):
+// Item encoding, shared with fwbench.variant.schedule.DataflowSchedule (fw_constants.cuh):
 // round << 2 FIELD_BITS | row << FIELD_BITS | column.
 constexpr int FIELD_BITS = FW_ITEM_FIELD_BITS;
 constexpr int FIELD_MASK = (1 << FIELD_BITS) - 1;
@@ -64,7 +64,7 @@ constexpr bool folds_pivot = T <= FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE;
 
 // Whether block 1 runs a second chain (solve, below): packed16 at T = 64, where it made n = 1000 to
 // 1500 1 to 4% faster on an H100; int32's T = 64 kernel was 2% slower at n = 1000 with it
-// (kernels/NOTES.md, the second chain). fwbench.variant.DataflowSchedule leaves its items out.
+// (kernels/NOTES.md, the second chain). fwbench.variant.schedule.DataflowSchedule leaves its items out.
 template <class Cell, int T>
 constexpr bool runs_second_chain = folds_pivot<T> && Cell::CELLS_PER_WORD == 2 && T <= FW_DATAFLOW_SECOND_CHAIN_PACKED_MAX_TILE;
 

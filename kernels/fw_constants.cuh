@@ -7,21 +7,21 @@
 #define FW_INF 0x3FFFFFFF
 // fwbench.graph.Distances.INT_INDEX_MAX_N: the largest n whose cells i * n + j an int indexes (kernels 01..06)
 #define FW_INT_INDEX_MAX_N 46340
-// fwbench.variant.CellType.PACKED16.inf(): packed16's 16-bit INF, every finite distance stays below it
+// fwbench.variant.core.CellType.PACKED16.inf(): packed16's 16-bit INF, every finite distance stays below it
 #define FW_INF16 0x3FFF
-// fwbench.variant.KleenePathsSolver.ROUTE_BITS: the low bits of a route key that mark an improving k
+// fwbench.variant.kleene.KleenePathsSolver.ROUTE_BITS: the low bits of a route key that mark an improving k
 #define FW_ROUTE_BITS 8
-// fwbench.variant.KleenePathsSolver.ROUTE_INF: the no-path distance of a route key
+// fwbench.variant.kleene.KleenePathsSolver.ROUTE_INF: the no-path distance of a route key
 #define FW_ROUTE_INF 0x3FFFFF
-// fwbench.variant.DataflowSchedule.FIELD_BITS: a dataflow work item is round << 2 F | row << F | column
+// fwbench.variant.schedule.DataflowSchedule.FIELD_BITS: a dataflow work item is round << 2 F | row << F | column
 #define FW_ITEM_FIELD_BITS 10
-// fwbench.variant.DataflowSchedule.FOLDED_PIVOT_MAX_TILE: dataflow's tiles up to this fold the next pivot's update into its item
+// fwbench.variant.schedule.DataflowSchedule.FOLDED_PIVOT_MAX_TILE: dataflow's tiles up to this fold the next pivot's update into its item
 #define FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE 128
-// fwbench.variant.DataflowSchedule.SECOND_CHAIN_PACKED_MAX_TILE: packed16's dataflow tiles up to this run a second chain in block 1
+// fwbench.variant.schedule.DataflowSchedule.SECOND_CHAIN_PACKED_MAX_TILE: packed16's dataflow tiles up to this run a second chain in block 1
 #define FW_DATAFLOW_SECOND_CHAIN_PACKED_MAX_TILE 64
-// fwbench.variant.DataflowLaunch.SELF_RESET_MAX_TILE: dataflow's kernels of tiles up to this leave their counters zero when they end
+// fwbench.variant.dataflow.DataflowLaunch.SELF_RESET_MAX_TILE: dataflow's kernels of tiles up to this leave their counters zero when they end
 #define FW_DATAFLOW_SELF_RESET_MAX_TILE 64
-// fwbench.variant.LookaheadRounds: which tiles a phase-3 launch of kleene updates
+// fwbench.variant.schedule.LookaheadRounds: which tiles a phase-3 launch of kleene updates
 #define FW_REST_ALL 0
 #define FW_REST_NEXT 1
 #define FW_REST_REST 2

@@ -364,7 +364,7 @@ static void plain_rounds(int* d, int ld, int n, int T, cudaStream_t s)
     }
 }
 
-// fwbench.variant.LookaheadRounds.enqueue, the same launches (that class documents them): what the
+// fwbench.variant.schedule.LookaheadRounds.enqueue, the same launches (that class documents them): what the
 // suite's kleene runs.
 struct Lookahead {
     cudaStream_t side[2];
@@ -440,9 +440,9 @@ struct Lookahead {
     }
 };
 
-// fwbench.variant.DataflowSchedule.build, the same order (that class documents it)
+// fwbench.variant.schedule.DataflowSchedule.build, the same order (that class documents it)
 // second: the second chain's items (block 1: tiles (r + 2, r) and (r + 2, r + 1) of round r) left
-// out, as fwbench.variant.DataflowSchedule leaves them out for packed16 at T = 64
+// out, as fwbench.variant.schedule.DataflowSchedule leaves them out for packed16 at T = 64
 static std::vector<int> dataflow_schedule(int tiles, int wave, bool folded, bool second)
 {
     std::vector<int> items;

@@ -6,7 +6,7 @@ import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Event;
 import fwbench.cuda.Kernel;
 import fwbench.cuda.KernelArgs;
-import fwbench.variant.CellType;
+import fwbench.variant.core.CellType;
 import jcuda.Pointer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

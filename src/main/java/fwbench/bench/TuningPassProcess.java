@@ -3,9 +3,9 @@ package fwbench.bench;
 import fwbench.graph.Graph;
 import fwbench.tuning.LaunchTuning;
 import fwbench.tuning.TuningMode;
-import fwbench.variant.LaunchChoice;
-import fwbench.variant.LaunchMode;
-import fwbench.variant.SolverConfig;
+import fwbench.variant.core.LaunchChoice;
+import fwbench.variant.core.LaunchMode;
+import fwbench.variant.core.SolverConfig;
 import fwbench.variant.Variant;
 
 import java.io.BufferedReader;

@@ -7,10 +7,10 @@ import fwbench.graph.GraphSpec;
 import fwbench.graph.io.GraphFormat;
 import fwbench.results.ResultsFormat;
 import fwbench.tuning.TuningMode;
-import fwbench.variant.CellType;
-import fwbench.variant.LaunchMode;
-import fwbench.variant.SolverConfig;
-import fwbench.variant.KernelFile;
+import fwbench.variant.core.CellType;
+import fwbench.variant.core.LaunchMode;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.kernelfile.KernelFile;
 import fwbench.variant.Variant;
 
 import java.io.PrintStream;

@@ -3,7 +3,7 @@ package fwbench.cli;
 import fwbench.cuda.DeviceInfo;
 import fwbench.graph.GraphSpec;
 import fwbench.usage.UsageException;
-import fwbench.variant.SolverConfig;
+import fwbench.variant.core.SolverConfig;
 import fwbench.variant.Variant;
 
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package fwbench.report;
 
-import fwbench.variant.CellType;
+import fwbench.variant.core.CellType;
 import fwbench.variant.Variant;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.LegendItem;

@@ -2,8 +2,8 @@ package fwbench.report;
 
 import fwbench.results.ResultsFormat;
 import fwbench.usage.UsageException;
-import fwbench.variant.CellType;
-import fwbench.variant.SolverConfig;
+import fwbench.variant.core.CellType;
+import fwbench.variant.core.SolverConfig;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package fwbench.report;
 
 import fwbench.usage.UsageException;
-import fwbench.variant.CellType;
+import fwbench.variant.core.CellType;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,7 +1,7 @@
 package fwbench.report;
 
-import fwbench.variant.CellType;
-import fwbench.variant.KernelFile;
+import fwbench.variant.core.CellType;
+import fwbench.variant.kernelfile.KernelFile;
 import fwbench.variant.Variant;
 
 import java.util.Arrays;

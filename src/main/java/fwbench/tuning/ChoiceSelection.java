@@ -1,6 +1,6 @@
 package fwbench.tuning;
 
-import fwbench.variant.LaunchChoice;
+import fwbench.variant.core.LaunchChoice;
 
 import java.util.Comparator;
 import java.util.List;

@@ -3,9 +3,9 @@ package fwbench.tuning;
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.DeviceInfo;
 import fwbench.graph.GraphSpec;
-import fwbench.variant.LaunchChoice;
-import fwbench.variant.Solver;
-import fwbench.variant.SolverConfig;
+import fwbench.variant.core.LaunchChoice;
+import fwbench.variant.core.Solver;
+import fwbench.variant.core.SolverConfig;
 import fwbench.variant.Variant;
 
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import fwbench.graph.io.AtomicFile;
-import fwbench.variant.LaunchChoice;
+import fwbench.variant.core.LaunchChoice;
 
 import java.io.IOException;
 import java.nio.file.FileSystemException;

@@ -1,5 +1,11 @@
 package fwbench.variant;
 
+import fwbench.variant.core.CellType;
+import fwbench.variant.dataflow.DataflowLaunch;
+import fwbench.variant.kleene.KleenePathsSolver;
+import fwbench.variant.schedule.DataflowSchedule;
+import fwbench.variant.schedule.LookaheadRounds;
+
 import fwbench.graph.Distances;
 
 import java.io.IOException;

@@ -1,5 +1,12 @@
 package fwbench.variant;
 
+import fwbench.variant.core.DeviceMemory;
+import fwbench.variant.core.HostMemory;
+import fwbench.variant.kernelfile.KernelFile;
+import fwbench.variant.kernelfile.KernelFileChecks;
+import fwbench.variant.kernelfile.KernelFileDescriptor;
+import fwbench.variant.kernelfile.KernelFileException;
+
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.Gpu;
 import fwbench.cuda.KernelCompiler;
@@ -83,46 +90,10 @@ public final class KernelFiles {
         } catch (IOException e) {
             throw new KernelFileException("cannot read " + given + "'s build in " + build.cubin().getParent() + ": " + e.getMessage());
         }
-        KernelFileDescriptor descriptor = descriptor(given, module);
-        checkKernels(given, descriptor, module, PtxEntries.parameters(ptx));
+        KernelFileDescriptor descriptor = KernelFileChecks.descriptor(given, module);
+        KernelFileChecks.checkKernels(given, descriptor, module, PtxEntries.parameters(ptx));
         KernelFile file = new KernelFile(given, sha256, descriptor);
         return variant(file, moduleName);
-    }
-
-    /** The descriptor the module exports, parsed; {@code where} names the file in messages. */
-    static KernelFileDescriptor descriptor(String where, KernelModule module) {
-        byte[] text = module.global(KernelFileDescriptor.SYMBOL).orElseThrow(() -> new KernelFileException(where
-                + " exports no descriptor: add a line FW_VARIANT(\"schema=... kernels=... block=...\"); after #include \"fwbench.cuh\" ("
-                + KernelFile.DOCS + ")"));
-        int end = 0;
-        while (end < text.length && text[end] != 0) end++;
-        try {
-            return KernelFileDescriptor.parse(new String(text, 0, end, StandardCharsets.US_ASCII));
-        } catch (IllegalArgumentException e) {
-            throw new KernelFileException(where + "'s FW_VARIANT: " + e.getMessage() + " (" + KernelFile.DOCS + ")");
-        }
-    }
-
-    /** Refuses a kernel the descriptor names that the file lacks, or whose parameters are not its schema's. */
-    static void checkKernels(String where, KernelFileDescriptor descriptor, KernelModule module, Map<String, List<String>> ptxParameters) {
-        for (String kernel : descriptor.kernels()) {
-            List<String> declared = ptxParameters.get(kernel);
-            if (declared == null || !module.hasKernel(kernel)) {
-                String defined = ptxParameters.isEmpty() ? "it defines no kernel" : "its kernels: " + String.join(", ", ptxParameters.keySet());
-                throw new KernelFileException(where + "'s FW_VARIANT names kernel " + kernel + ", which the file lacks (" + defined
-                        + "; a kernel is extern \"C\" __global__)");
-            }
-            List<KernelFileDescriptor.ParameterType> types = declared.stream().map(KernelFileDescriptor.ParameterType::ofPtx).toList();
-            if (!types.equals(descriptor.parameters())) {
-                String has = declared.stream().map(word -> {
-                    KernelFileDescriptor.ParameterType t = KernelFileDescriptor.ParameterType.ofPtx(word);
-                    return t == null ? "." + word : t == KernelFileDescriptor.ParameterType.POINTER ? "pointer" : "int";
-                }).collect(Collectors.joining(", ", "(", ")"));
-                throw new KernelFileException(where + ": kernel " + kernel + " takes " + has + ", but schema=" + descriptor.schema().id()
-                        + (descriptor.paths() ? " with paths=yes" : "") + (descriptor.takesScratch() ? " with scratch" : "")
-                        + " launches it with " + descriptor.signature() + " (" + KernelFile.DOCS + ")");
-            }
-        }
     }
 
     private static Variant variant(KernelFile file, String moduleName) {

@@ -1,5 +1,29 @@
 package fwbench.variant;
 
+import fwbench.variant.core.CellType;
+import fwbench.variant.core.DeviceMemory;
+import fwbench.variant.core.HostMemory;
+import fwbench.variant.core.LaunchChoice;
+import fwbench.variant.core.LaunchPin;
+import fwbench.variant.core.NegativeWeights;
+import fwbench.variant.core.Solver;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.UnsupportedInputException;
+import fwbench.variant.core.VariantTraits;
+import fwbench.variant.cpu.CpuBlockedSolver;
+import fwbench.variant.cpu.CpuSerialSolver;
+import fwbench.variant.dataflow.DataflowLaunch;
+import fwbench.variant.dataflow.DataflowSolver;
+import fwbench.variant.kernelfile.KernelFile;
+import fwbench.variant.kernelfile.KernelFileSolver;
+import fwbench.variant.kleene.BandsSolver;
+import fwbench.variant.kleene.KleeneF32Solver;
+import fwbench.variant.kleene.KleenePathsSolver;
+import fwbench.variant.kleene.KleeneSolver;
+import fwbench.variant.packed16.KleenePacked16Solver;
+import fwbench.variant.packed16.Packed16Solver;
+import fwbench.variant.schedule.DataflowSchedule;
+
 import fwbench.graph.Distances;
 import fwbench.graph.Graph;
 
@@ -29,7 +53,7 @@ import java.util.stream.Collectors;
  * (docs/extending.md). "Report 000" to "report 004" are the course reports the first variants follow
  * (docs/reports.md).
  */
-public final class Variant {
+public final class Variant implements VariantTraits {
 
     /** Where a variant runs. */
     public enum Backend { GPU, CPU }
@@ -192,8 +216,9 @@ public final class Variant {
     private final int inf;
     private final int storyOrder;
     private final KernelFile kernelFile;
+    private final boolean byDescriptor;
 
-    private Variant(Traits t, int storyOrder) {
+    private Variant(Builder t, int storyOrder) {
         this.name = t.name;
         this.id = t.id;
         this.backend = t.backend;
@@ -217,13 +242,14 @@ public final class Variant {
         this.inf = t.inf == null ? t.cellType.inf() : t.inf;
         this.storyOrder = storyOrder;
         this.kernelFile = t.kernelFile;
+        this.byDescriptor = t.byDescriptor;
     }
 
     /**
      * The traits of a variant, each named, with the defaults most variants share: int32 cells,
      * distances only, one matrix read back, no launch choices to tune, no negative weights.
      */
-    static final class Traits {
+    static final class Builder {
         private final String name;
         private final String id;
         private final Backend backend;
@@ -246,8 +272,9 @@ public final class Variant {
         private String description;
         private Integer inf;
         private KernelFile kernelFile;
+        private boolean byDescriptor;
 
-        private Traits(String name, String id, Backend backend) {
+        private Builder(String name, String id, Backend backend) {
             this.name = name;
             this.id = id;
             this.backend = backend;
@@ -255,36 +282,40 @@ public final class Variant {
             this.memory = backend == Backend.GPU ? null : DeviceMemory.NONE;
         }
 
-        Traits solver(Function<SolverConfig, Solver> factory) { this.factory = (variant, config) -> factory.apply(config); return this; }
+        Builder solver(BiFunction<VariantTraits, SolverConfig, Solver> factory) { this.factory = factory::apply; return this; }
 
         /** Solved by {@link KernelFileSolver}, which launches the kernels as the module's descriptor says: no solver class of its own. */
-        Traits launchedByDescriptor() { this.factory = KernelFileSolver::create; return this; }
-        Traits cells(CellType cells) { this.cellType = cells; return this; }
-        Traits deviceMemory(DeviceMemory memory) { this.memory = memory; return this; }
-        Traits heap(HostMemory heap) { this.heap = heap; return this; }
-        Traits defaultMaxN(int n) { this.defaultMaxN = n; return this; }
-        Traits output(Output output) { this.output = output; return this; }
-        Traits inf(int inf) { this.inf = inf; return this; }
-        Traits negativeWeights() { this.negativeWeights = true; return this; }
-        Traits oneDeviceCounterpart(Variant oneDevice) { this.oneDeviceCounterpart = oneDevice; return this; }
-        Traits plannedRelaxRate(IntToDoubleFunction perThreads) { this.plannedRelaxRate = perThreads; return this; }
-        Traits description(String text) { this.description = text; return this; }
-        Traits pins(LaunchPin... pins) { this.pins = List.of(pins); return this; }
+        Builder launchedByDescriptor() {
+            this.byDescriptor = true;
+            this.factory = (variant, config) -> KernelFileSolver.create(variant, variant.kernelFile().map(KernelFile::descriptor), config);
+            return this;
+        }
+        Builder cells(CellType cells) { this.cellType = cells; return this; }
+        Builder deviceMemory(DeviceMemory memory) { this.memory = memory; return this; }
+        Builder heap(HostMemory heap) { this.heap = heap; return this; }
+        Builder defaultMaxN(int n) { this.defaultMaxN = n; return this; }
+        Builder output(Output output) { this.output = output; return this; }
+        Builder inf(int inf) { this.inf = inf; return this; }
+        Builder negativeWeights() { this.negativeWeights = true; return this; }
+        Builder oneDeviceCounterpart(Variant oneDevice) { this.oneDeviceCounterpart = oneDevice; return this; }
+        Builder plannedRelaxRate(IntToDoubleFunction perThreads) { this.plannedRelaxRate = perThreads; return this; }
+        Builder description(String text) { this.description = text; return this; }
+        Builder pins(LaunchPin... pins) { this.pins = List.of(pins); return this; }
 
-        Traits launchChoices(IntFunction<List<LaunchChoice>> candidates, IntFunction<LaunchChoice> table) {
+        Builder launchChoices(IntFunction<List<LaunchChoice>> candidates, IntFunction<LaunchChoice> table) {
             this.launchCandidates = candidates;
             this.tableChoice = table;
             return this;
         }
 
-        Traits chart(int colour, Marker marker) {
+        Builder chart(int colour, Marker marker) {
             this.chartColour = colour;
             this.chartMarker = marker;
             return this;
         }
 
         /** A user's kernel file, its module loaded under {@code module}. */
-        Traits kernelFile(KernelFile file, String module) {
+        Builder kernelFile(KernelFile file, String module) {
             this.kernelFile = file;
             this.kernelModule = module;
             return this;
@@ -303,20 +334,20 @@ public final class Variant {
         }
     }
 
-    private static Traits gpu(String name, String id, String kernelModule) {
-        Traits t = new Traits(name, id, Backend.GPU);
+    private static Builder gpu(String name, String id, String kernelModule) {
+        Builder t = new Builder(name, id, Backend.GPU);
         t.kernelModule = kernelModule;
         t.minComputeCapability = BUILT_FOR_SM;
         return t;
     }
 
-    private static Traits cpu(String name, String id) {
-        return new Traits(name, id, Backend.CPU);
+    private static Builder cpu(String name, String id) {
+        return new Builder(name, id, Backend.CPU);
     }
 
     /** The traits of a GPU variant outside the registry, named {@code name} in results and {@code id} on screen. */
-    static Traits outside(String name, String id) {
-        return new Traits(name, id, Backend.GPU);
+    static Builder outside(String name, String id) {
+        return new Builder(name, id, Backend.GPU);
     }
 
     private static List<LaunchChoice> atLeastTile(List<LaunchChoice> candidates, int tableTile) {
@@ -365,6 +396,14 @@ public final class Variant {
     /** The kernels/*.cu file (without extension) a built-in variant's kernels come from; null for CPU variants and kernel files. */
     public String kernelModule() {
         return kernelModule;
+    }
+
+    /**
+     * Whether the variant's kernels are launched as the descriptor its kernel file exports says
+     * (the reports' variants and a user's kernel files), with no solver class of its own.
+     */
+    public boolean launchedByDescriptor() {
+        return byDescriptor;
     }
 
     /** The user's kernel file this variant is, compiled; empty for the built-in variants. */
@@ -588,7 +627,9 @@ public final class Variant {
      */
     public Optional<String> negativeWeightRefusal(Graph graph) {
         try {
-            NegativeWeights.bounds(this, SolverConfig.of(graph));
+            SolverConfig config = SolverConfig.of(graph);
+            if (config.negativeWeights() && !takesNegativeWeights()) throw NegativeWeights.refusal(this, config, negativeWeightVariants());
+            NegativeWeights.bounds(this, config);
             return Optional.empty();
         } catch (UnsupportedInputException e) {
             return Optional.of(e.getMessage());
@@ -614,6 +655,7 @@ public final class Variant {
             throw new UnsupportedInputException(this + " takes integer weights only, and " + config.describe()
                     + " has real ones (not all whole numbers): use " + realWeightVariants());
         }
+        if (config.negativeWeights() && !takesNegativeWeights()) throw NegativeWeights.refusal(this, config, negativeWeightVariants());
         return factory.apply(this, config);
     }
 

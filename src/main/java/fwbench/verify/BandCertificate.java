@@ -7,7 +7,7 @@ import fwbench.cuda.Kernel;
 import fwbench.cuda.KernelArgs;
 import fwbench.cuda.KernelModule;
 import fwbench.cuda.TileKernel;
-import fwbench.variant.BandsSolver;
+import fwbench.variant.kleene.BandsSolver;
 import jcuda.Pointer;
 
 import java.util.ArrayList;

@@ -7,12 +7,12 @@ import fwbench.graph.RealFloydWarshall;
 import fwbench.graph.RealGraph;
 import fwbench.graph.ReferenceFloydWarshall;
 import fwbench.graph.ShortestPaths;
-import fwbench.variant.BandsSolver;
-import fwbench.variant.GpuSolver;
-import fwbench.variant.PackedDistances;
-import fwbench.variant.PathSolver;
-import fwbench.variant.RealSolver;
-import fwbench.variant.Solver;
+import fwbench.variant.kleene.BandsSolver;
+import fwbench.variant.core.GpuSolver;
+import fwbench.variant.core.PackedDistances;
+import fwbench.variant.core.PathSolver;
+import fwbench.variant.core.RealSolver;
+import fwbench.variant.core.Solver;
 
 import java.util.Optional;
 import java.util.OptionalLong;

@@ -30,7 +30,7 @@ class ResultsFormatTest {
     @Test
     void parameterNamesAreTheBenchmarksParamFields() {
         assertEquals(Set.of(ResultsFormat.VARIANT, ResultsFormat.N, ResultsFormat.GRAPH, ResultsFormat.SEED,
-                ResultsFormat.LAUNCH, ResultsFormat.GPUS, ResultsFormat.DEVICE), params(FloydWarshallBenchmark.class));
+                ResultsFormat.LAUNCH, ResultsFormat.GPUS, ResultsFormat.DEVICE, ResultsFormat.KERNEL_SHA256), params(FloydWarshallBenchmark.class));
         assertEquals(Set.of(ResultsFormat.CELL, ResultsFormat.DEVICE), params(PeakBenchmark.class));
     }
 

@@ -77,7 +77,7 @@ class BenchmarkCommandTest {
     void badInputGetsOneLineAndExitCode2(String args, String message) throws Exception {
         assertEquals(2, run(args.trim().split(" ")));
         // {registry}: the variant list as registered, so adding a variant does not break this test
-        assertEquals(message.trim().replace("{registry}", fwbench.variant.Variant.ids()).replace("{kernel files}", fwbench.variant.KernelFile.CHOICE)
+        assertEquals(message.trim().replace("{registry}", fwbench.variant.Variant.ids()).replace("{kernel files}", fwbench.variant.kernelfile.KernelFile.CHOICE)
                 + System.lineSeparator(), err());
         try (Stream<Path> files = Files.list(results)) {
             assertEquals(0, files.count(), "nothing written");

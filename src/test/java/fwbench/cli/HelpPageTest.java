@@ -2,8 +2,8 @@ package fwbench.cli;
 
 import fwbench.bench.FloydWarshallBenchmark;
 import fwbench.results.ResultsFormat;
-import fwbench.variant.CellType;
-import fwbench.variant.LaunchMode;
+import fwbench.variant.core.CellType;
+import fwbench.variant.core.LaunchMode;
 import fwbench.variant.Variant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -123,7 +123,7 @@ class HelpPageTest {
     @ValueSource(strings = {"Peak", "FloydWarshall", "solve$", "relax"})
     void aBenchmarkPatternIsStillAccepted(String pattern) throws Exception {
         assertEquals(2, run(pattern, "-p", "variant=fast"));
-        assertEquals("fwbench: unknown variant 'fast'; variants: " + Variant.ids() + "; " + fwbench.variant.KernelFile.CHOICE + System.lineSeparator(), err());
+        assertEquals("fwbench: unknown variant 'fast'; variants: " + Variant.ids() + "; " + fwbench.variant.kernelfile.KernelFile.CHOICE + System.lineSeparator(), err());
         assertNothingWritten();
     }
 

@@ -268,7 +268,7 @@ class SolveCommandTest {
                 malformed + ", line 2: expected an arc 'a U V W' (integers U and V, a number W), got 'a 1 2'",
                 outOfRange + ", line 3: vertex 3 is out of range 1..2 (n = 2)",
                 empty + ": no edges, so no vertices (n = 0): expected lines 'u v w'",
-                "unknown variant 'fast'; variants: " + Variant.ids() + ", reference; " + fwbench.variant.KernelFile.CHOICE,
+                "unknown variant 'fast'; variants: " + Variant.ids() + ", reference; " + fwbench.variant.kernelfile.KernelFile.CHOICE,
                 "cpu-blocked computes distances only; with --paths use " + SolveCommand.pathChoices() + " (or leave out --variant)",
                 "the folder of --out, " + dir.resolve("no/such") + ", does not exist",
                 dir + " is a folder; --out names the file to write",

@@ -3,7 +3,7 @@ package fwbench.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import fwbench.usage.UsageException;
-import fwbench.variant.CellType;
+import fwbench.variant.core.CellType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

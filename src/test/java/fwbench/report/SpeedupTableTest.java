@@ -2,7 +2,7 @@ package fwbench.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import fwbench.usage.UsageException;
-import fwbench.variant.CellType;
+import fwbench.variant.core.CellType;
 import fwbench.variant.Variant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

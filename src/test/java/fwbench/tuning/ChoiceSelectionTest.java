@@ -1,7 +1,7 @@
 package fwbench.tuning;
 
 import fwbench.tuning.ChoiceSelection.Measured;
-import fwbench.variant.LaunchChoice;
+import fwbench.variant.core.LaunchChoice;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

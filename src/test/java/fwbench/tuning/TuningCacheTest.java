@@ -2,7 +2,7 @@ package fwbench.tuning;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import fwbench.variant.LaunchChoice;
+import fwbench.variant.core.LaunchChoice;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

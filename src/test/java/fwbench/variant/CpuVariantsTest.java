@@ -1,5 +1,9 @@
 package fwbench.variant;
 
+import fwbench.variant.core.Solver;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.UnsupportedInputException;
+
 import fwbench.graph.Graph;
 import fwbench.graph.GraphSpec;
 import fwbench.graph.Graphs;

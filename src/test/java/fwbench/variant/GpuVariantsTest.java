@@ -1,5 +1,11 @@
 package fwbench.variant;
 
+import fwbench.variant.core.DeviceGraphs;
+import fwbench.variant.core.LaunchMode;
+import fwbench.variant.core.Solver;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.UnsupportedInputException;
+
 import fwbench.GpuTest;
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.DeviceBuffer;

@@ -1,5 +1,15 @@
 package fwbench.variant;
 
+import fwbench.variant.core.DeviceGraphs;
+import fwbench.variant.core.GpuSolver;
+import fwbench.variant.core.NegativeWeights;
+import fwbench.variant.dataflow.DataflowLaunch;
+import fwbench.variant.kleene.BandsSolver;
+import fwbench.variant.kleene.KleenePathsSolver;
+import fwbench.variant.packed16.KleenePacked16Solver;
+import fwbench.variant.packed16.Packed16Solver;
+import fwbench.variant.schedule.LookaheadRounds;
+
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.KernelArgs;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,9 @@
 package fwbench.variant;
 
+import fwbench.variant.packed16.Packed16Solver;
+import fwbench.variant.schedule.DataflowSchedule;
+import fwbench.variant.schedule.LookaheadRounds;
+
 import fwbench.graph.Distances;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,5 +1,6 @@
 package fwbench.variant;
 
+import fwbench.variant.kernelfile.KernelFileDescriptor;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

@@ -1,10 +1,15 @@
 package fwbench.variant;
 
+import fwbench.variant.core.PathSolver;
+import fwbench.variant.core.Solver;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.kernelfile.KernelFile;
+import fwbench.variant.kernelfile.KernelFileDescriptor;
+import fwbench.variant.kernelfile.KernelFileException;
+
 import fwbench.GpuTest;
-import fwbench.graph.Distances;
 import fwbench.graph.Graph;
 import fwbench.graph.GraphSpec;
-import fwbench.graph.MatrixGraph;
 import fwbench.graph.ReferenceFloydWarshall;
 import fwbench.verify.Verification;
 import fwbench.verify.VerificationFailure;
@@ -22,7 +27,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -34,8 +38,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A user's kernel file as a variant, on the device: one of each schema (and the example) solves
- * right at sizes that are no multiple of its tile or block, on graphs with zero weights, ties and
- * unreachable pairs; the reports' kernel files solve right when named by their path; and every
+ * right at sizes that are no multiple of its tile or block, on graphs with zero weights and ties
+ * and on sparse ones with unreachable pairs; the reports' kernel files solve right when named by their path; and every
  * broken file is one line that says what is wrong.
  */
 @GpuTest
@@ -44,27 +48,11 @@ class KernelFilesGpuTest {
     /** Sizes around the test kernels' 16- and 32-wide tiles and blocks, none of the larger a multiple of either. */
     private static final int[] SIZES = {1, 15, 17, 33, 100, 257};
 
-    /**
-     * A graph with zero weights, ties and unreachable pairs: weights 0, 1 or 2 (many equal paths),
-     * about a quarter of the pairs without an edge, and the last vertex with no edge in or out.
-     */
-    static Graph zerosAndTies(int n, long seed) {
-        Random random = new Random(seed);
-        int[] w = new int[n * n];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                boolean isolated = n > 1 && (i == n - 1 || j == n - 1);
-                w[i * n + j] = i == j ? 0 : isolated || random.nextInt(4) == 0 ? Distances.INF : random.nextInt(3);
-            }
-        }
-        return new MatrixGraph(n, w, "zero weights and ties, n = " + n);
-    }
-
     static Stream<Arguments> filesSizesAndGraphs() {
         List<Arguments> all = new ArrayList<>();
         for (Path file : KernelFileErrors.SOLVING) {
             for (int n : SIZES) {
-                all.add(Arguments.of(file, n, "zeros and ties"));
+                all.add(Arguments.of(file, n, TestGraphs.ZERO_WEIGHTS));
                 all.add(Arguments.of(file, n, "sparse:0.05"));
             }
         }
@@ -75,7 +63,7 @@ class KernelFilesGpuTest {
     @MethodSource("filesSizesAndGraphs")
     void eachSchemaSolvesRight(Path file, int n, String graphText) {
         Variant variant = KernelFiles.load(file.toString());
-        Graph graph = graphText.equals("zeros and ties") ? zerosAndTies(n, n) : GraphSpec.parse(graphText).instance(n, 7);
+        Graph graph = TestGraphs.graph(graphText, n);
         try (Solver solver = variant.create(SolverConfig.of(graph))) {
             for (int repeat = 0; repeat < 2; repeat++) {  // the second solve after a reset: scratch and q are restored
                 solver.reset();

@@ -1,5 +1,19 @@
 package fwbench.variant;
 
+import fwbench.variant.core.GpuSolver;
+import fwbench.variant.core.LaunchChoice;
+import fwbench.variant.core.Solver;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.UnsupportedInputException;
+import fwbench.variant.dataflow.DataflowLaunch;
+import fwbench.variant.dataflow.DataflowSolver;
+import fwbench.variant.kleene.KleeneF32Solver;
+import fwbench.variant.kleene.KleenePathsSolver;
+import fwbench.variant.kleene.KleeneSolver;
+import fwbench.variant.packed16.KleenePacked16Solver;
+import fwbench.variant.packed16.Packed16Solver;
+import fwbench.variant.schedule.LookaheadRounds;
+
 import fwbench.GpuTest;
 import fwbench.graph.Distances;
 import fwbench.graph.Graph;
@@ -28,7 +42,7 @@ class KleeneAndPacked16Test {
     @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 200, 257, 385, 640, 1000, 1040, 1055})
     void bothKleeneTilesMatchTheReference(int n) {
         assertTilesMatchTheReference(n, 77, new String[] {"random", "sparse:0.03"}, new int[] {64, 128}, 1, KleeneSolver.PAD,
-                KleeneSolver::new);
+                c -> new KleeneSolver(Variant.KLEENE, c));
     }
 
     /**
@@ -41,9 +55,9 @@ class KleeneAndPacked16Test {
     @CsvSource({"1, 2", "63, 2", "64, 2", "65, 2", "127, 2", "128, 2", "129, 2", "200, 2", "257, 2", "385, 2", "640, 2", "1000, 2", "1040, 2", "1055, 2",
             "65, 4", "129, 4", "200, 4", "257, 4", "385, 4", "640, 4", "1000, 4", "1040, 4", "1055, 4", "385, 3", "1055, 3", "1055, 5", "1040, 6"})
     void kleeneRoundsInGroupsMatchTheReference(int n, int group) {
-        assertTilesMatchTheReference(n, 81, new String[] {"random", "sparse:0.03", BandRoundsTest.ZERO_WEIGHTS, "sparse:0.02+potentials:300"},
+        assertTilesMatchTheReference(n, 81, new String[] {"random", "sparse:0.03", TestGraphs.ZERO_WEIGHTS, "sparse:0.02+potentials:300"},
                 new int[] {64, 128}, 2,
-                KleeneSolver.PAD, config -> new KleeneSolver(config, group));
+                KleeneSolver.PAD, config -> new KleeneSolver(Variant.KLEENE, config, group));
     }
 
     /** The table groups kleene's rounds from its thresholds on; a group's band is as wide as the group, narrower at the end. */
@@ -67,7 +81,7 @@ class KleeneAndPacked16Test {
     @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 200, 257, 385, 640, 1000, 1040, 1055})
     void bothKleeneF32TilesMatchTheReference(int n) {
         assertTilesMatchTheReference(n, 79, new String[] {"random", "sparse:0.03"}, new int[] {64, 128}, 1, KleeneSolver.PAD,
-                KleeneF32Solver::new);
+                c -> new KleeneF32Solver(Variant.KLEENE_F32, c));
     }
 
     /** kleene-paths on the same sizes (full last tiles: it has no thin strips). */
@@ -76,7 +90,7 @@ class KleeneAndPacked16Test {
     @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 200, 257, 385, 640, 1000, 1040, 1055})
     void bothKleenePathsTilesMatchTheReference(int n) {
         assertTilesMatchTheReference(n, 80, new String[] {"random", "sparse:0.03"}, new int[] {64, 128}, 1, KleeneSolver.PAD,
-                KleenePathsSolver::new);
+                c -> new KleenePathsSolver(Variant.KLEENE_PATHS, c));
     }
 
     /**
@@ -89,7 +103,7 @@ class KleeneAndPacked16Test {
     @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 200, 257, 385, 640, 1000, 1025, 1040, 1055, 1100})
     void bothDataflowTilesMatchTheReference(int n) {
         // two solves: the counters are reset for every solve
-        assertTilesMatchTheReference(n, 78, new String[] {"random", "sparse:0.03"}, new int[] {64, 128}, 2, 0, DataflowSolver::new);
+        assertTilesMatchTheReference(n, 78, new String[] {"random", "sparse:0.03"}, new int[] {64, 128}, 2, 0, c -> new DataflowSolver(Variant.DATAFLOW, c));
     }
 
     /**
@@ -102,7 +116,7 @@ class KleeneAndPacked16Test {
     @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 255, 256, 257, 280, 300, 320, 321, 529, 600, 1000})
     void everyPacked16TileMatchesTheReference(int n) {
         assertTilesMatchTheReference(n, 79, new String[] {"random", "hops:0.02"}, new int[] {64, 128, 256}, 2, Packed16Solver.PAD,
-                Packed16Solver::new);
+                c -> new Packed16Solver(Variant.PACKED16, c));
     }
 
     /**
@@ -115,8 +129,8 @@ class KleeneAndPacked16Test {
     @CsvSource({"1, 1", "63, 1", "127, 1", "128, 1", "129, 1", "257, 1", "1000, 1", "1055, 1", "65, 2", "129, 2", "200, 2", "385, 2", "1040, 2",
             "1055, 2", "385, 3", "1055, 3", "257, 4", "640, 4", "1055, 4", "1055, 5", "1040, 6"})
     void kleenePacked16MatchesTheReference(int n, int group) {
-        assertTilesMatchTheReference(n, 83, new String[] {"random", "hops:0.02", BandRoundsTest.ZERO_WEIGHTS}, new int[] {KleenePacked16Solver.TILE}, 2,
-                KleeneSolver.PAD, config -> new KleenePacked16Solver(config, group));
+        assertTilesMatchTheReference(n, 83, new String[] {"random", "hops:0.02", TestGraphs.ZERO_WEIGHTS}, new int[] {KleenePacked16Solver.TILE}, 2,
+                KleeneSolver.PAD, config -> new KleenePacked16Solver(Variant.KLEENE_PACKED16, config, group));
     }
 
     /** kleene-packed16's table: one round at a time, then fours and sixes from its thresholds. */
@@ -139,10 +153,10 @@ class KleeneAndPacked16Test {
     @ValueSource(ints = {1, 63, 65, 333, 1025})
     void dataflowAndPacked16MatchTheReferenceAtOneAndTwoBlocksPerSm(int n) {
         for (int blocks : new int[] {1, 2}) {
-            assertChoicesMatchTheReference(n, 81, new String[] {"random", "sparse:0.03", BandRoundsTest.ZERO_WEIGHTS},
-                    blocksPerSm(blocks, 64, 128), 2, 0, DataflowSolver::new);
-            assertChoicesMatchTheReference(n, 82, new String[] {"random", "hops:0.02", BandRoundsTest.ZERO_WEIGHTS},
-                    blocksPerSm(blocks, 64, 128, 256), 2, Packed16Solver.PAD, Packed16Solver::new);
+            assertChoicesMatchTheReference(n, 81, new String[] {"random", "sparse:0.03", TestGraphs.ZERO_WEIGHTS},
+                    blocksPerSm(blocks, 64, 128), 2, 0, c -> new DataflowSolver(Variant.DATAFLOW, c));
+            assertChoicesMatchTheReference(n, 82, new String[] {"random", "hops:0.02", TestGraphs.ZERO_WEIGHTS},
+                    blocksPerSm(blocks, 64, 128, 256), 2, Packed16Solver.PAD, c -> new Packed16Solver(Variant.PACKED16, c));
         }
     }
 
@@ -169,7 +183,7 @@ class KleeneAndPacked16Test {
     private static void assertChoicesMatchTheReference(int n, long seed, String[] specs, List<LaunchChoice> choices, int solves, int pad,
                                                        TiledSolver solverFor) {
         for (String spec : specs) {
-            Graph graph = spec.equals(BandRoundsTest.ZERO_WEIGHTS) ? BandRoundsTest.graph(spec, n) : GraphSpec.parse(spec).instance(n, seed);
+            Graph graph = spec.equals(TestGraphs.ZERO_WEIGHTS) ? TestGraphs.graph(spec, n) : GraphSpec.parse(spec).instance(n, seed);
             int[] expected = ReferenceFloydWarshall.distances(graph);
             for (LaunchChoice choice : choices) {
                 try (GpuSolver solver = solverFor.create(SolverConfig.of(graph).withChoice(choice))) {

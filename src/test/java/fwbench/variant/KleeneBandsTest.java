@@ -1,5 +1,11 @@
 package fwbench.variant;
 
+import fwbench.variant.core.DeviceGraphs;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.UnsupportedInputException;
+import fwbench.variant.kleene.BandsSolver;
+import fwbench.variant.kleene.KleeneSolver;
+
 import fwbench.GpuTest;
 import fwbench.cuda.Gpu;
 import fwbench.graph.Graph;
@@ -39,7 +45,7 @@ class KleeneBandsTest {
         for (int n : new int[] {1, 100, 129, 257, 385, 1000}) {
             for (int bands : new int[] {2, 3}) {
                 for (int tile : new int[] {64, 128}) {
-                    for (String graph : new String[] {"random", "sparse:0.02", "hops:0.02", BandRoundsTest.ZERO_WEIGHTS}) {
+                    for (String graph : new String[] {"random", "sparse:0.02", "hops:0.02", TestGraphs.ZERO_WEIGHTS}) {
                         cases.add(Arguments.of(n, bands, tile, graph));
                     }
                 }
@@ -51,8 +57,8 @@ class KleeneBandsTest {
     @ParameterizedTest(name = "n={0} bands={1} T={2} {3}")
     @MethodSource("bandsOnOneGpu")
     void bandsOnOneGpuGiveTheReference(int n, int bands, int tile, String graph) {
-        Graph g = BandRoundsTest.graph(graph, n);
-        try (BandsSolver s = new BandsSolver(SolverConfig.of(g), bands, 1, tile)) {
+        Graph g = TestGraphs.graph(graph, n);
+        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), bands, 1, tile)) {
             for (int run = 0; run < 2; run++) {  // a second solve after reset: the pivot-row buffers' parity starts over
                 s.reset();
                 s.solve();
@@ -87,7 +93,7 @@ class KleeneBandsTest {
     @Test
     void report003sZeroWeightEdgeOnThreeBands() {
         Graph g = Graphs.report003();
-        try (BandsSolver s = new BandsSolver(SolverConfig.of(g), 3, 1, 64)) {
+        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), 3, 1, 64)) {
             s.reset();
             s.solve();
             assertArrayEquals(Graphs.flatten(Graphs.REPORT_003_DISTANCES), s.distances());
@@ -100,7 +106,7 @@ class KleeneBandsTest {
     void oneGpuGivesKleenesAnswer(int n, String graph) {
         Graph g = GraphSpec.parse(graph).instance(n, 11);
         SolverConfig config = SolverConfig.of(g).withGpus(1);
-        try (BandsSolver bands = new BandsSolver(config); KleeneSolver kleene = new KleeneSolver(config)) {
+        try (BandsSolver bands = new BandsSolver(Variant.KLEENE_BANDS, config); KleeneSolver kleene = new KleeneSolver(Variant.KLEENE, config)) {
             assertEquals(1, bands.devices());
             assertTrue(bands.describe().contains("1 band on GPU 0"), bands.describe());
             bands.reset();
@@ -124,7 +130,7 @@ class KleeneBandsTest {
     @CsvSource({"sparse:0.002, 2500, 3", "hops:0.001, 4099, 2"})  // 4099 on 2 bands: the second holds 2176 rows, two chunks
     void theCertificateByBandPassesARightAnswerAndNamesAWrongCell(String spec, int n, int bandCount) {
         Graph g = GraphSpec.parse(spec).instance(n, 5);
-        try (BandsSolver s = new BandsSolver(SolverConfig.of(g), bandCount, 1, 128)) {
+        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), bandCount, 1, 128)) {
             assertEquals("passes the shortest-path certificate on the devices, by row band", Verification.verify(s, g));
             BandsSolver.BandView middle = s.bandViews().get(1);
             // column 0: a wrong cell also breaks others of its row (a witness through it, a term from
@@ -149,8 +155,8 @@ class KleeneBandsTest {
     @MethodSource("bandsOnOneGpu")
     void bandsAcrossTwoGpusGiveTheReference(int n, int bands, int tile, String graph) {
         assumeTrue(Gpu.deviceCount() >= 2, "needs two GPUs");
-        Graph g = BandRoundsTest.graph(graph, n);
-        try (BandsSolver s = new BandsSolver(SolverConfig.of(g), bands, 2, tile)) {
+        Graph g = TestGraphs.graph(graph, n);
+        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), bands, 2, tile)) {
             assertEquals(Math.min(2, s.bandViews().size()), s.devices(), s.describe());
             for (int run = 0; run < 2; run++) {
                 s.reset();
@@ -166,7 +172,7 @@ class KleeneBandsTest {
         assumeTrue(Gpu.deviceCount() >= 2, "needs two GPUs");
         Graph g = GraphSpec.parse("sparse:0.01").instance(4100, 3);
         SolverConfig config = SolverConfig.of(g);
-        try (BandsSolver bands = new BandsSolver(config); KleeneSolver kleene = new KleeneSolver(config.withGpus(1))) {
+        try (BandsSolver bands = new BandsSolver(Variant.KLEENE_BANDS, config); KleeneSolver kleene = new KleeneSolver(Variant.KLEENE, config.withGpus(1))) {
             assertEquals(Gpu.deviceCount(), bands.devices(), bands.describe());
             assertEquals("passes the shortest-path certificate on the devices, by row band", Verification.verify(bands, g));
             kleene.reset();
@@ -178,12 +184,12 @@ class KleeneBandsTest {
     @Test
     void negativeWeightsAndTooManyGpusAreRefusedInOneLine() {
         Graph negative = GraphSpec.parse("random+potentials:100").instance(100, 1);
-        UnsupportedInputException e = assertThrows(UnsupportedInputException.class, () -> new BandsSolver(SolverConfig.of(negative)));
+        UnsupportedInputException e = assertThrows(UnsupportedInputException.class, () -> new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(negative)));
         assertTrue(e.getMessage().startsWith("kleene-bands needs edge weights >= 0"), e.getMessage());
         int count = Gpu.deviceCount();
         Graph g = GraphSpec.parse("random").instance(100, 1);
         UnsupportedInputException more = assertThrows(UnsupportedInputException.class,
-                () -> new BandsSolver(SolverConfig.of(g).withGpus(count + 1)));
+                () -> new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g).withGpus(count + 1)));
         assertEquals("gpus=" + (count + 1) + " but this host has " + count + " GPU" + (count == 1 ? "" : "s"), more.getMessage());
     }
 }

@@ -1,5 +1,12 @@
 package fwbench.variant;
 
+import fwbench.variant.core.LaunchChoice;
+import fwbench.variant.core.RealSolver;
+import fwbench.variant.core.Solver;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.UnsupportedInputException;
+import fwbench.variant.kleene.KleeneF32Solver;
+
 import fwbench.GpuTest;
 import fwbench.graph.RealGraph;
 import fwbench.graph.RealGraphs;
@@ -27,7 +34,7 @@ class KleeneF32RealWeightsTest {
         for (double p : new double[] {0.03, 1.0}) {
             RealGraph graph = RealGraphs.random(n, p, n + 31);
             for (int tile : new int[] {64, 128}) {
-                try (KleeneF32Solver solver = new KleeneF32Solver(SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)))) {
+                try (KleeneF32Solver solver = new KleeneF32Solver(Variant.KLEENE_F32, SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)))) {
                     assertTrue(solver.realWeights());
                     solver.reset();
                     solver.solve();

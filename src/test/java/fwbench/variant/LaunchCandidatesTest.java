@@ -1,5 +1,15 @@
 package fwbench.variant;
 
+import fwbench.variant.core.CellType;
+import fwbench.variant.core.LaunchChoice;
+import fwbench.variant.core.LaunchSetting;
+import fwbench.variant.core.Solver;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.dataflow.DataflowLaunch;
+import fwbench.variant.kleene.KleeneSolver;
+import fwbench.variant.packed16.Packed16Solver;
+import fwbench.variant.schedule.DataflowSchedule;
+
 import fwbench.GpuTest;
 import fwbench.graph.Graph;
 import fwbench.graph.GraphSpec;

@@ -1,5 +1,13 @@
 package fwbench.variant;
 
+import fwbench.variant.core.LaunchChoice;
+import fwbench.variant.core.LaunchMode;
+import fwbench.variant.core.Solver;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.UnsupportedInputException;
+import fwbench.variant.kleene.KleenePathsSolver;
+import fwbench.variant.kleene.KleeneSolver;
+
 import fwbench.GpuTest;
 import fwbench.graph.Distances;
 import fwbench.graph.Graph;
@@ -69,10 +77,10 @@ class NegativeWeightsTest {
         int[] expected = ReferenceFloydWarshall.distances(graph);
         assertTrue(Arrays.stream(expected).anyMatch(d -> d == Distances.INF) && Arrays.stream(expected).anyMatch(d -> d < 0));
         for (int tile : new int[] {64, 128}) {
-            try (Solver s = new KleeneSolver(SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)))) {
+            try (Solver s = new KleeneSolver(Variant.KLEENE, SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)))) {
                 assertArrayEquals(expected, solve(s), "kleene T=" + tile);
             }
-            try (KleenePathsSolver s = new KleenePathsSolver(SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)))) {
+            try (KleenePathsSolver s = new KleenePathsSolver(Variant.KLEENE_PATHS, SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)))) {
                 assertArrayEquals(expected, solve(s), "kleene-paths T=" + tile);
             }
         }
@@ -99,7 +107,7 @@ class NegativeWeightsTest {
                     w[i * n + j] = i == j ? 0 : random.nextInt(10) < 3 ? random.nextInt(3) + p[i] - p[j] : Distances.INF;
             MatrixGraph graph = new MatrixGraph(n, w, "weights 0..2 shifted by potentials 0..3, n=" + n);
             for (int tile : new int[] {64, 128}) {
-                try (KleenePathsSolver s = new KleenePathsSolver(SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)))) {
+                try (KleenePathsSolver s = new KleenePathsSolver(Variant.KLEENE_PATHS, SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)))) {
                     s.reset();
                     s.solve();
                     ShortestPaths sp = new ShortestPaths(n, s.distances(), s.intermediates());
@@ -141,7 +149,7 @@ class NegativeWeightsTest {
     @Test
     void theSignedCertificateVerifiesOnTheDevice() {
         Graph graph = GraphSpec.parse("sparse:0.002+potentials:100").instance(Verification.REFERENCE_LIMIT + 77, 3);
-        try (KleeneSolver s = new KleeneSolver(SolverConfig.of(graph))) {
+        try (KleeneSolver s = new KleeneSolver(Variant.KLEENE, SolverConfig.of(graph))) {
             assertEquals("passes the shortest-path certificate on the device", Verification.verify(s, graph));
             int[] d = s.distances();
             int n = graph.n(), unreachable = -1;

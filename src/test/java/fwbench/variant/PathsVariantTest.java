@@ -1,5 +1,12 @@
 package fwbench.variant;
 
+import fwbench.variant.core.LaunchChoice;
+import fwbench.variant.core.LaunchMode;
+import fwbench.variant.core.PathSolver;
+import fwbench.variant.core.Solver;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.kleene.KleenePathsSolver;
+
 import fwbench.GpuTest;
 import fwbench.graph.Distances;
 import fwbench.graph.Graph;
@@ -108,7 +115,7 @@ class PathsVariantTest {
                 }
             }
             for (int tile : new int[] {64, 128}) {
-                try (KleenePathsSolver s = new KleenePathsSolver(SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)))) {
+                try (KleenePathsSolver s = new KleenePathsSolver(Variant.KLEENE_PATHS, SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)))) {
                     assertEveryPath(graph, solve(s));
                 }
             }

@@ -1,5 +1,17 @@
 package fwbench.variant;
 
+import fwbench.variant.core.CellType;
+import fwbench.variant.core.GpuSolver;
+import fwbench.variant.core.LaunchChoice;
+import fwbench.variant.core.LaunchMode;
+import fwbench.variant.core.Solver;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.dataflow.DataflowSolver;
+import fwbench.variant.kleene.BandsSolver;
+import fwbench.variant.kleene.KleeneSolver;
+import fwbench.variant.packed16.KleenePacked16Solver;
+import fwbench.variant.packed16.Packed16Solver;
+
 import fwbench.GpuTest;
 import fwbench.graph.Graph;
 import fwbench.graph.GraphSpec;
@@ -50,7 +62,7 @@ class SanitizerSmokeTest {
     @ValueSource(ints = {64, 128})
     void kleeneBandsOnThreeBands(int tile) {
         Graph graph = GraphSpec.parse("sparse:0.05").instance(272, 31);
-        try (BandsSolver solver = new BandsSolver(new SolverConfig(graph, LaunchMode.STREAM), 3, 1, tile)) {
+        try (BandsSolver solver = new BandsSolver(Variant.KLEENE_BANDS, new SolverConfig(graph, LaunchMode.STREAM), 3, 1, tile)) {
             solver.reset();
             solver.solve();
             assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), "kleene-bands T=" + tile);
@@ -66,7 +78,7 @@ class SanitizerSmokeTest {
     void kleeneAndDataflowAtTile128(boolean dataflow) {
         Graph graph = GraphSpec.parse("sparse:0.05").instance(272, 31);
         SolverConfig config = new SolverConfig(graph, LaunchMode.STREAM);
-        try (GpuSolver solver = dataflow ? new DataflowSolver(config.withChoice(LaunchChoice.tile(128))) : new KleeneSolver(config.withChoice(LaunchChoice.tile(128)))) {
+        try (GpuSolver solver = dataflow ? new DataflowSolver(Variant.DATAFLOW, config.withChoice(LaunchChoice.tile(128))) : new KleeneSolver(Variant.KLEENE, config.withChoice(LaunchChoice.tile(128)))) {
             solver.reset();
             solver.solve();
             assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), (dataflow ? "dataflow" : "kleene") + " T=128");
@@ -81,7 +93,7 @@ class SanitizerSmokeTest {
     @CsvSource({"64, 2", "128, 2", "64, 4", "128, 4"})
     void kleeneRoundsInGroups(int tile, int group) {
         Graph graph = GraphSpec.parse("sparse:0.05").instance(272, 31);
-        try (GpuSolver solver = new KleeneSolver(new SolverConfig(graph, LaunchMode.STREAM).withChoice(LaunchChoice.tile(tile)), group)) {
+        try (GpuSolver solver = new KleeneSolver(Variant.KLEENE, new SolverConfig(graph, LaunchMode.STREAM).withChoice(LaunchChoice.tile(tile)), group)) {
             solver.reset();
             solver.solve();
             assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), "kleene in groups of " + group + " T=" + tile);
@@ -96,7 +108,7 @@ class SanitizerSmokeTest {
     @ValueSource(ints = {2, 3})
     void kleenePacked16InGroups(int group) {
         Graph graph = GraphSpec.parse("hops:0.05").instance(399, 31);
-        try (GpuSolver solver = new KleenePacked16Solver(new SolverConfig(graph, LaunchMode.STREAM), group)) {
+        try (GpuSolver solver = new KleenePacked16Solver(Variant.KLEENE_PACKED16, new SolverConfig(graph, LaunchMode.STREAM), group)) {
             solver.reset();
             solver.solve();
             assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), "kleene-packed16 in groups of " + group);
@@ -111,7 +123,7 @@ class SanitizerSmokeTest {
     @CsvSource({"128, 200", "128, 300", "256, 257", "256, 300"})
     void packed16AtTiles128And256(int tile, int n) {
         Graph graph = GraphSpec.parse("hops:0.05").instance(n, 31);
-        try (Packed16Solver solver = new Packed16Solver(new SolverConfig(graph, LaunchMode.STREAM).withChoice(LaunchChoice.tile(tile)))) {
+        try (Packed16Solver solver = new Packed16Solver(Variant.PACKED16, new SolverConfig(graph, LaunchMode.STREAM).withChoice(LaunchChoice.tile(tile)))) {
             solver.reset();
             solver.solve();
             assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), "packed16 T=" + tile + " n=" + n);

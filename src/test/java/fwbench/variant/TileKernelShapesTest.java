@@ -1,5 +1,12 @@
 package fwbench.variant;
 
+import fwbench.variant.core.GpuSolver;
+import fwbench.variant.core.LaunchChoice;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.dataflow.DataflowSolver;
+import fwbench.variant.kleene.KleeneSolver;
+import fwbench.variant.packed16.Packed16Solver;
+
 import fwbench.GpuTest;
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.DeviceInfo;
@@ -84,16 +91,16 @@ class TileKernelShapesTest {
     @Test
     void describeNamesTheTileItsOriginAndTheCellsPerThread() {
         SolverConfig config = SolverConfig.of(GraphSpec.parse("hops:0.05").instance(100, 3));
-        try (GpuSolver kleene = new KleeneSolver(config.withChoice(new LaunchChoice(64, 1)));
-             GpuSolver table = new KleeneSolver(config);
-             GpuSolver packed = new Packed16Solver(config.withChoice(LaunchChoice.tile(256).withBlocksPerSm(LaunchChoice.ALL_THAT_FIT)))) {
+        try (GpuSolver kleene = new KleeneSolver(Variant.KLEENE, config.withChoice(new LaunchChoice(64, 1)));
+             GpuSolver table = new KleeneSolver(Variant.KLEENE, config);
+             GpuSolver packed = new Packed16Solver(Variant.PACKED16, config.withChoice(LaunchChoice.tile(256).withBlocksPerSm(LaunchChoice.ALL_THAT_FIT)))) {
             assertEquals("kleene (T=64 and 1 REST launch tuned on this device for n=100, 4x4 cells per thread, n padded to 128)", kleene.describe());
             assertEquals("kleene (T=64 and 1 REST launch from the table for n=100, 4x4 cells per thread, n padded to 128)", table.describe());
             assertTrue(packed.describe().startsWith("packed16 (T=256 and 1 block per SM (all that fit) tuned on this device for n=100, 16x16 cells per thread, "),
                     packed.describe());
             assertTrue(packed.describe().endsWith(" persistent blocks, n padded to 256)"), packed.describe());
         }
-        try (GpuSolver dataflow = new DataflowSolver(config.withChoice(LaunchChoice.tile(128)))) {
+        try (GpuSolver dataflow = new DataflowSolver(Variant.DATAFLOW, config.withChoice(LaunchChoice.tile(128)))) {
             assertTrue(dataflow.describe().startsWith("dataflow (T=128 tuned on this device, 1 block per SM from the table for n=100, 8x8 cells per thread, "),
                     dataflow.describe());
         }

@@ -1,5 +1,10 @@
 package fwbench.variant;
 
+import fwbench.variant.core.DeviceGraphs;
+import fwbench.variant.core.GpuSolver;
+import fwbench.variant.kleene.KleenePathsSolver;
+import fwbench.variant.schedule.LookaheadRounds;
+
 import fwbench.GpuTest;
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.CudaStream;

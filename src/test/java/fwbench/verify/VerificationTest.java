@@ -5,8 +5,8 @@ import fwbench.graph.Graph;
 import fwbench.graph.GraphSpec;
 import fwbench.graph.Graphs;
 import fwbench.graph.ReferenceFloydWarshall;
-import fwbench.variant.Solver;
-import fwbench.variant.SolverConfig;
+import fwbench.variant.core.Solver;
+import fwbench.variant.core.SolverConfig;
 import fwbench.variant.Variant;
 import org.junit.jupiter.api.Test;
 

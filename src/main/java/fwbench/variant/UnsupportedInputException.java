@@ -1,8 +1,0 @@
-package fwbench.variant;
-
-/** A variant cannot represent or solve this input (negative weights, distances out of range...). */
-public class UnsupportedInputException extends RuntimeException {
-    public UnsupportedInputException(String message) {
-        super(message);
-    }
-}

@@ -1,0 +1,453 @@
+package fwbench.variant.kleene;
+
+import fwbench.variant.core.VariantTraits;
+import fwbench.variant.core.DeviceGraphs;
+import fwbench.variant.core.DeviceMemory;
+import fwbench.variant.core.LaunchSetting;
+import fwbench.variant.core.NegativeWeights;
+import fwbench.variant.core.Solver;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.UnsupportedInputException;
+import fwbench.variant.schedule.BandLayout;
+import fwbench.variant.schedule.BandRounds;
+
+import fwbench.cuda.CudaContext;
+import fwbench.cuda.CudaStream;
+import fwbench.cuda.DeviceBuffer;
+import fwbench.cuda.Event;
+import fwbench.cuda.Gpu;
+import fwbench.cuda.KernelArgs;
+import fwbench.cuda.LaunchShape;
+import fwbench.cuda.TileKernel;
+import fwbench.graph.Graph;
+import jcuda.Pointer;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+import static fwbench.cuda.KernelArgs.buffer;
+import static fwbench.cuda.KernelArgs.params;
+import static fwbench.cuda.KernelArgs.value;
+
+/**
+ * kernels/12_kleene_bands.cu: kleene's rounds over a matrix split into row bands, one per GPU of
+ * the host ({@link BandLayout}), for one solve that spans them.
+ *
+ * <p>Each band holds its rows of the input and of the working matrix on its device, and two
+ * pivot-row buffers of T x ld ints (rounds p and p + 1 alternate). Round p, owner o = the band of
+ * tile row p: o has closed pivot P and computed its row R (P* and R are tile row p); o copies tile
+ * row p into every other band's pivot-row buffer (cuMemcpyPeerAsync between devices, a
+ * device-to-device copy between bands of one device); each band then computes its tiles of the
+ * pivot column, C(i, p) = C(i, p) (x) P*, and every other tile, D(i, j) = min(D(i, j), C(i, p) (x) R(p, j)).
+ *
+ * <p>The overlap is kleene's lookahead ({@link LookaheadRounds}) across devices: each band first
+ * updates its tiles of column p + 1, and the owner of tile row p + 1 that row, closes pivot
+ * p + 1, computes row p + 1 and sends it, on the band's main stream (high priority), while the
+ * rest of round p runs on the band's side stream (low priority). So round p + 1's copy and
+ * column run under round p's bulk ({@link BandRounds} has the schedule). The GPU time runs
+ * from an event on the first band's main stream to one recorded there after it has waited for
+ * every band's last event. Launches are issued one by one from Java, whatever the launch mode: a
+ * CUDA graph that spans devices is left for later (kernels/NOTES.md).
+ */
+public final class BandsSolver implements Solver {
+
+    /** W rows a device brings over at a time for the certificate of its band (verify.BandCertificate). */
+    public static final int CERTIFICATE_CHUNK_ROWS = 2048;
+
+    /** What each device holds (Variant.KLEENE_BANDS): see {@link DeviceMemory#inRowBands}. */
+    public static final DeviceMemory.RowBands MEMORY = new DeviceMemory.RowBands() {
+        @Override
+        public int tile(int n) {
+            return KleeneSolver.tileFor(n);
+        }
+
+        @Override
+        public long extraBytes(int n, int paddedN, int bandRows, int devices) {
+            long pivotRows = devices > 1 ? 2L * tile(n) * paddedN * 4 : 0;
+            long chunk = devices > 1 ? (long) CERTIFICATE_CHUNK_ROWS * paddedN * 4 : 0;
+            long witness = ((long) bandRows * paddedN + 31) / 32 * 4;
+            return pivotRows + chunk + witness;
+        }
+    };
+
+    /** fw_kleene_bands_close_tT(int* band, int ld, int row, int p): close the pivot tile at local tile row row, column p. */
+    public record Close(DeviceBuffer band, int ld, int row, int p) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(band), value(ld), value(row), value(p));
+        }
+    }
+
+    /**
+     * fw_kleene_bands_update_tT(int* band, int ld, int n, const int* pivotRow, int p, int firstTile, int rowBase,
+     * int skipRowA, int skipRowB, int onlyColumn, int skipColumn): C(i, j) = min(C(i, j), A(i, p) (x) B(p, j)) over
+     * the tiles these name (kernels/12_kleene_bands.cu).
+     */
+    public record Update(DeviceBuffer band, int ld, int n, DeviceBuffer pivotRow, int p, int firstTile, int rowBase, int skipRowA,
+                  int skipRowB, int onlyColumn, int skipColumn) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(band), value(ld), value(n), buffer(pivotRow), value(p), value(firstTile), value(rowBase),
+                    value(skipRowA), value(skipRowB), value(onlyColumn), value(skipColumn));
+        }
+    }
+
+    /** One band on its device: its matrices, streams and the events other bands wait on. */
+    private final class Band implements AutoCloseable {
+        final int index;
+        final CudaContext cuda;
+        final int firstTile;
+        final int tileRows;
+        final TileKernel close;
+        final TileKernel update;
+        final CudaStream main;
+        final CudaStream side;
+        final List<DeviceBuffer> owned = new ArrayList<>();
+        DeviceBuffer input;
+        DeviceBuffer work;
+        final DeviceBuffer[] pivotRows = new DeviceBuffer[2];
+        final Event columnDone = new Event(false);
+        final Event[] nextDone = {new Event(false), new Event(false)};
+        final Event[] restDone = {new Event(false), new Event(false)};
+        final Event[] sent = {new Event(false), new Event(false)};
+        final Event done = new Event(false);
+
+        // The events above are made in the current context, the band's: CudaContext.of made it current.
+        Band(int index, CudaContext cuda, int firstTile, int tileRows) {
+            this.index = index;
+            this.cuda = cuda;
+            this.firstTile = firstTile;
+            this.tileRows = tileRows;
+            TileKernel closeKernel, updateKernel;
+            CudaStream mainStream = null;
+            try {
+                closeKernel = tileKernel(cuda, "fw_kleene_bands_close");
+                updateKernel = tileKernel(cuda, "fw_kleene_bands_update");
+                mainStream = CudaStream.withPriority(true);
+                this.side = CudaStream.withPriority(false);
+            } catch (RuntimeException e) {
+                if (mainStream != null) mainStream.close();
+                events().forEach(Event::close);  // nobody closes a band that was not made
+                throw e;
+            }
+            this.close = closeKernel;
+            this.update = updateKernel;
+            this.main = mainStream;
+        }
+
+        private List<Event> events() {
+            return List.of(columnDone, nextDone[0], nextDone[1], restDone[0], restDone[1], sent[0], sent[1], done);
+        }
+
+        void allocate(Graph graph, boolean pivotBuffers) {
+            cuda.makeCurrent();
+            long cells = (long) tileRows * tile * ld;
+            input = keep(new DeviceBuffer(cells));
+            work = keep(new DeviceBuffer(cells));
+            if (pivotBuffers) {
+                pivotRows[0] = keep(new DeviceBuffer((long) tile * ld));
+                pivotRows[1] = keep(new DeviceBuffer((long) tile * ld));
+            }
+            DeviceGraphs.loadRows(graph, input, ld, firstTile * tile, tileRows * tile, main);
+            work.copyFromDevice(input, main);
+            main.synchronize();
+        }
+
+        private DeviceBuffer keep(DeviceBuffer buffer) {
+            owned.add(buffer);
+            return buffer;
+        }
+
+        /** Tile row t of this band's working matrix (it must hold it). */
+        DeviceBuffer tileRow(int t) {
+            int local = layout.localRow(index, t);
+            return work.slice((long) local * tile * ld, (long) tile * ld);
+        }
+
+        /** Round p's pivot row as this band reads it: its own tile row p, or the copy in its buffer. */
+        DeviceBuffer pivotRow(int p) {
+            return layout.localRow(index, p) >= 0 ? tileRow(p) : pivotRows[p & 1];
+        }
+
+        void update(CudaStream stream, int gridX, int gridY, int p, int rowBase, int skipRowA, int skipRowB, int onlyColumn, int skipColumn) {
+            if (gridX <= 0 || gridY <= 0) return;
+            update.launch(stream, gridX, gridY, new Update(work, ld, n, pivotRow(p), p, firstTile, rowBase, skipRowA, skipRowB, onlyColumn, skipColumn));
+        }
+
+        @Override
+        public void close() {
+            cuda.makeCurrent();
+            for (Event e : events()) e.close();
+            for (DeviceBuffer buffer : owned) buffer.close();
+            main.close();
+            side.close();
+        }
+    }
+
+    private final int n;
+    private final int ld;
+    private final int tile;
+    private final LaunchSetting tileSetting;
+    private final int tiles;
+    private final BandLayout layout;
+    private final List<Band> bands = new ArrayList<>();
+    private final LaunchShape productShape;
+    private final VariantTraits variant;
+    private final Event start;
+    private final Event stop;
+    private final List<String> stagedPairs = new ArrayList<>();
+    private boolean solved;
+
+    public BandsSolver(VariantTraits variant, SolverConfig config) {
+        this(variant, config, 0, 0, 0);
+    }
+
+    /**
+     * With {@code bandCount} > 0 that many bands (else one a device), over {@code devices} > 0 devices
+     * (else what the configuration's gpus says), and {@code forcedTile} 64 or 128 (else kleene's
+     * choice for n): tests run 2 and 3 bands on one GPU.
+     */
+    public BandsSolver(VariantTraits variant, SolverConfig config, int bandCount, int devices, int forcedTile) {
+        this.variant = variant;
+        NegativeWeights.bounds(variant, config);  // refuses negative weights before allocating
+        this.n = config.n();
+        this.ld = variant.padded(n);
+        this.tileSetting = forcedTile != 0 ? new LaunchSetting(forcedTile, "given") : KleeneSolver.tileSetting(config);
+        this.tile = tileSetting.value();
+        KleeneSolver.TILE_PIN.require(tile, "kleene-bands tiles");
+        this.tiles = ld / tile;
+        int gpus = devices > 0 ? devices : devicesFor(config.gpus());
+        this.layout = BandLayout.of(tiles, bandCount > 0 ? bandCount : gpus, gpus);
+        CudaContext first = CudaContext.of(0);
+        this.start = new Event();
+        this.stop = new Event();
+        try {
+            for (int b = 0; b < layout.bands(); b++) {
+                bands.add(new Band(b, CudaContext.of(layout.device()[b]), layout.firstTile()[b], layout.tileRows()[b]));
+            }
+            enablePeerAccess();
+            for (Band band : bands) band.allocate(config.graph(), layout.bands() > 1);
+            productShape = bands.get(0).update.shape();
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+        first.makeCurrent();
+    }
+
+    /** The devices a solve uses for the benchmark's gpus value: all the driver lists, or the first {@code gpus}. */
+    static int devicesFor(int gpus) {
+        Gpu.require();  // without a device: why there is none
+        int count = Gpu.deviceCount();
+        if (gpus > count) {
+            throw new UnsupportedInputException("gpus=" + gpus + " but this host has " + count + " GPU" + (count == 1 ? "" : "s"));
+        }
+        return gpus == SolverConfig.ALL_GPUS ? count : gpus;
+    }
+
+    private TileKernel tileKernel(CudaContext cuda, String family) {
+        TileKernel kernel = cuda.module(variant.kernelModule()).tileKernel(family + "_t" + tile);
+        if (kernel.shape().tile() != tile) {
+            throw new IllegalStateException(kernel + " exports a launch shape of tile " + kernel.shape().tile() + ", not " + tile);
+        }
+        return kernel;
+    }
+
+    /** Peer access both ways between every two devices used; a pair without it is named once (its copies go through host memory). */
+    private void enablePeerAccess() {
+        Map<Integer, CudaContext> devices = new HashMap<>();
+        for (Band band : bands) devices.put(band.cuda.ordinal(), band.cuda);
+        Set<String> said = new HashSet<>();
+        for (CudaContext from : devices.values()) {
+            for (CudaContext to : devices.values()) {
+                if (from.ordinal() == to.ordinal() || CudaContext.enablePeerAccess(from, to)) continue;
+                int a = Math.min(from.ordinal(), to.ordinal()), b = Math.max(from.ordinal(), to.ordinal());
+                if (said.add(a + "-" + b)) stagedPairs.add("GPUs " + a + " and " + b);
+            }
+        }
+        if (!stagedPairs.isEmpty()) {
+            System.out.println("kleene-bands: no peer access between " + String.join(", ", stagedPairs)
+                    + ": the driver stages their pivot-row copies through host memory (slower, same answer)");
+        }
+    }
+
+    @Override
+    public VariantTraits variant() {
+        return variant;
+    }
+
+    @Override
+    public int n() {
+        return n;
+    }
+
+    /** Ints between the starts of two matrix rows. */
+    public int leadingDimension() {
+        return ld;
+    }
+
+    /** One band as the certificate reads it: rows firstRow .. firstRow + rows - 1 of the distances and the weights, on device. */
+    public record BandView(int device, int firstRow, int rows, DeviceBuffer distances, DeviceBuffer weights) {
+    }
+
+    /** The bands in row order, after a solve. */
+    public List<BandView> bandViews() {
+        List<BandView> views = new ArrayList<>();
+        for (Band b : bands) views.add(new BandView(b.cuda.ordinal(), b.firstTile * tile, b.tileRows * tile, b.work, b.input));
+        return views;
+    }
+
+    @Override
+    public void reset() {
+        for (Band b : bands) {
+            b.cuda.makeCurrent();
+            b.work.copyFromDevice(b.input, b.main);
+        }
+        for (Band b : bands) {
+            b.cuda.makeCurrent();
+            b.main.synchronize();
+        }
+    }
+
+    @Override
+    public void solve() {
+        Band first = bands.get(0);
+        first.cuda.makeCurrent();
+        start.record(first.main);
+        for (Band b : bands) {
+            b.cuda.makeCurrent();
+            b.main.waitFor(start);
+            b.side.waitFor(start);
+        }
+        BandRounds.enqueue(layout, new DeviceOps());
+        for (Band b : bands) {
+            b.cuda.makeCurrent();
+            b.main.waitFor(b.restDone[(tiles - 1) & 1]);
+            b.done.record(b.main);
+        }
+        first.cuda.makeCurrent();
+        for (Band b : bands) first.main.waitFor(b.done);
+        stop.record(first.main);
+        stop.synchronize();
+        solved = true;
+    }
+
+    /** The schedule's operations on the bands' devices. */
+    private final class DeviceOps implements BandRounds.Ops {
+        private Band current(int band) {
+            Band b = bands.get(band);
+            b.cuda.makeCurrent();
+            return b;
+        }
+
+        private CudaStream stream(Band b, BandRounds.Lane lane) {
+            return lane == BandRounds.Lane.MAIN ? b.main : b.side;
+        }
+
+        private Event event(Band b, BandRounds.Mark mark, int parity) {
+            return switch (mark) {
+                case COLUMN_DONE -> b.columnDone;
+                case NEXT_DONE -> b.nextDone[parity];
+                case REST_DONE -> b.restDone[parity];
+                case SENT -> b.sent[parity];
+            };
+        }
+
+        @Override
+        public void update(int band, BandRounds.Lane lane, int gridX, int gridY, int p, int rowBase, int skipRowA, int skipRowB,
+                           int onlyColumn, int skipColumn) {
+            Band b = current(band);
+            b.update(stream(b, lane), gridX, gridY, p, rowBase, skipRowA, skipRowB, onlyColumn, skipColumn);
+        }
+
+        @Override
+        public void close(int band, int row, int p) {
+            Band b = current(band);
+            b.close.launch(b.main, 1, 1, new Close(b.work, ld, row, p));
+        }
+
+        @Override
+        public void sendPivotRow(int from, int to, int q) {
+            Band owner = current(from);
+            bands.get(to).pivotRows[q & 1].copyFromDevice(owner.tileRow(q), owner.main);
+        }
+
+        @Override
+        public void record(int band, BandRounds.Lane lane, BandRounds.Mark mark, int parity) {
+            Band b = current(band);
+            event(b, mark, parity).record(stream(b, lane));
+        }
+
+        @Override
+        public void waitFor(int band, BandRounds.Lane lane, int of, BandRounds.Mark mark, int parity) {
+            Band b = current(band);
+            stream(b, lane).waitFor(event(bands.get(of), mark, parity));
+        }
+    }
+
+    @Override
+    public int[] distances() {
+        int[] d = new int[Math.multiplyExact(n, n)];
+        for (Band b : bands) {
+            int firstRow = b.firstTile * tile, live = Math.min(b.tileRows * tile, n - firstRow);
+            if (live <= 0) continue;
+            b.cuda.makeCurrent();
+            b.work.downloadRows(d, n, ld, firstRow, live);
+        }
+        bands.get(0).cuda.makeCurrent();
+        return d;
+    }
+
+    @Override
+    public OptionalDouble lastSolveGpuMillis() {
+        if (!solved) return OptionalDouble.empty();
+        bands.get(0).cuda.makeCurrent();
+        return OptionalDouble.of(Event.elapsedMillis(start, stop));
+    }
+
+    @Override
+    public long deviceBytes() {
+        long bytes = 0;
+        for (Band b : bands) {
+            bytes += 2L * b.tileRows * tile * ld * 4;
+            if (b.pivotRows[0] != null) bytes += 2L * tile * ld * 4;
+        }
+        return bytes;
+    }
+
+    /** Devices the bands use (0 .. this - 1). */
+    public int devices() {
+        return layout.devices();
+    }
+
+    @Override
+    public String describe() {
+        int devices = layout.devices();
+        return variant() + " (" + LaunchSetting.describe(tileSetting, n) + ", " + productShape.cellsPerThread() + " cells per thread, "
+                + layout.bands() + " band" + (layout.bands() == 1 ? "" : "s")
+                + " on " + (devices == 1 ? "GPU 0" : "GPUs 0-" + (devices - 1))
+                + (stagedPairs.isEmpty() ? "" : ", copies through host memory") + ", launches issued from Java, n padded to " + ld + ")";
+    }
+
+    @Override
+    public void close() {
+        RuntimeException first = null;
+        for (Band b : bands) {
+            try {
+                b.close();
+            } catch (RuntimeException e) {  // close the other bands all the same
+                if (first == null) first = e;
+            }
+        }
+        bands.clear();
+        CudaContext.of(0);
+        start.close();
+        stop.close();
+        if (first != null) throw first;
+    }
+}

@@ -1,0 +1,210 @@
+package fwbench.variant.kleene;
+
+import fwbench.variant.core.VariantTraits;
+import fwbench.variant.core.CellType;
+import fwbench.variant.core.GpuSolver;
+import fwbench.variant.core.LaunchChoice;
+import fwbench.variant.core.LaunchPin;
+import fwbench.variant.core.LaunchSetting;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.schedule.LookaheadRounds;
+
+import fwbench.cuda.CudaStream;
+import fwbench.cuda.DeviceBuffer;
+import fwbench.cuda.LaunchShape;
+import fwbench.cuda.TileKernel;
+
+import java.util.List;
+
+/**
+ * kernels/07_kleene.cu: rounds of (close the pivot tile, pivot row and column as min-plus products,
+ * every other tile as a min-plus product), with a tile T and the launches of a round's bulk tuned
+ * on the device, pinned, or from the table ({@link #tableTile}, {@link #tableRestLaunches}).
+ */
+public class KleeneSolver extends GpuSolver {
+    /** Matrices are padded to this, a multiple of every tile the solver may pick. */
+    public static final int PAD = 128;
+
+    /**
+     * The launch choices a tuning pass measures (Variant#launchCandidates) for kleene, kleene-f32 and
+     * kleene-paths: every tile, and at T = 128 the bulk in one launch or two (at T = 64 two measured
+     * slower on an H200, kernels/NOTES.md, v8).
+     */
+    public static final List<LaunchChoice> LAUNCH_CANDIDATES = List.of(new LaunchChoice(64, 1), new LaunchChoice(128, 1), new LaunchChoice(128, 2));
+
+    private final int tile;
+    private final LaunchSetting tileSetting;
+    private final LaunchSetting restSetting;
+    private final LaunchShape productShape;
+    private final LookaheadRounds rounds;
+
+    private final int groupRounds;
+
+    public KleeneSolver(VariantTraits variant, SolverConfig config) {
+        this(variant, config, groupedRounds(config.n()));
+    }
+
+    /** kleene with its rounds in groups of {@code groupRounds} (1: one by one), whatever n (tests). */
+    public KleeneSolver(VariantTraits variant, SolverConfig config, int groupRounds) {
+        this(variant, "fw_kleene", config, groupRounds);
+    }
+
+    /**
+     * kleene's rounds over another cell type: {@code family}_phaseN_tT are the variant's kernels,
+     * with kleene's parameters (kleene-f32), one round at a time.
+     */
+    protected KleeneSolver(VariantTraits variant, String family, SolverConfig config) {
+        this(variant, family, config, 1);
+    }
+
+    private KleeneSolver(VariantTraits variant, String family, SolverConfig config, int groupRounds) {
+        super(variant, config);
+        this.groupRounds = groupRounds;
+        try {
+            tileSetting = tileSetting(config);
+            tile = tileSetting.value();
+            TILE_PIN.require(tile, variant + " tiles");
+            restSetting = restLaunchesSetting(config, variant.cellType(), tile);
+            TileKernel closePivot = tileKernel(family + "_phase1", tile);
+            TileKernel cross = tileKernel(family + "_phase2", tile);
+            TileKernel rest = tileKernel(family + "_phase3", tile);
+            productShape = rest.shape();
+            TileKernel group = groupRounds > 1 ? tileKernel(family + "_group", tile) : null;
+            TileKernel groupRest = groupRounds > 1 ? tileKernel(family + "_group_rest", tile) : null;
+            rounds = new LookaheadRounds(new LookaheadRounds.Kernels(closePivot, cross, rest, group, groupRest), groupRounds, restSetting.value());
+        } catch (RuntimeException e) {
+            super.close();  // nobody closes a solver whose constructor failed
+            throw e;
+        }
+    }
+
+    /** The tile of kleene's rounds (kleene, kleene-f32, kleene-paths, dataflow): the pin, else the configuration's choice, else the table. */
+    public static LaunchSetting tileSetting(SolverConfig config) {
+        return LaunchSetting.of(TILE_PIN, config.choice().tile(), () -> tableTile(config.n()));
+    }
+
+    /** The launches of a round's bulk at {@code tile}: the pin, else the configuration's choice, else the table. */
+    public static LaunchSetting restLaunchesSetting(SolverConfig config, CellType cells, int tile) {
+        return LaunchSetting.of(REST_LAUNCHES_PIN, config.choice().restLaunches(), () -> tableRestLaunches(cells, tile, config.n()));
+    }
+
+    /**
+     * The tile for n vertices where nothing is tuned: the pin, else the table (what a run's device
+     * and heap memory are planned with, and kleene-bands' tile).
+     */
+    public static int tileFor(int n) {
+        return TILE_PIN.valueIfValid().orElse(tableTile(n));
+    }
+
+    /**
+     * The table's tile for n vertices, the fallback where nothing is tuned or pinned. Larger tiles
+     * halve the rounds and the bytes moved per relaxation; smaller ones give each round 4x the
+     * blocks, which small n needs to fill the device. Measured on an H200, for dataflow too
+     * (kernels/NOTES.md, v3: tile per n).
+     */
+    public static int tableTile(int n) {
+        return n < CROSSOVER_N ? 64 : 128;
+    }
+
+    /** The system property that pins the tile over everything, e.g. -Dfwbench.kleene.tile=128 (64 or 128). */
+    public static final LaunchPin TILE_PIN = new LaunchPin("fwbench.kleene.tile", "64 or 128", t -> t == 64 || t == 128);
+
+    /**
+     * Below this n the table picks T = 64, faster on an H200: the crossover lies between the sizes
+     * measured (kernels/NOTES.md, v3: tile per n). The fallback where nothing is tuned.
+     */
+    public static final int CROSSOVER_N = 3500;
+
+    /**
+     * The table's launches (bands of rows) of a round's bulk, phase 3 in mode REST (LookaheadRounds),
+     * the fallback where nothing is tuned or pinned, measured on an H200: two at T = 128, where the
+     * round's half-empty last wave of blocks is long enough to matter; one at T = 64, where two
+     * measured slower (kernels/NOTES.md, v8); and one for float32 cells from
+     * {@link #FLOAT32_ONE_REST_LAUNCH_N}, where kleene-f32's longer products measured faster in one
+     * (kernels/NOTES.md, kleene-f32).
+     */
+    static int tableRestLaunches(CellType cells, int tile, int n) {
+        return tile == 128 && !(cells.real() && n >= FLOAT32_ONE_REST_LAUNCH_N) ? 2 : 1;
+    }
+
+    /**
+     * From this n the table runs kleene-f32's round bulk as one launch: on an H200 one band was 1.8%
+     * faster at n = 10000, 2.0% slower at 7500 and 2.5% slower at 5000; the crossover lies between
+     * 7500 and 10000.
+     */
+    public static final int FLOAT32_ONE_REST_LAUNCH_N = 10_000;
+
+    /**
+     * From this n kleene runs its rounds in pairs (LookaheadRounds, groups of two): a tile outside a
+     * pair's rows and columns takes both rounds' products in one block. In the suite on an H100
+     * (kernels/NOTES.md, rounds in pairs) 0.964x the time one round at a time at n = 2500, 0.996x at
+     * 5000, 0.968x at 10000; in kleene_bench on an H100 8% slower at n = 1000 (T = 64), where the
+     * chain of launches a round waits on counts. Nothing between 1000 and 2500 was measured.
+     */
+    public static final int GROUPED_ROUNDS_FROM_N = 2500;
+
+    /**
+     * From this n kleene's groups have four rounds, and five from {@link #GROUPS_OF_FIVE_FROM_N}: a
+     * bulk block's product of K = 4 T or 5 T weighs its start and end less, and the longer chain
+     * (a group's rows and columns brought up to date round by round) still hides behind the bulk.
+     * In kleene_bench on an H100 (kernels/NOTES.md, groups of rounds) four against two: 1.05x the
+     * time at n = 6000, 1.00x at 7000, 0.997x at 7500, 0.994x at 10000.
+     */
+    public static final int GROUPS_OF_FOUR_FROM_N = 7500;
+
+    /** From this n kleene's groups have five rounds: against four, 0.998x at n = 9000 and 0.997x at 10000 and 12000 (kleene_bench, H100). */
+    public static final int GROUPS_OF_FIVE_FROM_N = 9000;
+
+    /** The largest group of rounds a pin may ask for; LookaheadRoundsPlanTest checks every plan up to it. */
+    public static final int MAX_GROUPED_ROUNDS = 6;
+
+    /** The system property that pins the rounds a group of kleene's (1: one by one) over the table, e.g. -Dfwbench.kleene.groupedRounds=4. */
+    public static final LaunchPin GROUPED_ROUNDS_PIN = new LaunchPin("fwbench.kleene.groupedRounds", "1 to " + MAX_GROUPED_ROUNDS,
+            v -> v >= 1 && v <= MAX_GROUPED_ROUNDS);
+
+    /** The rounds a group of kleene's at n: the pin, else {@link #tableGroupedRounds}. */
+    static int groupedRounds(int n) {
+        return GROUPED_ROUNDS_PIN.value().orElse(tableGroupedRounds(n));
+    }
+
+    /** The table's rounds a group at n: one by one, pairs from {@link #GROUPED_ROUNDS_FROM_N}, then four and five. */
+    public static int tableGroupedRounds(int n) {
+        return n >= GROUPS_OF_FIVE_FROM_N ? 5 : n >= GROUPS_OF_FOUR_FROM_N ? 4 : n >= GROUPED_ROUNDS_FROM_N ? 2 : 1;
+    }
+
+    /** The system property that pins the launches of REST over everything, e.g. -Dfwbench.kleene.restLaunches=1 (1 or more). */
+    public static final LaunchPin REST_LAUNCHES_PIN = LaunchPin.count("fwbench.kleene.restLaunches");
+
+    /** The table's choice at n for kleene's rounds over {@code cells}: what a tuning pass keeps unless another is clearly faster. */
+    public static LaunchChoice tableChoice(CellType cells, int n) {
+        int tile = tableTile(n);
+        return new LaunchChoice(tile, tableRestLaunches(cells, tile, n));
+    }
+
+    @Override
+    public String describe() {
+        return variant() + " (" + launchText(tileSetting, restSetting, productShape, n) + (groupRounds > 1 ? ", rounds in groups of " + groupRounds : "")
+                + ", n padded to " + ld + ")";
+    }
+
+    /**
+     * The launch choice, where it came from and what it means, for describe(): "T=128 and 2 REST
+     * launches from the table for n=10000, 8x8 cells per thread", from the launch shape of the tile
+     * product kernel.
+     */
+    static String launchText(LaunchSetting tile, LaunchSetting restLaunches, LaunchShape product, int n) {
+        return LaunchSetting.describe(tile, restLaunches, n) + ", " + product.cellsPerThread() + " cells per thread";
+    }
+
+    @Override
+    protected void enqueueSolve(CudaStream stream, DeviceBuffer d) {
+        rounds.enqueue(stream, tilesPerSide(n, tile), new LookaheadRounds.Kleene(d, ld, n));
+    }
+
+    @Override
+    public void close() {
+        cuda.makeCurrent();
+        rounds.close();
+        super.close();
+    }
+}

@@ -1,0 +1,212 @@
+package fwbench.variant.packed16;
+
+import fwbench.variant.core.VariantTraits;
+import fwbench.variant.core.CellType;
+import fwbench.variant.core.GpuSolver;
+import fwbench.variant.core.LaunchChoice;
+import fwbench.variant.core.LaunchPin;
+import fwbench.variant.core.LaunchSetting;
+import fwbench.variant.core.PackedDistances;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.dataflow.DataflowLaunch;
+
+import fwbench.cuda.CudaStream;
+import fwbench.cuda.DeviceBuffer;
+import fwbench.cuda.Kernel;
+import fwbench.cuda.KernelArgs;
+import fwbench.cuda.TileKernel;
+import fwbench.graph.Distances;
+import jcuda.Pointer;
+
+import java.util.List;
+
+import static fwbench.cuda.KernelArgs.buffer;
+import static fwbench.cuda.KernelArgs.params;
+import static fwbench.cuda.KernelArgs.value;
+
+/**
+ * kernels/09_packed16.cu: the dataflow kernel on 16-bit cells packed two per word, with a tile T
+ * tuned on the device, pinned, or from the table ({@link #tableTile}). The int32 input is packed
+ * once; each reset copies the packed input; the result is unpacked into the int32 matrix only when
+ * read, and the device certificate checks the packed result itself ({@link PackedDistances}), so a
+ * verified run holds the int32 input and the packed pair: two int32 matrices' worth. Graphs whose
+ * distances could reach 16-bit INF are refused.
+ */
+public final class Packed16Solver extends GpuSolver implements PackedDistances {
+    /** 16-bit INF, the kernels' FW_INF16 (KernelConstants): every finite distance must be below it. */
+    public static final int INF16 = CellType.PACKED16.inf();
+    /** Matrices are padded to this, a multiple of every tile. */
+    public static final int PAD = 256;
+
+    /**
+     * From this n on the table picks T = 128 rather than 64: T = 64 (128 threads, four blocks per
+     * SM; 160 with a helper warp, {@link #HELPED_MAX_BLOCKS_PER_SM}) halves the closure steps of each pivot, which the chain of pivots waits on at small n; on
+     * an H200 it was faster at n = 4000 and below, slower at 5000, so the crossover lies between
+     * (kernels/NOTES.md, packed16 at T = 64). The fallback where nothing is tuned.
+     */
+    public static final int T128_FROM_N = 4500;
+
+    /**
+     * From this n on the table picks T = 256 (one block per SM): faster on an H200 at n = 7500 and
+     * above, slower at 5000 (kernels/NOTES.md, v9: packed16 in the suite at T = 256). The fallback
+     * where nothing is tuned. Before sm_90 ptxas spills at T = 256 (target/ptxas/09_packed16.txt),
+     * but from this n T = 256 is the only candidate (Variant#launchCandidates leaves out tiles
+     * below the table's), so such a device runs it untuned.
+     */
+    public static final int T256_FROM_N = 7500;
+
+    /**
+     * Up to this many blocks per SM the T = 64 solve runs the helped kernel (a helper warp beside
+     * block 0's grid, 160 threads, kernels/dataflow.cuh): in kleene_bench on an H100 about 4% faster at n = 1000 (0.141 against 0.147 ms);
+     * three blocks of it fit an SM where four of the plain one do, and at n = 2500 (all that fit) it
+     * was 3% slower (kernels/NOTES.md, the second chain).
+     */
+    static final int HELPED_MAX_BLOCKS_PER_SM = 2;
+
+    /** Whether the solve at this tile and blocks per SM ({@link LaunchChoice#ALL_THAT_FIT} included) runs the helped kernel. */
+    public static boolean helped(int tile, int blocksPerSm) {
+        return tile == 64 && blocksPerSm <= HELPED_MAX_BLOCKS_PER_SM;
+    }
+
+    /** The system property that pins the tile over everything, e.g. -Dfwbench.packed16.tile=256 (64, 128 or 256). */
+    public static final LaunchPin TILE_PIN = new LaunchPin("fwbench.packed16.tile", "64, 128 or 256", t -> t == 64 || t == 128 || t == 256);
+
+    /** The launch choices a tuning pass measures (Variant#launchCandidates): each tile with its blocks per SM. */
+    public static final List<LaunchChoice> LAUNCH_CANDIDATES = DataflowLaunch.launchCandidates(64, 128, 256);
+
+    /**
+     * fw_packed16_pack(const int* src, int ld32, int* dst, int ld16, int rows) and fw_packed16_unpack
+     * (src, ld16, dst, ld32, rows): {@code rows} rows of src, srcLd ints apart, into dst, dstLd ints apart.
+     */
+    public record Repack(DeviceBuffer src, int srcLd, DeviceBuffer dst, int dstLd, int rows) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(src), value(srcLd), buffer(dst), value(dstLd), value(rows));
+        }
+    }
+
+    private final LaunchSetting tileSetting;
+    private final LaunchSetting blocksPerSmSetting;
+    private final TileKernel kernel;
+    private final boolean helped;  // the kernel has a helper warp (helped)
+    private final int words;  // words per packed row: ld / 2
+    private final DeviceBuffer packedInput;
+    private final DeviceBuffer packedWork;
+    private final DataflowLaunch launch;
+    private final Kernel unpack;
+
+    public Packed16Solver(VariantTraits variant, SolverConfig config) {
+        super(variant, requireRepresentable(config), false);
+        words = ld / 2;
+        DeviceBuffer in = null, work = null;
+        try {
+            tileSetting = LaunchSetting.of(TILE_PIN, config.choice().tile(), () -> tableTile(n));
+            int tile = tileSetting.value();
+            TILE_PIN.require(tile, "packed16 tiles");
+            unpack = module().kernel("fw_packed16_unpack");
+            in = new DeviceBuffer((long) ld * words);
+            work = new DeviceBuffer((long) ld * words);
+            blocksPerSmSetting = DataflowLaunch.blocksPerSmSetting(config, variant.cellType(), tile);
+            helped = helped(tile, blocksPerSmSetting.value());
+            kernel = tileKernel(helped ? "fw_packed16_dataflow_helped" : "fw_packed16_dataflow", tile);
+            launch = new DataflowLaunch(kernel, variant.cellType(), tilesPerSide(n, tile), blocksPerSmSetting.value(), cuda.device());
+        } catch (RuntimeException e) {
+            if (work != null) work.close();
+            if (in != null) in.close();
+            super.close();  // nobody closes a solver whose constructor failed
+            throw e;
+        }
+        packedInput = in;
+        packedWork = work;
+        module().kernel("fw_packed16_pack").launch(stream, ceilDiv(words, 32), ceilDiv(ld, 8), 32, 8, 0,
+                new Repack(deviceInput(), ld, packedInput, words, ld));
+        packedWork.copyFrom(packedInput, stream);
+        stream.synchronize();
+    }
+
+    /**
+     * The int32 copy of the result, made only when the distances are read (the CPU reference's
+     * check, {@code solve}'s output): counted where a host array can hold them, n up to
+     * {@link Distances#INT_INDEX_MAX_N}; past it the certificate reads the packed result itself.
+     */
+    public static long int32ResultBytes(int n, int paddedN) {
+        return n <= Distances.INT_INDEX_MAX_N ? 4L * paddedN * paddedN : 0;
+    }
+
+    /** The tile for n vertices where nothing is tuned: the pin, else the table (what a run's memory is planned with). */
+    public static int tileFor(int n) {
+        return TILE_PIN.valueIfValid().orElse(tableTile(n));
+    }
+
+    /**
+     * The table's tile for n vertices, the fallback where nothing is tuned or pinned: 64, 128 from
+     * {@link #T128_FROM_N} on, 256 from {@link #T256_FROM_N} on.
+     */
+    public static int tableTile(int n) {
+        return n < T128_FROM_N ? 64 : n < T256_FROM_N ? 128 : 256;
+    }
+
+    /** Refuses, before anything is allocated, a graph whose distances might not fit below INF16. */
+    public static SolverConfig requireRepresentable(SolverConfig config) {
+        requireDistancesBelow(config.graph(), CellType.PACKED16.inf(), "packed16 keeps distances in 16 bits", "kleene");
+        return config;
+    }
+
+    @Override
+    public String describe() {
+        return "packed16 (" + launch.launchText(tileSetting, blocksPerSmSetting, n) + ", " + kernel.shape().cellsPerThread() + " cells per thread, "
+                + (helped ? "a helper warp, " : "")
+                + launch.grid() + " persistent blocks, n padded to " + ld + ")";
+    }
+
+    @Override
+    protected void enqueueResetExtras(CudaStream stream, DeviceBuffer matrix) {
+        packedWork.copyFrom(packedInput, stream);
+    }
+
+    @Override
+    protected void enqueueSolve(CudaStream stream, DeviceBuffer unused) {
+        launch.enqueue(stream, packedWork, words, n);
+    }
+
+    @Override
+    protected void enqueuePublishResult(CudaStream stream, DeviceBuffer matrix) {
+        unpack.launch(stream, ceilDiv(words, 32), ceilDiv(ld, 8), 32, 8, 0, new Repack(packedWork, words, matrix, ld, ld));
+    }
+
+    /** What it holds: the planner's count less the int32 copy of the result where nothing has read the distances. */
+    @Override
+    public long deviceBytes() {
+        return super.deviceBytes() - (holdsMatrix() ? 0 : int32ResultBytes(n, ld));
+    }
+
+    @Override
+    public DeviceBuffer packedDistances() {
+        return packedWork;
+    }
+
+    @Override
+    public int distance(int i, int j) {
+        cuda.makeCurrent();
+        return cell(packedWork, words, i, j);
+    }
+
+    /**
+     * Cell (i, j) of a row-packed 16-bit matrix of {@code words} ints a row (packed16's, and
+     * kleene-packed16's first copy) as an int32 distance: read as fw_packed16_unpack reads it.
+     */
+    static int cell(DeviceBuffer packed, int words, int i, int j) {
+        int pair = packed.read((long) i * words + j / 2);
+        int cell = (j & 1) == 0 ? (short) pair : pair >> 16;  // sign-extended
+        return cell >= INF16 ? Distances.INF : cell;
+    }
+
+    @Override
+    public void close() {
+        cuda.makeCurrent();
+        launch.close();
+        packedWork.close();
+        packedInput.close();
+        super.close();
+    }
+}
