@@ -87,14 +87,14 @@ final class RunProgress implements OutputFormat {
         return RunEstimate.Key.solve(combination.params().get(ResultsFormat.VARIANT), Integer.parseInt(combination.params().get(ResultsFormat.N)));
     }
 
-    private static RunEstimate.Iterations iterations(Class<?> benchmark, CommandLineOptions options, BenchmarkCommand.Combination session) {
+    private static RunEstimate.Iterations iterations(Class<?> benchmark, CommandLineOptions options, BenchmarkCommand.Combination combination) {
         Warmup warmup = benchmark.getAnnotation(Warmup.class);
         Measurement measurement = benchmark.getAnnotation(Measurement.class);
         TimeValue warmupTime = options.getWarmupTime().orElse(new TimeValue(warmup.time(), warmup.timeUnit()));
         TimeValue measurementTime = options.getMeasurementTime().orElse(new TimeValue(measurement.time(), measurement.timeUnit()));
         boolean singleShot = options.getBenchModes().equals(List.of(Mode.SingleShotTime));
-        return new RunEstimate.Iterations(session.warmups(options, warmup.iterations()), seconds(warmupTime),
-                session.measurements(options, measurement.iterations()), seconds(measurementTime), singleShot);
+        return new RunEstimate.Iterations(combination.warmups(options, warmup.iterations()), seconds(warmupTime),
+                combination.measurements(options, measurement.iterations()), seconds(measurementTime), singleShot);
     }
 
     private static double seconds(TimeValue time) {
