@@ -151,8 +151,11 @@ public class FloydWarshallBenchmark {
                 + String.format(Locale.ROOT, " (solve %.2f s, check %.2f s)", (solved - start) / 1e9, (System.nanoTime() - solved) / 1e9));
     }
 
-    /** The graph of a {@code graph} parameter at n vertices (seed for generated ones); a file's n must be this n. */
-    static Graph input(String graph, int n, long seed) throws IOException {
+    /**
+     * The graph of a {@code graph} parameter at n vertices (seed for generated ones); a file's n must
+     * be this n. Public for the profile command, which solves the benchmark's own input.
+     */
+    public static Graph input(String graph, int n, long seed) throws IOException {
         if (!GraphFiles.looksLikeFile(graph)) return GraphSpec.parse(graph).instance(n, seed);
         GraphFile read = GraphFiles.read(Path.of(graph.trim()));
         if (read.realWeights()) throw new IllegalStateException(graph + " has real weights; the benchmark runs integer graphs (solve takes it)");

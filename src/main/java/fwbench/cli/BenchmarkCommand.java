@@ -20,7 +20,9 @@ import fwbench.variant.core.CellType;
 import fwbench.variant.core.LaunchMode;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.Variant;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Defaults;
 import org.openjdk.jmh.runner.NoBenchmarksException;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -41,6 +43,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -54,9 +57,9 @@ import java.util.stream.Collectors;
 /**
  * The default command: JMH's whole command line (-p, -f, -wi, -i, -w, -r, -l, -prof ...) with
  * the suite's defaults on top; -h and -lp answer with the suite's own help ({@link HelpPage}). It validates the parameters before anything runs, plans which
- * variants run at which n on this machine ({@link RunPlan}), runs one JMH session per variant
- * (with the GPU-time profiler and the device label) and writes all results to one file
- * ({@link ResultsTarget}).
+ * variants run at which n on this machine ({@link RunPlan}), runs one JMH session per fork of each
+ * (variant, n, graph) (with the GPU-time profiler and the device label) and writes every result to
+ * one file as each fork ends ({@link FinishedForks}, {@link ResultsTarget}).
  */
 public final class BenchmarkCommand {
 
@@ -130,9 +133,9 @@ public final class BenchmarkCommand {
         RunPlan plan = plan(request, files, probe, HeapCheck.forks(options));
         String label = DeviceLabel.current();
         Benchmarks chosen = chooseBenchmarks(options.getIncludes(), request, probe.available());
-        List<Session> sessions = sessions(chosen, plan, request, label);
+        List<Combination> combinations = combinations(chosen, plan, request, label);
         LaunchTuning cache = new LaunchTuning(LaunchTuning.defaultCacheFile(), line -> { });  // the forks say what they find
-        List<RunEstimate.Fork> forks = RunEstimate.withTuningPasses(RunProgress.plan(sessions, options), tuning,
+        List<RunEstimate.Fork> forks = RunEstimate.withTuningPasses(RunProgress.plan(combinations, options), tuning,
                 (variant, n) -> probe.available() && cache.holds(variant, n));
         RunEstimate estimate = new RunEstimate(forks, RunEstimate.earlierRuns(resultsDirectory, label),
                 RunEstimate.Model.planned(Runtime.getRuntime().availableProcessors()));
@@ -146,19 +149,25 @@ public final class BenchmarkCommand {
             if (tuningOption != null && options.getForkCount().orElse(1) == 0) {
                 System.setProperty(TuningMode.PROPERTY, tuning.id());  // -f 0: the trials run in this JVM
             }
-            return runSessions(sessions, options, tuning, target, estimate, log);
+            return runSessions(combinations, options, tuning, target, estimate, log);
         }
     }
 
     /**
      * The -p values, each checked: the variants named, the sizes (empty: the benchmark's defaults),
-     * the graphs split into generators and files (not read yet), the launch modes and the cells.
+     * the graphs split into generators and files (not read yet), the launch modes, the cells, the
+     * GPUs and the seeds (empty: the benchmark's default).
      */
     record Request(List<Variant> named, List<Integer> sizes, List<String> generators, List<String> graphFiles,
-                   List<String> launches, List<String> cells, List<String> gpus) {
+                   List<String> launches, List<String> cells, List<String> gpus, List<String> seeds) {
         Request(List<Variant> named, List<Integer> sizes, List<String> generators, List<String> graphFiles,
                 List<String> launches, List<String> cells) {
             this(named, sizes, generators, graphFiles, launches, cells, List.of());
+        }
+
+        Request(List<Variant> named, List<Integer> sizes, List<String> generators, List<String> graphFiles,
+                List<String> launches, List<String> cells, List<String> gpus) {
+            this(named, sizes, generators, graphFiles, launches, cells, gpus, List.of());
         }
 
         /** -p gpus as a count, {@link SolverConfig#ALL_GPUS} when not given. */
@@ -234,13 +243,14 @@ public final class BenchmarkCommand {
                 if (GraphFiles.looksLikeFile(graph)) graphFiles.add(graph);
                 else generators.add(generator(graph));
             }
-            values(options, ResultsFormat.SEED).forEach(BenchmarkCommand::seed);
-            List<String> launches = values(options, ResultsFormat.LAUNCH).stream().map(l -> LaunchMode.parse(l).name()).toList();
-            List<String> cells = values(options, ResultsFormat.CELL).stream().map(BenchmarkCommand::cell).toList();
+            List<String> seeds = values(options, ResultsFormat.SEED).stream().map(String::trim).distinct().toList();
+            seeds.forEach(BenchmarkCommand::seed);
+            List<String> launches = values(options, ResultsFormat.LAUNCH).stream().map(l -> LaunchMode.parse(l).name()).distinct().toList();
+            List<String> cells = values(options, ResultsFormat.CELL).stream().map(BenchmarkCommand::cell).distinct().toList();
             List<String> gpus = values(options, ResultsFormat.GPUS).stream().map(g -> g.trim().toLowerCase(Locale.ROOT)).distinct().toList();
             gpus.forEach(SolverConfig::parseGpus);
             if (gpus.size() > 1) throw new UsageException("-p gpus takes one value, not " + String.join(",", gpus));
-            return new Request(named, sizes, generators, graphFiles, launches, cells, gpus);
+            return new Request(named, sizes, generators, graphFiles, launches, cells, gpus, seeds);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -327,126 +337,228 @@ public final class BenchmarkCommand {
         out.println("fwbench: results go to " + target.file());
     }
 
-    /** The ceiling first (when chosen), then one session per planned group. */
-    static List<Session> sessions(Benchmarks chosen, RunPlan plan, Request request, String label) {
-        List<Session> sessions = new ArrayList<>();
-        if (chosen.peak()) sessions.add(peakSession(request.cells(), label));
+    /**
+     * The ceiling first (when chosen), one combination per cell, then one combination per planned
+     * (variant, graph, launch, n, seed): each one result, each of its forks a JMH session of its own.
+     * The order is JMH's within a session (the parameters by name, the values as given).
+     */
+    static List<Combination> combinations(Benchmarks chosen, RunPlan plan, Request request, String label) {
+        List<Combination> combinations = new ArrayList<>();
+        if (chosen.peak()) {
+            List<String> cells = request.cells().isEmpty() ? Arrays.stream(CellType.values()).map(Enum::name).toList() : request.cells();
+            for (String cell : cells) {
+                combinations.add(new Combination(ResultsFormat.PEAK_BENCHMARK, Map.of(ResultsFormat.CELL, cell, ResultsFormat.DEVICE, label),
+                        "peak " + cell.toLowerCase(Locale.ROOT), false));
+            }
+        }
         if (chosen.solves()) {
-            for (RunPlan.Group group : plan.groups()) {
-                // sizes above FEW_ITERATIONS_ABOVE_N run in a session of their own, with fewer iterations
-                List<Integer> usual = group.sizes().stream().filter(n -> n <= FloydWarshallBenchmark.FEW_ITERATIONS_ABOVE_N).toList();
-                List<Integer> large = group.sizes().stream().filter(n -> n > FloydWarshallBenchmark.FEW_ITERATIONS_ABOVE_N).toList();
-                if (!usual.isEmpty()) sessions.add(solveSession(new RunPlan.Group(group.variant(), usual, group.graphs()), request.launches(), request.gpus(), label, false));
-                if (!large.isEmpty()) sessions.add(solveSession(new RunPlan.Group(group.variant(), large, group.graphs()), request.launches(), request.gpus(), label, true));
-            }
+            for (RunPlan.Group group : plan.groups()) combinations.addAll(solveCombinations(group, request, label));
         }
-        return sessions;
-    }
-
-    /** The ceiling of the cells named with -p cell, or of every cell. */
-    private static Session peakSession(List<String> cells, String label) {
-        List<String> peakCells = cells.isEmpty() ? Arrays.stream(CellType.values()).map(Enum::name).toList() : cells;
-        Map<Map<String, String>, String> expected = new LinkedHashMap<>();
-        for (String cell : peakCells) expected.put(Map.of(ResultsFormat.CELL, cell), "peak " + cell.toLowerCase(Locale.ROOT));
-        return new Session(ResultsFormat.PEAK_BENCHMARK, Map.of(ResultsFormat.CELL, peakCells, ResultsFormat.DEVICE, List.of(label)), expected, false);
+        return combinations;
     }
 
     /**
-     * One planned group's solves: its variant at its sizes, on its graphs, with the user's launch modes;
-     * {@code fewIterations}: sizes above {@link FloydWarshallBenchmark#FEW_ITERATIONS_ABOVE_N}.
+     * One planned group's solves: its variant at each of its sizes, on each of its graphs, with each
+     * of the user's launch modes and seeds (a parameter the user left out keeps the benchmark's default).
      */
-    private static Session solveSession(RunPlan.Group group, List<String> launches, List<String> gpus, String label, boolean fewIterations) {
-        Map<String, List<String>> params = new LinkedHashMap<>();
-        params.put(ResultsFormat.VARIANT, List.of(group.variant().name()));
-        group.variant().kernelFile().ifPresent(file -> params.put(ResultsFormat.KERNEL_SHA256, List.of(file.sha256())));
-        params.put(ResultsFormat.N, group.sizes().stream().map(String::valueOf).toList());
-        params.put(ResultsFormat.DEVICE, List.of(label));
-        if (!launches.isEmpty()) params.put(ResultsFormat.LAUNCH, launches);
-        if (!gpus.isEmpty()) params.put(ResultsFormat.GPUS, gpus);
-        // a group's own graphs (a file, or the generators) override the user's -p graph list
-        if (!group.graphs().isEmpty()) params.put(ResultsFormat.GRAPH, group.graphs());
-        Map<Map<String, String>, String> expected = new LinkedHashMap<>();
-        for (int n : group.sizes()) {
-            for (String graph : group.graphs().isEmpty() ? List.of("") : group.graphs()) {
-                expected.put(graph.isEmpty() ? Map.of(ResultsFormat.N, String.valueOf(n)) : Map.of(ResultsFormat.N, String.valueOf(n), ResultsFormat.GRAPH, graph),
-                        group.variant() + (graph.isEmpty() ? "" : " on " + graph) + " at n=" + n);
+    private static List<Combination> solveCombinations(RunPlan.Group group, Request request, String label) {
+        List<Combination> combinations = new ArrayList<>();
+        List<String> none = Collections.singletonList(null);
+        for (String graph : group.graphs().isEmpty() ? none : group.graphs()) {
+            for (String launch : request.launches().isEmpty() ? none : request.launches()) {
+                for (int n : group.sizes()) {
+                    for (String seed : request.seeds().isEmpty() ? none : request.seeds()) {
+                        Map<String, String> params = new LinkedHashMap<>();
+                        params.put(ResultsFormat.VARIANT, group.variant().name());
+                        group.variant().kernelFile().ifPresent(file -> params.put(ResultsFormat.KERNEL_SHA256, file.sha256()));
+                        params.put(ResultsFormat.N, String.valueOf(n));
+                        params.put(ResultsFormat.DEVICE, label);
+                        if (graph != null) params.put(ResultsFormat.GRAPH, graph);
+                        if (launch != null) params.put(ResultsFormat.LAUNCH, launch);
+                        if (seed != null) params.put(ResultsFormat.SEED, seed);
+                        if (!request.gpus().isEmpty()) params.put(ResultsFormat.GPUS, request.gpus().get(0));
+                        String description = group.variant() + (graph == null ? "" : " on " + graph) + " at n=" + n
+                                + (request.launches().size() > 1 ? " (launch " + launch.toLowerCase(Locale.ROOT) + ")" : "")
+                                + (request.seeds().size() > 1 ? " (seed " + seed + ")" : "");
+                        // sizes above FEW_ITERATIONS_ABOVE_N run fewer iterations
+                        combinations.add(new Combination(ResultsFormat.SOLVE_BENCHMARK, params, description,
+                                n > FloydWarshallBenchmark.FEW_ITERATIONS_ABOVE_N));
+                    }
+                }
             }
         }
-        return new Session(ResultsFormat.SOLVE_BENCHMARK, params, expected, fewIterations);
+        return combinations;
     }
 
     /**
-     * One JMH session: one benchmark method with parameters set by the suite. {@code expected} maps
-     * each parameter combination that must produce a result to its description for the failure line;
-     * {@code fewIterations}: its warm-up and measured iterations default to {@link FloydWarshallBenchmark#FEW_ITERATIONS}.
+     * One result of the run: one benchmark method at one value of each parameter the suite sets, so
+     * that a JMH session of it runs one fork. {@code description} names it in lines ("kleene at
+     * n=1000"); {@code fewIterations}: its warm-up and measured iterations default to
+     * {@link FloydWarshallBenchmark#FEW_ITERATIONS}.
      */
-    record Session(String benchmark, Map<String, List<String>> params, Map<Map<String, String>, String> expected, boolean fewIterations) {
+    record Combination(String benchmark, Map<String, String> params, String description, boolean fewIterations) {
 
-        /** The warm-up iterations the session runs: the user's -wi, else its default. */
+        /** The warm-up iterations each fork runs: the user's -wi, else its default. */
         int warmups(CommandLineOptions options, int annotated) {
             return options.getWarmupIterations().orElse(fewIterations ? FloydWarshallBenchmark.FEW_ITERATIONS : annotated);
         }
 
-        /** The measured iterations the session runs: the user's -i, else its default. */
+        /** The measured iterations each fork runs: the user's -i, else its default. */
         int measurements(CommandLineOptions options, int annotated) {
             return options.getMeasurementIterations().orElse(fewIterations ? FloydWarshallBenchmark.FEW_ITERATIONS : annotated);
         }
+
+        Class<?> benchmarkClass() {
+            return benchmark.equals(ResultsFormat.PEAK_BENCHMARK) ? PeakBenchmark.class : FloydWarshallBenchmark.class;
+        }
+
+        /** Its forks: the user's -f and -wf, else the benchmark's annotation, else JMH's defaults. */
+        Forks forks(CommandLineOptions options) {
+            Fork annotated = benchmarkClass().getAnnotation(Fork.class);
+            int measured = options.getForkCount().orElse(annotated == null || annotated.value() < 0 ? Defaults.MEASUREMENT_FORKS : annotated.value());
+            int warmups = options.getWarmupForkCount().orElse(annotated == null || annotated.warmups() < 0 ? Defaults.WARMUP_FORKS : annotated.warmups());
+            return new Forks(measured, Math.max(0, warmups));
+        }
     }
 
-    /** Runs the sessions in turn, writing the results after each; {@code log} is -o's file (null: the console). */
-    private int runSessions(List<Session> sessions, CommandLineOptions options, TuningMode tuning, ResultsTarget target, RunEstimate estimate,
-                            PrintStream log) {
+    /** A combination's forks: {@code measured} (0: one run in this JVM, -f 0) and the warm-up forks before them. */
+    record Forks(int measured, int warmups) {
+        /** The JMH sessions it takes: one per measured fork, or the one run in this JVM. */
+        int sessions() {
+            return Math.max(1, measured);
+        }
+
+        /** Every fork it starts, warm-up ones included, as the estimate counts them. */
+        int started() {
+            return measured <= 0 ? 1 : measured + warmups;
+        }
+    }
+
+    /**
+     * Sees the run after each JMH session (one fork), its result written: the sessions done and the
+     * results file. A test returns true to stop the run there as Ctrl-C would.
+     */
+    @FunctionalInterface
+    interface AfterSession {
+        boolean interrupt(int sessionsDone, Path resultsFile);
+    }
+
+    /** The exit code of a run stopped by Ctrl-C (128 + SIGINT), as the shell reports it. */
+    static final int INTERRUPTED = 130;
+
+    private AfterSession afterSession = (done, file) -> false;
+
+    /** Package-private seam: a test watches each session end, or stops the run there ({@link AfterSession}). */
+    BenchmarkCommand afterEachSession(AfterSession watcher) {
+        this.afterSession = watcher;
+        return this;
+    }
+
+    /**
+     * Runs each combination fork by fork, one JMH session per fork, and writes the results file
+     * after each ({@link FinishedForks}); a Ctrl-C says what the file keeps. {@code log} is -o's
+     * file (null: the console).
+     */
+    private int runSessions(List<Combination> combinations, CommandLineOptions options, TuningMode tuning, ResultsTarget target,
+                            RunEstimate estimate, PrintStream log) {
         OutputFormat jmhFormat = OutputFormatFactory.createFormatInstance(log == null ? out : log, options.verbosity().orElse(VerboseMode.NORMAL));
         String estimatedBefore = estimate.left().text();
         RunProgress format = new RunProgress(jmhFormat, log == null ? null : out, estimate, System::nanoTime);
-        List<RunResult> results = new ArrayList<>();
-        List<String> missing = new ArrayList<>();
-        for (Session session : sessions) {
-            ChainedOptionsBuilder builder = new OptionsBuilder().parent(options)
-                    .include("^" + Pattern.quote(session.benchmark()) + "$")
-                    .exclude("^(?!" + Pattern.quote(session.benchmark()) + "$)")  // the user's patterns may match others
-                    .addProfiler(GpuTimeProfiler.class)
-                    .jvmArgsAppend(forkArgsAppended(options, tuning));
-            session.params().forEach((name, values) -> builder.param(name, values.toArray(String[]::new)));
-            if (session.fewIterations()) {
-                builder.warmupIterations(session.warmups(options, 0)).measurementIterations(session.measurements(options, 0));
-            }
-            Collection<RunResult> sessionResults;
-            try {
-                sessionResults = new Runner(builder.build(), format).run();
-            } catch (NoBenchmarksException e) {
-                sessionResults = List.of();
-            } catch (RunnerException e) {
-                err.println("fwbench: JMH stopped: " + e.getMessage());
-                sessionResults = List.of();
-            }
-            results.addAll(sessionResults);
-            for (Map.Entry<Map<String, String>, String> combination : session.expected().entrySet()) {
-                boolean measured = sessionResults.stream().anyMatch(r -> combination.getKey().entrySet().stream()
-                        .allMatch(p -> p.getValue().equals(r.getParams().getParam(p.getKey()))));
-                if (!measured) missing.add(combination.getValue());
-            }
-            if (!results.isEmpty()) {
-                try {
-                    target.write(results);
-                } catch (IOException e) {
-                    err.println("fwbench: cannot write " + target.file() + ": " + e.getMessage());
-                    return 1;
+        FinishedForks finished = new FinishedForks(target, combinations.size());
+        Runnable sayWhatWasKept = () -> {
+            format.mute();  // JMH's account of the fork the signal killed would only bury the lines below
+            finished.interrupt().forEach(err::println);
+            err.flush();
+        };
+        Thread hook = new Thread(sayWhatWasKept, "fwbench-ctrl-c");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            List<String> missing = new ArrayList<>();
+            List<String> partial = new ArrayList<>();
+            int sessionsDone = 0;
+            for (Combination combination : combinations) {
+                Forks forks = combination.forks(options);
+                for (int fork = 1; fork <= forks.sessions(); fork++) {
+                    if (finished.interrupted()) return INTERRUPTED;  // the JVM is stopping: no fork is started
+                    format.sessionStarts(fork, forks.measured());
+                    Collection<RunResult> results;
+                    try {
+                        results = runSession(combination, options, tuning, format, forks, fork == 1);
+                    } catch (RunnerException e) {
+                        if (finished.interrupted()) return INTERRUPTED;
+                        err.println("fwbench: JMH stopped: " + e.getMessage());
+                        results = List.of();
+                    } catch (RuntimeException e) {
+                        // Ctrl-C came as JMH set up a fork (it cannot while the JVM shuts down): the hook has said what was kept
+                        if (finished.interrupted()) return INTERRUPTED;
+                        throw e;
+                    }
+                    if (finished.interrupted()) return INTERRUPTED;  // the fork was killed by Ctrl-C, not failed
+                    if (results.isEmpty()) {
+                        // a failed fork ends its combination, as it does within a JMH session; the forks before it stay
+                        format.forksSkipped(combination, forks.sessions() - fork);
+                        if (fork == 1) missing.add(combination.description());
+                        else partial.add(combination.description() + " (fork " + fork + " of " + forks.sessions() + " failed)");
+                        break;
+                    }
+                    try {
+                        if (!finished.add(combination, forks.sessions(), results)) return INTERRUPTED;
+                    } catch (IOException e) {
+                        err.println("fwbench: cannot write " + target.file() + ": " + e.getMessage());
+                        return 1;
+                    }
+                    sessionsDone++;
+                    if (afterSession.interrupt(sessionsDone, target.file())) {
+                        sayWhatWasKept.run();
+                        return INTERRUPTED;
+                    }
                 }
             }
+            List<RunResult> results = finished.results();
+            if (results.isEmpty()) {
+                err.println("fwbench: no benchmark finished; nothing was written");
+                return 1;
+            }
+            format.runEnds(results);
+            out.println("fwbench: the run took " + RunEstimate.duration(format.elapsedSeconds()) + " (estimated before it started: "
+                    + estimatedBefore + ")");
+            RunEnd.print(results, target, out);
+            if (!missing.isEmpty()) err.println("fwbench: no result for " + String.join("; ", missing) + " (failed: see the log above)");
+            if (!partial.isEmpty()) {
+                err.println("fwbench: fewer forks than asked for " + String.join("; ", partial) + "; the forks before the failed one are kept"
+                        + " (see the log above)");
+            }
+            return missing.isEmpty() && partial.isEmpty() ? 0 : 1;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down: the hook runs (or has run) and says what was kept
+            }
         }
-        if (results.isEmpty()) {
-            err.println("fwbench: no benchmark finished; nothing was written");
-            return 1;
+    }
+
+    /**
+     * One JMH session: one fork of the combination (with the warm-up forks before its first), or
+     * its run in this JVM with -f 0; empty when the fork failed.
+     */
+    private Collection<RunResult> runSession(Combination combination, CommandLineOptions options, TuningMode tuning, RunProgress format,
+                                             Forks forks, boolean first) throws RunnerException {
+        ChainedOptionsBuilder builder = new OptionsBuilder().parent(options)
+                .include("^" + Pattern.quote(combination.benchmark()) + "$")
+                .exclude("^(?!" + Pattern.quote(combination.benchmark()) + "$)")  // the user's patterns may match others
+                .addProfiler(GpuTimeProfiler.class)
+                .jvmArgsAppend(forkArgsAppended(options, tuning));
+        combination.params().forEach(builder::param);
+        if (combination.fewIterations()) {
+            builder.warmupIterations(combination.warmups(options, 0)).measurementIterations(combination.measurements(options, 0));
         }
-        out.println("fwbench: the run took " + RunEstimate.duration(format.elapsedSeconds()) + " (estimated before it started: "
-                + estimatedBefore + ")");
-        RunEnd.print(results, target, out);
-        if (!missing.isEmpty()) {
-            err.println("fwbench: no result for " + String.join("; ", missing) + " (failed: see the log above)");
-            return 1;
+        if (forks.measured() > 0) builder.forks(1).warmupForks(first ? forks.warmups() : 0);
+        try {
+            return new Runner(builder.build(), format).run();
+        } catch (NoBenchmarksException e) {
+            return List.of();
         }
-        return 0;
     }
 
     private static PrintStream openLog(String file) throws UsageException {

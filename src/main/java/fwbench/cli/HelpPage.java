@@ -109,6 +109,7 @@ final class HelpPage {
         out.println("  " + jar + " -p n=4096 -p graph=sparse:0.01 -p launch=graph,stream  # needs a CUDA device");
         out.println("  " + jar + " -f 1 -wi 3 -i 10");
         out.println("  " + jar + " report results/DATE_DEVICE.json");
+        out.println("  " + jar + " profile --variant kleene --n 4096  # needs a CUDA device and ncu (docs/profiling.md)");
         out.println();
         out.println("Results go to results/DATE_DEVICE.json (-2, -3... when taken; -rff FILE names another);");
         out.println("'report FILE' makes their tables and charts (it reads JSON, the default -rf).");

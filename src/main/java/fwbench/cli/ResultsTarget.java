@@ -18,8 +18,8 @@ import java.util.Locale;
 /**
  * Where a run's results go: the file named with -rff, or results/DATE_DEVICE.FORMAT with a
  * -2, -3... suffix when that name is taken. An existing file is never overwritten: results are
- * written to a temporary file beside the target and moved into place (after every variant, so an
- * interrupted run keeps what it measured). Its folder is made with the first results, not before.
+ * written to a temporary file beside the target and moved into place (after every fork, so an
+ * interrupted run keeps what it measured, and a reader never sees half a file). Its folder is made with the first results, not before.
  */
 public final class ResultsTarget {
     private final Path file;

@@ -49,14 +49,20 @@ final class RunEnd {
         legend(data, summary).forEach(line -> out.println("  " + line));
         out.println();
         out.println("fwbench: " + results.size() + " results in " + target.file());
+        out.println("fwbench: " + nextStep(target, solves));
+    }
+
+    /**
+     * The line under the results file's: the report command for it, or why there is none (the
+     * report reads JSON, and makes tables of solves); also said when a run is interrupted.
+     */
+    static String nextStep(ResultsTarget target, boolean solves) {
         if (!target.isJson()) {
-            out.println("fwbench: the report reads JSON results, and this run wrote " + target.formatName()
-                    + " (-rf " + target.formatName() + "); run with -rf json (the default) for tables and charts");
-        } else if (!solves) {
-            out.println("fwbench: this run measured only the device's ceiling; the report makes tables of solves");
-        } else {
-            out.println("fwbench: tables and charts: " + JarCommand.line("report", target.file().toString()));
+            return "the report reads JSON results, and this run wrote " + target.formatName()
+                    + " (-rf " + target.formatName() + "); run with -rf json (the default) for tables and charts";
         }
+        if (!solves) return "this run measured only the device's ceiling; the report makes tables of solves";
+        return "tables and charts: " + JarCommand.line("report", target.file().toString());
     }
 
     /**

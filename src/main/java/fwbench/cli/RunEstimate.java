@@ -28,7 +28,7 @@ import java.util.stream.Stream;
 
 /**
  * The wall time of a whole run, estimated before it starts and refined as its forks finish (JMH's
- * own ETA covers one session, one variant, and starts again with each).
+ * own ETA covers one session, which the suite makes one fork).
  *
  * <p>A fork runs its warm-up and measured iterations; an iteration lasts its set time, or longer
  * when a solve overruns it. Times per solve come from earlier runs on this device, or from this run
@@ -188,7 +188,7 @@ final class RunEstimate {
     }
 
     private final List<Fork> remaining;
-    private final int total;
+    private int total;
     private final Map<Key, Double> solveSeconds;
     private final Model model;
     private double startSum;
@@ -227,6 +227,14 @@ final class RunEstimate {
         forksEnded++;
         startSum += Math.max(0, wallSeconds - iterationSeconds(fork.get(), solveTime(key).orElse(0.0)) - model.checkSeconds(key)
                 - tuningSeconds(fork.get()));
+    }
+
+    /** A fork of {@code key} will not run (an earlier fork of its combination failed): no longer planned. */
+    void forkSkipped(Key key) {
+        Optional<Fork> fork = remaining.stream().filter(f -> f.key().equals(key)).findFirst();
+        if (fork.isEmpty()) return;
+        remaining.remove(fork.get());
+        total--;
     }
 
     /** The time the forks not yet ended will take. */

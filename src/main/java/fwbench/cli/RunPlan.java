@@ -21,14 +21,14 @@ import java.util.stream.Collectors;
  *       skipped with a note for one they did not.</li>
  *   <li>An n whose matrices do not fit in the device's free memory, or in the heap of JMH's forks, is
  *       refused before anything runs.</li>
- *   <li>A graph file runs at its own n, in a session of its own (one per variant and file); the
+ *   <li>A graph file runs at its own n, in a group of its own (one per variant and file); the
  *       generators run at the sizes asked for, together.</li>
  *   <li>A graph with negative weights (a file, or a generator with potentials) runs only with the
  *       variants that {@linkplain Variant#takesNegativeWeights() take them}; naming only others
  *       for it is refused.</li>
  * </ul>
  *
- * @param groups        the sessions, in order
+ * @param groups        the groups, in order (each fork of each of their combinations is a JMH session)
  * @param notes         lines that say what the plan leaves out and why
  * @param withoutDevice without a CUDA device: why there is none and which variants run instead
  *                      (the run prints it on the device's own line)
@@ -41,7 +41,7 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
     }
 
     /**
-     * One JMH session: a variant, the sizes it runs at, and the {@code -p graph} values it runs on
+     * A variant, the sizes it runs at, and the {@code -p graph} values it runs on
      * (empty: the benchmark's default graph).
      */
     public record Group(Variant variant, List<Integer> sizes, List<String> graphs) {

@@ -1,9 +1,6 @@
 package fwbench.cli;
 
-import fwbench.bench.FloydWarshallBenchmark;
-import fwbench.bench.PeakBenchmark;
 import fwbench.results.ResultsFormat;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.Warmup;
@@ -21,7 +18,6 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
@@ -29,12 +25,21 @@ import java.util.function.LongSupplier;
  * JMH's console output with one progress line for the whole run in place of JMH's per-session
  * "# Run progress ... ETA" line: at each fork's start, the forks done, the time so far and the
  * {@link RunEstimate} of the time left, refined from what the forks that ended measured.
- * Everything else passes through to JMH's own format unchanged.
+ * The run gives each fork a JMH session of its own, so what JMH says once a session is said here
+ * once a run: its start, its results table (of every result, at the end: {@link #runEnds}), and
+ * no "# Run complete" after each fork; a fork's "# Fork: 1 of 1" says which of the combination's
+ * forks it is. Everything else passes through to JMH's own format unchanged.
  */
 final class RunProgress implements OutputFormat {
 
     /** How JMH starts its line before each fork. */
     static final String JMH_PROGRESS = "# Run progress:";
+
+    /** How JMH starts its line after each session: a run of one fork is no run complete. */
+    static final String JMH_RUN_COMPLETE = "# Run complete.";
+
+    /** How JMH starts its line before a measured fork. */
+    static final String JMH_FORK = "# Fork: ";
 
     private final OutputFormat jmh;
     private final PrintStream console;
@@ -43,6 +48,13 @@ final class RunProgress implements OutputFormat {
     private final long start;
     private RunEstimate.Key current;
     private long forkStart = -1;
+    /** When the session under way started (its JVM version check and setup belong to its first fork), or -1. */
+    private long sessionStart = -1;
+    /** "2 of 3": which fork of its combination the session runs; null where it runs the only one. */
+    private String forkOfCombination;
+    private boolean runStarted;
+    /** After Ctrl-C: JMH's account of the killed fork is not printed. */
+    private volatile boolean muted;
 
     /**
      * @param jmh      JMH's format, writing to the log (the console, or -o's file)
@@ -58,51 +70,31 @@ final class RunProgress implements OutputFormat {
         this.start = clock.getAsLong();
     }
 
-    /** The forks of every session, with the iterations the options (else the benchmark's annotations) give them. */
-    static List<RunEstimate.Fork> plan(List<BenchmarkCommand.Session> sessions, CommandLineOptions options) {
+    /** The forks of every combination, with the iterations the options (else the benchmark's annotations) give them. */
+    static List<RunEstimate.Fork> plan(List<BenchmarkCommand.Combination> combinations, CommandLineOptions options) {
         List<RunEstimate.Fork> forks = new ArrayList<>();
-        for (BenchmarkCommand.Session session : sessions) {
-            boolean peak = session.benchmark().equals(ResultsFormat.PEAK_BENCHMARK);
-            Class<?> benchmark = peak ? PeakBenchmark.class : FloydWarshallBenchmark.class;
-            RunEstimate.Iterations iterations = iterations(benchmark, options, session);
-            Fork fork = benchmark.getAnnotation(Fork.class);
-            // -f 0 runs once in this JVM, with no warm-up forks; an annotation's unset count is -1
-            int measured = options.getForkCount().orElse(fork.value());
-            int count = measured <= 0 ? 1 : measured + Math.max(0, options.getWarmupForkCount().orElse(fork.warmups()));
-            List<RunEstimate.Key> keys = new ArrayList<>();
-            if (peak) {
-                for (int c = 0; c < session.params().get(ResultsFormat.CELL).size(); c++) keys.add(RunEstimate.Key.peak());
-            } else {
-                String variant = session.params().get(ResultsFormat.VARIANT).get(0);
-                int others = 1;
-                for (String name : List.of(ResultsFormat.GRAPH, ResultsFormat.LAUNCH, ResultsFormat.SEED)) {
-                    others *= valueCount(session.params(), options, name);
-                }
-                for (String n : session.params().get(ResultsFormat.N)) {
-                    for (int o = 0; o < others; o++) keys.add(RunEstimate.Key.solve(variant, Integer.parseInt(n)));
-                }
-            }
-            for (RunEstimate.Key key : keys) {
-                for (int f = 0; f < count; f++) forks.add(new RunEstimate.Fork(key, iterations));
-            }
+        for (BenchmarkCommand.Combination combination : combinations) {
+            RunEstimate.Iterations iterations = iterations(combination.benchmarkClass(), options, combination);
+            RunEstimate.Key key = key(combination);
+            for (int f = 0; f < combination.forks(options).started(); f++) forks.add(new RunEstimate.Fork(key, iterations));
         }
         return forks;
     }
 
-    /** How many values a parameter takes: the session's, else the user's -p, else the benchmark's one default. */
-    private static int valueCount(Map<String, List<String>> params, CommandLineOptions options, String name) {
-        if (params.containsKey(name)) return params.get(name).size();
-        return options.getParameter(name).hasValue() ? options.getParameter(name).get().size() : 1;
+    /** What the estimate knows a combination's time per solve by. */
+    static RunEstimate.Key key(BenchmarkCommand.Combination combination) {
+        if (combination.benchmark().equals(ResultsFormat.PEAK_BENCHMARK)) return RunEstimate.Key.peak();
+        return RunEstimate.Key.solve(combination.params().get(ResultsFormat.VARIANT), Integer.parseInt(combination.params().get(ResultsFormat.N)));
     }
 
-    private static RunEstimate.Iterations iterations(Class<?> benchmark, CommandLineOptions options, BenchmarkCommand.Session session) {
+    private static RunEstimate.Iterations iterations(Class<?> benchmark, CommandLineOptions options, BenchmarkCommand.Combination combination) {
         Warmup warmup = benchmark.getAnnotation(Warmup.class);
         Measurement measurement = benchmark.getAnnotation(Measurement.class);
         TimeValue warmupTime = options.getWarmupTime().orElse(new TimeValue(warmup.time(), warmup.timeUnit()));
         TimeValue measurementTime = options.getMeasurementTime().orElse(new TimeValue(measurement.time(), measurement.timeUnit()));
         boolean singleShot = options.getBenchModes().equals(List.of(Mode.SingleShotTime));
-        return new RunEstimate.Iterations(session.warmups(options, warmup.iterations()), seconds(warmupTime),
-                session.measurements(options, measurement.iterations()), seconds(measurementTime), singleShot);
+        return new RunEstimate.Iterations(combination.warmups(options, warmup.iterations()), seconds(warmupTime),
+                combination.measurements(options, measurement.iterations()), seconds(measurementTime), singleShot);
     }
 
     private static double seconds(TimeValue time) {
@@ -121,10 +113,35 @@ final class RunProgress implements OutputFormat {
         return line + "; refined as forks end";
     }
 
+    // ---- what the run says ----
+
+    /** A JMH session starts: fork {@code fork} of the combination's {@code forks} (0: its one run in this JVM). */
+    void sessionStarts(int fork, int forks) {
+        sessionStart = clock.getAsLong();
+        forkOfCombination = forks > 1 ? fork + " of " + forks : null;
+    }
+
+    /** A failed fork ended its combination: its {@code count} forks not started are no longer planned. */
+    void forksSkipped(BenchmarkCommand.Combination combination, int count) {
+        RunEstimate.Key key = key(combination);
+        for (int f = 0; f < count; f++) estimate.forkSkipped(key);
+    }
+
+    /** The run's last session has ended: JMH's table of every result, once. */
+    void runEnds(Collection<RunResult> results) {
+        jmh.endRun(results);
+    }
+
+    /** Ctrl-C: from now on nothing of JMH's is printed. */
+    void mute() {
+        muted = true;
+    }
+
     // ---- what JMH reports, in the order it comes ----
 
     @Override
     public void startBenchmark(BenchmarkParams params) {
+        if (muted) return;
         forkEnds();  // a fork that failed ends without endBenchmark
         String n = params.getParam(ResultsFormat.N);
         current = params.getBenchmark().equals(ResultsFormat.PEAK_BENCHMARK) || n == null ? RunEstimate.Key.peak()
@@ -134,10 +151,18 @@ final class RunProgress implements OutputFormat {
 
     @Override
     public void println(String s) {
+        if (muted) return;
         if (s != null && s.startsWith(JMH_PROGRESS)) {
             forkEnds();
-            forkStart = clock.getAsLong();
+            // the session's own start (JMH checks the JVM's version first) counts toward its first fork
+            forkStart = sessionStart >= 0 ? sessionStart : clock.getAsLong();
+            sessionStart = -1;
             progress();
+            return;
+        }
+        if (s != null && s.startsWith(JMH_RUN_COMPLETE)) return;
+        if (s != null && s.startsWith(JMH_FORK) && forkOfCombination != null) {
+            jmh.println(JMH_FORK + forkOfCombination);
             return;
         }
         jmh.println(s);
@@ -145,6 +170,7 @@ final class RunProgress implements OutputFormat {
 
     @Override
     public void iterationResult(BenchmarkParams benchParams, IterationParams params, int iteration, IterationResult data) {
+        if (muted) return;
         if (current != null && (benchParams.getMode() == Mode.AverageTime || benchParams.getMode() == Mode.SingleShotTime)) {
             double perUnit = benchParams.getTimeUnit().toNanos(1) / 1e9;
             estimate.learn(current, data.getPrimaryResult().getScore() * perUnit);
@@ -154,6 +180,7 @@ final class RunProgress implements OutputFormat {
 
     @Override
     public void endBenchmark(BenchmarkResult result) {
+        if (muted) return;
         forkEnds();
         jmh.endBenchmark(result);
     }
@@ -182,21 +209,26 @@ final class RunProgress implements OutputFormat {
 
     @Override
     public void iteration(BenchmarkParams benchParams, IterationParams params, int iteration) {
+        if (muted) return;
         jmh.iteration(benchParams, params, iteration);
     }
 
+    /** Every session starts a run: passed on once. */
     @Override
     public void startRun() {
+        if (runStarted) return;
+        runStarted = true;
         jmh.startRun();
     }
 
+    /** A session's end, one fork's: the table of the whole run comes at its end ({@link #runEnds}). */
     @Override
     public void endRun(Collection<RunResult> result) {
-        jmh.endRun(result);
     }
 
     @Override
     public void print(String s) {
+        if (muted) return;
         jmh.print(s);
     }
 
@@ -212,16 +244,19 @@ final class RunProgress implements OutputFormat {
 
     @Override
     public void verbosePrintln(String s) {
+        if (muted) return;
         jmh.verbosePrintln(s);
     }
 
     @Override
     public void write(int b) {
+        if (muted) return;
         jmh.write(b);
     }
 
     @Override
     public void write(byte[] b) throws IOException {
+        if (muted) return;
         jmh.write(b);
     }
 }

@@ -30,6 +30,7 @@ public final class Subcommands {
         ALL.put("report", new Entry(ReportCommand::new, "tables (Markdown, CSV), charts (PNG, SVG) and report.html from results files; --compare two runs"));
         ALL.put("solve", new Entry(SolveCommand::new, "shortest paths of a graph file on the GPU (CPU without one), verified, written to a file"));
         ALL.put("path", new Entry(PathCommand::new, "one shortest path between two vertices, from a file written by 'solve --paths'"));
+        ALL.put("profile", new Entry(ProfileCommand::new, "one verified solve of a variant under Nsight Compute (ncu) or Nsight Systems (nsys)"));
     }
 
     private Subcommands() {
@@ -52,8 +53,13 @@ public final class Subcommands {
 
     /** Runs {@code args[0]} with the rest of the arguments; returns the exit code. */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        return run(ALL.get(args[0]).command().get(), args, out, err);
+    }
+
+    /** Runs {@code command} as subcommand {@code args[0]}, with the suite's error convention (tests give a command of their own making). */
+    static int run(Callable<Integer> command, String[] args, PrintWriter out, PrintWriter err) {
         String name = args[0];
-        CommandLine line = new CommandLine(ALL.get(name).command().get());
+        CommandLine line = new CommandLine(command);
         line.setOut(out);
         line.setErr(err);
         line.setParameterExceptionHandler((e, ignored) -> {

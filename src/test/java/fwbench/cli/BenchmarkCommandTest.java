@@ -25,6 +25,7 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
@@ -146,6 +147,107 @@ class BenchmarkCommandTest {
         assertEquals(Set.of("sparse:0.2@20", file + "@37"), runs);
     }
 
+    private static JsonNode readJson(Path file) throws Exception {
+        return new ObjectMapper().readTree(file.toFile());
+    }
+
+    /** "CPU_SERIAL@8" for each result of a results file, in its order; with {@code forks}, "@forks=F" after it. */
+    private static List<String> combinations(JsonNode json, boolean forks) {
+        List<String> found = new java.util.ArrayList<>();
+        for (JsonNode result : json) {
+            JsonNode params = result.get("params");
+            found.add(params.get("variant").asText() + "@" + params.get("n").asText() + (forks ? "@forks=" + result.get("forks").asInt() : ""));
+        }
+        return found;
+    }
+
+    private List<Path> resultFiles() throws Exception {
+        try (Stream<Path> list = Files.list(results)) {
+            return list.sorted().toList();
+        }
+    }
+
+    /**
+     * Ctrl-C after 4 of 6 forks (the seam runs what the shutdown hook runs): the file holds exactly
+     * the 4 finished combinations, the lines say so and give the report command, and no summary follows.
+     */
+    @Test
+    void aRunStoppedAfterSomeForksKeepsEveryFinishedFork() throws Exception {
+        assumeFalse(Gpu.available(), "the CPU variants alone are planned where there is no GPU");
+        int code = new BenchmarkCommand(results, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8))
+                .afterEachSession((done, file) -> done == 4)
+                .run(new String[] {"-f", "0", "-wi", "0", "-i", "1", "-r", "20ms", "-p", "variant=cpu-serial,cpu-blocked", "-p", "n=8,9,10"});
+        assertEquals(BenchmarkCommand.INTERRUPTED, code, err());
+        List<Path> files = resultFiles();
+        assertEquals(1, files.size(), files.toString());
+        assertEquals(List.of("CPU_SERIAL@8", "CPU_SERIAL@9", "CPU_SERIAL@10", "CPU_BLOCKED@8"), combinations(readJson(files.get(0)), false));
+        assertEquals(List.of("fwbench: interrupted; kept 4 results of 6 in " + files.get(0),
+                "fwbench: tables and charts: java -jar target/benchmarks.jar report " + files.get(0)), err().lines().toList());
+        assertFalse(out.toString(StandardCharsets.UTF_8).contains("summary of the run"));
+    }
+
+    /** Interrupted before any fork ended: one line says so, and there is no file. */
+    @Test
+    void aRunStoppedBeforeAnyForkEndedWritesNothing() throws Exception {
+        ResultsTarget target = ResultsTarget.choose(results, null, null, "cpu", java.time.LocalDate.of(2026, 1, 2));
+        FinishedForks none = new FinishedForks(target, 6);
+        assertEquals(List.of("fwbench: interrupted; no fork had finished, so nothing was written"), none.interrupt());
+        assertEquals(List.of(), resultFiles());
+    }
+
+    /**
+     * After each fork the results file is whole JSON holding every fork so far (written beside it and
+     * moved over it: no partial file is left), and the run ends with its summary as before.
+     */
+    @Test
+    void theResultsFileIsValidJsonAfterEveryFork() throws Exception {
+        assumeFalse(Gpu.available(), "the CPU variants alone are planned where there is no GPU");
+        List<Integer> seen = new java.util.ArrayList<>();
+        List<String> problems = new java.util.ArrayList<>();
+        int code = new BenchmarkCommand(results, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8))
+                .afterEachSession((done, file) -> {
+                    try {
+                        seen.add(readJson(file).size());
+                        if (resultFiles().size() != 1) problems.add("after fork " + done + ": " + resultFiles());
+                    } catch (Exception e) {
+                        problems.add("after fork " + done + ": " + e);
+                    }
+                    return false;
+                })
+                .run(new String[] {"-f", "0", "-wi", "0", "-i", "1", "-r", "20ms", "-p", "variant=cpu-blocked", "-p", "n=8,9,10"});
+        assertEquals(0, code, err());
+        assertEquals(List.of(), problems);
+        assertEquals(List.of(1, 2, 3), seen);
+        String stdout = out.toString(StandardCharsets.UTF_8);
+        assertTrue(stdout.contains("fwbench: summary of the run"), stdout);
+        assertTrue(stdout.contains("fwbench: 3 results in " + resultFiles().get(0)), stdout);
+        // JMH's "Run complete" of each one-fork session is left out; its table of every result comes once
+        assertFalse(stdout.contains("# Run complete."), stdout);
+        assertEquals(1, stdout.lines().filter(l -> l.startsWith("Benchmark ")).count(), stdout);
+    }
+
+    /**
+     * With -f 2 each fork is a session of its own (forked JVMs here), and a combination's forks are
+     * merged into one result as JMH merges them; stopped after 3 forks of 4, the file holds n=8's two
+     * forks pooled and n=9's first.
+     */
+    @Test
+    void forksOfOneCombinationAreMergedAsTheyEnd() throws Exception {
+        assumeFalse(Gpu.available(), "the CPU variants alone are planned where there is no GPU");
+        int code = new BenchmarkCommand(results, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8))
+                .afterEachSession((done, file) -> done == 3)
+                .run(new String[] {"-f", "2", "-wi", "0", "-i", "1", "-r", "20ms", "-p", "variant=cpu-serial", "-p", "n=8,9"});
+        assertEquals(BenchmarkCommand.INTERRUPTED, code, err());
+        Path file = resultFiles().get(0);
+        JsonNode json = readJson(file);
+        assertEquals(List.of("CPU_SERIAL@8@forks=2", "CPU_SERIAL@9@forks=1"), combinations(json, true));
+        assertEquals(2, json.get(0).get("primaryMetric").get("rawData").size(), "one array of iterations per fork");
+        assertEquals(1, json.get(1).get("primaryMetric").get("rawData").size());
+        assertEquals("fwbench: interrupted; kept 2 results of 2 in " + file + " (cpu-serial at n=9 with 1 of its 2 forks)", err().lines().findFirst().orElse(""));
+        String stdout = out.toString(StandardCharsets.UTF_8);
+        assertTrue(stdout.contains("# Fork: 2 of 2"), stdout);
+    }
+
     @Test
     void anExistingResultsFileIsNeverOverwritten() throws Exception {
         Path taken = Files.writeString(results.resolve("mine.json"), "[]");
@@ -234,42 +336,52 @@ class BenchmarkCommandTest {
         assertEquals("no benchmark matches [relax]; benchmarks: fwbench.bench.FloydWarshallBenchmark.solve", e.getMessage());
     }
 
-    /** Sizes above FEW_ITERATIONS_ABOVE_N run in a session of their own, of one warm-up and one measured iteration unless -wi, -i say otherwise. */
+    /** Sizes above FEW_ITERATIONS_ABOVE_N run one warm-up and one measured iteration unless -wi, -i say otherwise. */
     @Test
-    void largeSizesGetASessionOfFewIterations() throws Exception {
+    void largeSizesRunFewIterations() throws Exception {
         RunPlan plan = new RunPlan(List.of(new RunPlan.Group(Variant.KLEENE, List.of(10_000, 65_536, 131_072))), List.of());
         BenchmarkCommand.Request request = new BenchmarkCommand.Request(List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
-        List<BenchmarkCommand.Session> sessions = BenchmarkCommand.sessions(new BenchmarkCommand.Benchmarks(true, false), plan, request, "GPU");
-        assertEquals(List.of(List.of("10000"), List.of("65536", "131072")), sessions.stream().map(s -> s.params().get("n")).toList());
-        assertEquals(List.of(false, true), sessions.stream().map(BenchmarkCommand.Session::fewIterations).toList());
-        org.openjdk.jmh.runner.options.CommandLineOptions none = new org.openjdk.jmh.runner.options.CommandLineOptions();
-        assertEquals(List.of(2, 1), sessions.stream().map(s -> s.warmups(none, 2)).toList());
-        assertEquals(List.of(5, 1), sessions.stream().map(s -> s.measurements(none, 5)).toList());
-        org.openjdk.jmh.runner.options.CommandLineOptions given = new org.openjdk.jmh.runner.options.CommandLineOptions("-wi", "3", "-i", "4");
-        assertEquals(List.of(3, 3), sessions.stream().map(s -> s.warmups(given, 2)).toList());
-        assertEquals(List.of(4, 4), sessions.stream().map(s -> s.measurements(given, 5)).toList());
+        List<BenchmarkCommand.Combination> combinations = BenchmarkCommand.combinations(new BenchmarkCommand.Benchmarks(true, false), plan, request, "GPU");
+        assertEquals(List.of("10000", "65536", "131072"), combinations.stream().map(c -> c.params().get("n")).toList());
+        assertEquals(List.of(false, true, true), combinations.stream().map(BenchmarkCommand.Combination::fewIterations).toList());
+        CommandLineOptions none = new CommandLineOptions();
+        assertEquals(List.of(2, 1, 1), combinations.stream().map(c -> c.warmups(none, 2)).toList());
+        assertEquals(List.of(5, 1, 1), combinations.stream().map(c -> c.measurements(none, 5)).toList());
+        CommandLineOptions given = new CommandLineOptions("-wi", "3", "-i", "4");
+        assertEquals(List.of(3, 3, 3), combinations.stream().map(c -> c.warmups(given, 2)).toList());
+        assertEquals(List.of(4, 4, 4), combinations.stream().map(c -> c.measurements(given, 5)).toList());
         // the estimate counts the same iterations
-        List<RunEstimate.Fork> forks = RunProgress.plan(sessions, none);
+        List<RunEstimate.Fork> forks = RunProgress.plan(combinations, none);
         assertEquals(List.of(7, 2, 2), forks.stream().map(f -> f.iterations().count()).toList());
     }
 
-    /** The ceiling's session first; each group's session sets its own graphs and expects each (n, graph) it plans. */
+    /**
+     * The ceiling's combinations first, one per cell; then one per (variant, graph, launch, n, seed),
+     * each parameter set to one value, so that a JMH session of one runs one fork.
+     */
     @Test
-    void sessionsExpectEveryPlannedCombination() {
+    void eachCombinationSetsOneValueOfEveryParameter() throws Exception {
         RunPlan plan = new RunPlan(List.of(new RunPlan.Group(Variant.KLEENE, List.of(1000, 2000)),
                 new RunPlan.Group(Variant.BLOCKED, List.of(37), List.of("road.gr"))), List.of());
-        BenchmarkCommand.Request request = new BenchmarkCommand.Request(List.of(), List.of(), List.of(), List.of(), List.of("STREAM"), List.of("INT32"));
-        List<BenchmarkCommand.Session> sessions = BenchmarkCommand.sessions(new BenchmarkCommand.Benchmarks(true, true), plan, request, "GPU");
-        assertEquals(List.of(ResultsFormat.PEAK_BENCHMARK, ResultsFormat.SOLVE_BENCHMARK, ResultsFormat.SOLVE_BENCHMARK),
-                sessions.stream().map(BenchmarkCommand.Session::benchmark).toList());
-        assertEquals(Map.of(Map.of("cell", "INT32"), "peak int32"), sessions.get(0).expected());
-        assertEquals(Map.of("variant", List.of("KLEENE"), "n", List.of("1000", "2000"), "device", List.of("GPU"), "launch", List.of("STREAM")),
-                sessions.get(1).params());
-        assertEquals(List.of("kleene at n=1000", "kleene at n=2000"), List.copyOf(sessions.get(1).expected().values()));
-        assertEquals(List.of("road.gr"), sessions.get(2).params().get("graph"));
-        assertEquals(Map.of(Map.of("n", "37", "graph", "road.gr"), "blocked on road.gr at n=37"), sessions.get(2).expected());
-        assertEquals(List.of(ResultsFormat.SOLVE_BENCHMARK), BenchmarkCommand.sessions(new BenchmarkCommand.Benchmarks(true, false), plan,
-                request, "GPU").stream().map(BenchmarkCommand.Session::benchmark).distinct().toList());
+        BenchmarkCommand.Request request = new BenchmarkCommand.Request(List.of(), List.of(), List.of(), List.of(), List.of("STREAM"),
+                List.of("INT32"), List.of(), List.of("1", "2"));
+        List<BenchmarkCommand.Combination> combinations = BenchmarkCommand.combinations(new BenchmarkCommand.Benchmarks(true, true), plan, request, "GPU");
+        assertEquals(List.of("peak int32", "kleene at n=1000 (seed 1)", "kleene at n=1000 (seed 2)", "kleene at n=2000 (seed 1)",
+                "kleene at n=2000 (seed 2)", "blocked on road.gr at n=37 (seed 1)", "blocked on road.gr at n=37 (seed 2)"),
+                combinations.stream().map(BenchmarkCommand.Combination::description).toList());
+        assertEquals(Map.of("cell", "INT32", "device", "GPU"), combinations.get(0).params());
+        assertEquals(ResultsFormat.PEAK_BENCHMARK, combinations.get(0).benchmark());
+        assertEquals(Map.of("variant", "KLEENE", "n", "1000", "device", "GPU", "launch", "STREAM", "seed", "2"), combinations.get(2).params());
+        assertEquals(Map.of("variant", "BLOCKED", "n", "37", "device", "GPU", "graph", "road.gr", "launch", "STREAM", "seed", "1"),
+                combinations.get(5).params());
+        assertEquals(List.of(ResultsFormat.SOLVE_BENCHMARK), BenchmarkCommand.combinations(new BenchmarkCommand.Benchmarks(true, false), plan,
+                request, "GPU").stream().map(BenchmarkCommand.Combination::benchmark).distinct().toList());
+        // -f 3 -wf 1: three sessions of one fork each, the warm-up fork before the first; four forks for the estimate
+        BenchmarkCommand.Forks forks = combinations.get(1).forks(new CommandLineOptions("-f", "3", "-wf", "1"));
+        assertEquals(3, forks.sessions());
+        assertEquals(4, forks.started());
+        assertEquals(1, combinations.get(1).forks(new CommandLineOptions("-f", "0", "-wf", "1")).sessions());
+        assertEquals(1, combinations.get(1).forks(new CommandLineOptions("-f", "0")).started());
     }
 
     /** The mode this JVM was started with is checked too: the forks would inherit it. */

@@ -58,7 +58,7 @@ class HelpPageTest {
     void helpPageNamesEveryCommandAndVariant() {
         assertEquals(0, run("help"), err());
         String page = out();
-        for (String command : List.of("report", "solve", "path")) {
+        for (String command : List.of("report", "solve", "path", "profile")) {
             assertTrue(page.contains("\n  " + command + " "), command + " missing:\n" + page);
         }
         assertTrue(page.contains("COMMAND --help"), page);

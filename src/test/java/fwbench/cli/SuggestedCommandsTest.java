@@ -203,6 +203,15 @@ class SuggestedCommandsTest {
                 if (words.stream().anyMatch(w -> w.startsWith("["))) continue;  // the usage synopsis, not a command
                 if (words.contains("COMMAND")) {
                     for (String command : Subcommands.summaries().keySet()) runSuggested(words, Map.of("COMMAND", command));
+                } else if (words.get(0).equals("profile")) {
+                    // as printed, but with no profiler to find (a real one would take minutes): every check before the lookup passes
+                    StringWriter out = new StringWriter();
+                    StringWriter err = new StringWriter();
+                    int code = Subcommands.run(new ProfileCommand(dir.resolve("no-tools").toString()), words.toArray(String[]::new),
+                            new PrintWriter(out, true), new PrintWriter(err, true));
+                    assertEquals(2, code, line + "\n" + out + err);
+                    assertTrue(err.toString().startsWith("fwbench profile: ncu (Nsight Compute) is not on PATH"), err.toString());
+                    tried.add(String.join(" ", words));
                 } else if (line.contains("# needs a CUDA device") && !Gpu.available()) {
                     // as printed: refused while planning, before anything runs
                     Outcome refused = jar(words);
