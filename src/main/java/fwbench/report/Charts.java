@@ -121,7 +121,7 @@ final class Charts {
         XYPlot plot = xyPlot(data, nAxis(table.sizes()), logAxis("time per solve (ms)", values), renderer,
                 table.variants(), table.variants());
         return chart("Time per solve " + RunSetup.whereRun(table.setup().device()),
-                subtitle(table.setup(), "error bars: JMH's 99.9% confidence interval"), plot);
+                subtitle(table.setup(), "error bars: JMH's " + Timing.CONFIDENCE + " confidence interval"), plot);
     }
 
     /**

@@ -35,8 +35,9 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
      */
     private static final Set<String> AXES = Set.of(ResultsFormat.VARIANT, ResultsFormat.N, ResultsFormat.DEVICE, ResultsFormat.KERNEL_SHA256);
 
-    /** One variant's time per solve at one n. */
-    public record Solve(RunSetup setup, VariantName variant, int n, Timing time, Optional<Timing> gpuTime, Path source) {
+    /** One variant's time per solve at one n, and how JMH measured it. */
+    public record Solve(RunSetup setup, VariantName variant, int n, Timing time, Optional<Timing> gpuTime, Path source,
+                        JmhResult.Harness harness) {
         /** Relaxations per second: a solve does n^3 of them. */
         public double relaxationsPerSecond() {
             double cube = (double) n * n * n;
@@ -124,7 +125,7 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
         // one-GPU host), so it is left out: old and new runs share tables and compare
         settings.remove(ResultsFormat.GPUS, SolverConfig.ALL_GPUS_TEXT);
         String device = r.param(ResultsFormat.DEVICE).filter(d -> !d.isBlank()).orElse("unknown device");
-        return new Solve(RunSetup.of(device, settings), name, n, time, gpu, r.source());
+        return new Solve(RunSetup.of(device, settings), name, n, time, gpu, r.source(), r.harness());
     }
 
     private static Optional<PeakCeiling> peak(JmhResult r, List<String> notes) throws UsageException {

@@ -134,6 +134,20 @@ final class Fixtures {
         return changed;
     }
 
+    /** The run with a field of JMH's beside each result ("jdkVersion", "forks") set to a value in the results that match. */
+    static ArrayNode withField(ArrayNode run, Predicate<JsonNode> which, String name, JsonNode value) {
+        ArrayNode changed = run.deepCopy();
+        for (JsonNode r : changed) if (which.test(r)) ((ObjectNode) r).set(name, value);
+        return changed;
+    }
+
+    /** The run without these fields of JMH's beside each result, as a file that does not record them. */
+    static ArrayNode withoutFields(ArrayNode run, String... names) {
+        ArrayNode changed = run.deepCopy();
+        for (JsonNode r : changed) ((ObjectNode) r).remove(List.of(names));
+        return changed;
+    }
+
     /** Two runs as one array. */
     static ArrayNode concat(ArrayNode first, ArrayNode second) {
         ArrayNode both = first.deepCopy();
