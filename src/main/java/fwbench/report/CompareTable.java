@@ -117,8 +117,11 @@ public record CompareTable(SortedMap<String, String> settings, String beforeDevi
         for (SortedMap<String, String> settings : shared(before, after)) {
             RunSetup beforeSetup = single(before, settings);
             RunSetup afterSetup = single(after, settings);
+            // a graph file's table has its own n only, as in a run's report
+            List<Integer> tableSizes = !beforeSetup.graphIsFile() ? sizes : List.copyOf(Stream.concat(
+                    before.tableSizes(beforeSetup).stream(), after.tableSizes(afterSetup).stream()).collect(Collectors.toCollection(TreeSet::new)));
             List<Row> rows = new ArrayList<>();
-            for (int n : sizes) {
+            for (int n : tableSizes) {
                 for (VariantName variant : variants) {
                     Optional<Timing> b = time(before, beforeSetup, variant, n);
                     Optional<Timing> a = time(after, afterSetup, variant, n);
@@ -128,7 +131,7 @@ public record CompareTable(SortedMap<String, String> settings, String beforeDevi
                     rows.add(new Row(variant, n, b, a, ratio, significance));
                 }
             }
-            tables.add(new CompareTable(settings, beforeSetup.device(), afterSetup.device(), variants, sizes, List.copyOf(rows)));
+            tables.add(new CompareTable(settings, beforeSetup.device(), afterSetup.device(), variants, tableSizes, List.copyOf(rows)));
         }
         return tables;
     }
