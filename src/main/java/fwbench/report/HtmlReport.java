@@ -73,7 +73,7 @@ final class HtmlReport {
             body.add(variantsByN(Markdown.matrixCaption(table), table.variants(), table.sizes(), Markdown.speedupCell(table)));
             body.add(rows(Markdown.detailColumns(table), table.rows(), SpeedupTable.Row::variant, table.variants()));
             for (ChartKind kind : ChartKind.of(table)) body.add(figure(kind.caption(), svgByBaseName.get(kind.baseName(table.setup(), withDevice))));
-            if (!table.hasSpeedups()) body.add(note(Markdown.sentence(table.noSpeedupCharts())));
+            table.chartNotes().forEach(why -> body.add(note(Markdown.sentence(why))));
             body.add("</section>");
         }
         return page("fwbench report: " + String.join(", ", inputs), body);

@@ -87,7 +87,7 @@ public final class Markdown {
             for (ChartKind kind : ChartKind.of(table)) {
                 out.add(image(kind.caption(), kind.baseName(table.setup(), withDevice) + ".png"));
             }
-            if (!table.hasSpeedups()) out.addAll(List.of("", sentence(table.noSpeedupCharts())));
+            table.chartNotes().forEach(why -> out.addAll(List.of("", sentence(why))));
         }
         return String.join("\n", out) + "\n";
     }

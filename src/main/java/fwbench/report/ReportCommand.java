@@ -127,7 +127,9 @@ public final class ReportCommand implements Callable<Integer> {
         run.notes().forEach(note -> stdout.println("fwbench report: " + note));
         stdout.println("fwbench report: " + base.line() + (base.named() ? "" : "; --baseline VARIANT chooses another"));
         for (SpeedupTable table : tables) {
-            if (!table.hasSpeedups()) stdout.println("fwbench report: " + (tables.size() > 1 ? table.setup().title() + ": " : "") + table.noSpeedupCharts());
+            for (String why : table.chartNotes()) {
+                stdout.println("fwbench report: " + (tables.size() > 1 ? table.setup().title() + ": " : "") + why);
+            }
         }
         prepare(folder);
         for (Map.Entry<Path, String> e : texts.entrySet()) write(e.getKey(), e.getValue());

@@ -85,6 +85,21 @@ public record SpeedupTable(RunSetup setup, VariantName baseline, List<VariantNam
         return "no speedup charts: speedups need a second variant beside the baseline " + baseline + " at the same n";
     }
 
+    /** Whether the speedups vs n make a line: at one n they would be a column of dots, and the bars show them. */
+    public boolean hasSpeedupLines() {
+        return hasSpeedups() && speedupSizes().size() > 1;
+    }
+
+    /** What each chart the report leaves out of this table would have shown, and why: none when it draws them all. */
+    public List<String> chartNotes() {
+        if (!hasSpeedups()) return List.of(noSpeedupCharts());
+        if (!hasSpeedupLines()) {
+            return List.of("no speedup line chart: the speedups are at one n (" + Numbers.grouped(speedupSizes().get(0))
+                    + "), and the bar chart shows them");
+        }
+        return List.of();
+    }
+
     public Row row(VariantName variant, int n) {
         return rows.stream().filter(r -> r.variant().equals(variant) && r.n() == n).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no row for " + variant + " at n=" + n));
