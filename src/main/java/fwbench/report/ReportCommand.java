@@ -93,6 +93,11 @@ public final class ReportCommand implements Callable<Integer> {
         if (compare != null && readme != null) {
             throw new UsageException("--readme shows one run's results; leave it out with --compare");
         }
+        // a file named twice is read once: its results are not a second run's
+        List<String> namedTwice = new ArrayList<>();
+        inputs = namedOnce(inputs, namedTwice);
+        if (compare != null) compare = namedOnce(compare, namedTwice);
+        namedTwice.forEach(note -> stdout.println("fwbench report: " + note));
         RunData run = RunData.read(inputs);
         if (compare != null) return compare(run, RunData.read(compare), stdout);
 
@@ -248,6 +253,24 @@ public final class ReportCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(readme + " " + e.getMessage());
         }
+    }
+
+    /**
+     * The files, each once (the first name given for it, whatever the path that named it), and for
+     * each named more than once a note saying so.
+     */
+    static List<Path> namedOnce(List<Path> files, List<String> notes) {
+        Map<Path, Path> firstName = new LinkedHashMap<>();
+        Map<Path, Integer> times = new LinkedHashMap<>();
+        for (Path file : files) {
+            Path same = canonical(file);
+            firstName.putIfAbsent(same, file);
+            times.merge(same, 1, Integer::sum);
+        }
+        times.forEach((same, count) -> {
+            if (count > 1) notes.add(firstName.get(same) + " is named " + (count == 2 ? "twice" : count + " times") + "; read once");
+        });
+        return List.copyOf(firstName.values());
     }
 
     /** A path as a link from {@code home}: relative, with '/' on every system. */

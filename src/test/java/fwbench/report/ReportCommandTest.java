@@ -124,6 +124,21 @@ class ReportCommandTest {
         assertTrue(md.contains("\n## NVIDIA H100 80GB HBM3: graph=random, launch=GRAPH, seed=42\n"), md);
     }
 
+    /** The same file named twice, by any path, is one run: read once, with a line that says so, not refused as a run given twice. */
+    @Test
+    void aFileNamedTwiceIsReadOnce() throws Exception {
+        Path input = run();
+        Path again = dir.resolve("results").resolve("..").resolve("results").resolve(Fixtures.RUN);
+        Path folder = dir.resolve("out");
+        assertEquals(0, report(input, again, "--out", folder), err.toString());
+        assertTrue(out.toString().startsWith("fwbench report: " + input + " is named twice; read once\n"), out.toString());
+        assertTrue(Files.readString(folder.resolve("report.md")).contains("\nMade by `java -jar target/benchmarks.jar report` from `"
+                + Fixtures.RUN + "`.\n"), "one input");
+        List<String> notes = new ArrayList<>();
+        assertEquals(List.of(input), ReportCommand.namedOnce(List.of(input, input, input), notes));
+        assertEquals(List.of(input + " is named 3 times; read once"), notes);
+    }
+
     /** After: every iteration of blocked 20% faster, of naive 25% slower. */
     @Test
     void aComparisonGivesRatiosVerdictsAndTheirChart() throws Exception {
