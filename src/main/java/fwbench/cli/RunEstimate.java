@@ -122,7 +122,8 @@ final class RunEstimate {
         };
 
         /**
-         * The variants' planned rates ({@link Variant#plannedRelaxRate}) on {@code threads} threads, and
+         * The variants' planned rates ({@link Variant#plannedRelaxRate}) on {@code threads} threads, a
+         * variant that spreads over threads at {@link #PARALLEL_RATE_OVER_PLANNED} times its own, and
          * the oracles of {@link Verification}: every cell against the CPU reference up to its limit,
          * above it the certificate (on the host for CPU variants; on the device for GPU ones, at
          * {@link #DEVICE_CERTIFICATE_RATE}).
@@ -134,7 +135,9 @@ final class RunEstimate {
                     Optional<Variant> v = variant(key);
                     if (v.isEmpty()) return OptionalDouble.empty();
                     OptionalDouble rate = v.get().plannedRelaxRate(threads);
-                    return rate.isPresent() ? OptionalDouble.of(relaxations(key) / rate.getAsDouble()) : OptionalDouble.empty();
+                    if (rate.isEmpty()) return OptionalDouble.empty();
+                    double expected = rate.getAsDouble() * (spreadsOverThreads(v.get()) ? PARALLEL_RATE_OVER_PLANNED : 1);
+                    return OptionalDouble.of(relaxations(key) / expected);
                 }
 
                 @Override
@@ -149,6 +152,13 @@ final class RunEstimate {
             };
         }
 
+        /** A CPU variant whose planned rate grows with the threads it is given (cpu-blocked, not cpu-serial). */
+        static boolean spreadsOverThreads(Variant variant) {
+            OptionalDouble one = variant.plannedRelaxRate(1);
+            OptionalDouble two = variant.plannedRelaxRate(2);
+            return one.isPresent() && two.isPresent() && two.getAsDouble() > one.getAsDouble();
+        }
+
         static Optional<Variant> variant(Key key) {
             return key.benchmark().equals(ResultsFormat.SOLVE_BENCHMARK) && key.n() > 0 ? Variant.forConstant(key.variant()) : Optional.empty();
         }
@@ -159,10 +169,21 @@ final class RunEstimate {
     }
 
     /**
-     * The host oracles' rate per thread (the CPU reference and the certificate: parallel rows, n^3
-     * steps in all), set low: a cpu-blocked fork at n = 2500 spent about 25 s beyond its iterations on 2 busy cores.
+     * The planned rates are the low end of what was measured, from busy cores, where work spread over
+     * threads suffers most; with them the default run without a GPU on 2 cores (cpu-blocked at
+     * n = 2500 its longest part) was estimated at 2 min 31 s, and took 47 s and 86 s on quieter cores
+     * and up to 4 min on busy ones. The estimate takes such work at twice its planned rate, between the two
+     * (1.2 G/s a thread for cpu-blocked); cpu-serial's one thread keeps its rate (it ran at 0.84 to
+     * 1.4 G/s on 2 cores at a load average of 4 to 7), and with it the hour limit's figures.
      */
-    static final double ORACLE_RATE_PER_THREAD = 0.3e9;
+    static final double PARALLEL_RATE_OVER_PLANNED = 2;
+
+    /**
+     * The host oracles' rate per thread (the CPU reference and the certificate: parallel rows, n^3
+     * steps in all): the reference ran at 0.42 to 0.48 G/s a thread on 2 cores at a load average of
+     * 4 to 7 (n = 1000 and 2500); set a little above, as a quieter machine is faster.
+     */
+    static final double ORACLE_RATE_PER_THREAD = 0.6e9;
 
     /**
      * The certificate's rate on a device (n^3 terms), set low: about 14.5 T/s on an H200 (inside

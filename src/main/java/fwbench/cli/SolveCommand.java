@@ -180,6 +180,7 @@ public final class SolveCommand implements Callable<Integer> {
     private boolean write(Solution solution, PrintWriter err) throws UsageException {
         try {
             progress.timed("writing " + outFile + " (" + outputForm(solution) + ")", () -> {
+                makeFolderOf(outFile);
                 SolutionFiles.write(outFile, solution, force);
                 return null;
             });
@@ -533,7 +534,7 @@ public final class SolveCommand implements Callable<Integer> {
 
     // ---- the output ----
 
-    /** Refuses, before any work, an output that exists (without --force) or a folder that cannot take it. */
+    /** Refuses, before any work, an output that exists (without --force) or a folder that cannot take it or be made. */
     static void checkTarget(Path out, Path graph, boolean force) throws UsageException {
         if (Files.isDirectory(out)) throw new UsageException(out + " is a folder; --out names the file to write");
         if (Files.exists(out)) {
@@ -544,8 +545,19 @@ public final class SolveCommand implements Callable<Integer> {
                 throw new UsageException("cannot check " + out + ": " + e.getMessage());
             }
         }
+        // a missing folder is made when the result is written (as -rff does for a run's results), so the
+        // nearest folder that exists must be a folder and writable
         Path folder = out.toAbsolutePath().getParent();
-        if (!Files.isDirectory(folder)) throw new UsageException("the folder of --out, " + folder + ", does not exist");
-        if (!Files.isWritable(folder)) throw new UsageException("the folder of --out, " + folder + ", is not writable");
+        Path existing = folder;
+        while (!Files.exists(existing)) existing = existing.getParent();
+        if (!Files.isDirectory(existing)) {
+            throw new UsageException("the folder of --out, " + folder + ", cannot be made: " + existing + " is a file");
+        }
+        if (!Files.isWritable(existing)) throw new UsageException("the folder of --out, " + existing + ", is not writable");
+    }
+
+    /** Makes the folder of --out where it is missing, once there is a result to write into it. */
+    private static void makeFolderOf(Path out) throws IOException {
+        Files.createDirectories(out.toAbsolutePath().getParent());
     }
 }

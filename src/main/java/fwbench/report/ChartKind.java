@@ -15,10 +15,13 @@ public enum ChartKind {
 
     /**
      * The charts the report draws for a table: {@link #RUN}, less the speedup and bar charts where no
-     * variant but the baseline has a speedup (they would show the baseline's 1x and nothing else).
+     * variant but the baseline has a speedup (they would show the baseline's 1x and nothing else),
+     * and less the speedup line chart where the speedups are at one n (a column of dots; the bars show them).
+     * {@link SpeedupTable#chartNotes} says which are left out.
      */
     public static List<ChartKind> of(SpeedupTable table) {
-        return RUN.stream().filter(k -> !k.showsSpeedups() || table.hasSpeedups()).toList();
+        return RUN.stream().filter(k -> !k.showsSpeedups() || table.hasSpeedups())
+                .filter(k -> k != SPEEDUP || table.hasSpeedupLines()).toList();
     }
 
     /** Whether the chart is of speedups over the baseline. */

@@ -8,6 +8,8 @@ import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.axis.Axis;
 import org.jfree.chart.axis.AxisLocation;
 import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.labels.CategoryItemLabelGenerator;
 import org.jfree.chart.labels.ItemLabelAnchor;
@@ -77,6 +79,14 @@ final class Charts {
     /** The share of the log axis left beyond the longest bar each way, for its label. */
     private static final double BAR_LABEL_ROOM = 0.14;
     private static final String N_AXIS = "n (vertices)";
+    /**
+     * Values within this factor of each other go on a linear axis from 0 where a chart allows it (the
+     * throughput's): less than a decade on a log axis has few round ticks and magnifies differences.
+     */
+    private static final double LINEAR_WITHIN = 10;
+    /** The most steps a linear axis from 0 is divided into. */
+    private static final int LINEAR_MAX_STEPS = 8;
+    private static final String LOG_LOG = "log-log scale";
     /** The radius of the ring around a comparison's point that differs significantly: clear of the largest marker. */
     private static final double SIGNIFICANCE_RING = 7;
     /** What the ring means, in the legend. */
@@ -121,7 +131,7 @@ final class Charts {
         XYPlot plot = xyPlot(data, nAxis(table.sizes()), logAxis("time per solve (ms)", values), renderer,
                 table.variants(), table.variants());
         return chart("Time per solve " + RunSetup.whereRun(table.setup().device()),
-                subtitle(table.setup(), "error bars: JMH's 99.9% confidence interval"), plot);
+                subtitle(table.setup(), LOG_LOG + "; error bars: JMH's " + Timing.CONFIDENCE + " confidence interval"), plot);
     }
 
     /**
@@ -151,7 +161,10 @@ final class Charts {
                 subtitle(table.setup(), "log scale"), plot);
     }
 
-    /** Relaxations per second vs n (log-log), with the device's ceilings as horizontal lines when measured. */
+    /**
+     * Relaxations per second vs n, with the device's ceilings as horizontal lines when measured: on a
+     * log axis, or from 0 on a linear one where every value is within {@link #LINEAR_WITHIN} of the others.
+     */
     static JFreeChart throughput(SpeedupTable table) {
         XYSeriesCollection data = new XYSeriesCollection();
         List<Double> values = new ArrayList<>();
@@ -176,10 +189,13 @@ final class Charts {
             values.add(giga);
             markers.add(dashedLine(giga, cell + " peak " + Numbers.gigaRate(rate) + " G/s"));
         }
-        XYPlot plot = xyPlot(data, nAxis(table.sizes()), logAxis("relaxations per second (G/s)", values), lines(),
+        String label = "relaxations per second (G/s)";
+        boolean linear = readsLinear(values);
+        XYPlot plot = xyPlot(data, nAxis(table.sizes()), linear ? linearFromZero(label, values) : logAxis(label, values), lines(),
                 table.variants(), table.variants());
         markers.forEach(m -> plot.addRangeMarker(m, Layer.BACKGROUND));
-        String note = table.showsPeak() ? "dashed: the device's min-plus ceiling" : null;
+        String scale = linear ? "n on a log scale, the rate on a linear one from 0" : LOG_LOG;
+        String note = table.showsPeak() ? scale + "; dashed: the device's min-plus ceiling" : scale;
         return chart("Relaxations per second (n^3 / time) " + RunSetup.whereRun(table.setup().device()), subtitle(table.setup(), note), plot);
     }
 
@@ -210,7 +226,7 @@ final class Charts {
         double max = values.stream().mapToDouble(Double::doubleValue).max().orElse(1);
         // room for a label beyond the longest bar each way: a fixed share of the axis, whatever its span
         double pad = Math.pow(Math.max(max / min, 2), BAR_LABEL_ROOM);
-        ReadableLogAxis y = new ReadableLogAxis(speedupAxisLabel(table), min / pad, max * pad, List.of());
+        ReadableLogAxis y = ReadableLogAxis.endingPastATick(speedupAxisLabel(table), min / pad, max * pad, max);
         CategoryPlot plot = new CategoryPlot(data, x, y, renderer);
         plot.setOrientation(PlotOrientation.HORIZONTAL);
         plot.setRangeAxisLocation(AxisLocation.BOTTOM_OR_RIGHT);
@@ -369,11 +385,41 @@ final class Charts {
         return new ReadableLogAxis(N_AXIS, range[0], range[1], values);
     }
 
-    private static ReadableLogAxis logAxis(String label, List<Double> values) {
+    /** A log axis around the values whose range ends at or above a tick past the highest. */
+    static ReadableLogAxis logAxis(String label, List<Double> values) {
         double min = values.stream().mapToDouble(Double::doubleValue).filter(v -> v > 0).min().orElse(1);
-        double max = values.stream().mapToDouble(Double::doubleValue).max().orElse(10);
-        double[] range = ReadableLogAxis.paddedRange(min, Math.max(min, max));
-        return new ReadableLogAxis(label, range[0], range[1], List.of());
+        double max = Math.max(min, values.stream().mapToDouble(Double::doubleValue).max().orElse(10));
+        double[] range = ReadableLogAxis.paddedRange(min, max);
+        return ReadableLogAxis.endingPastATick(label, range[0], range[1], max);
+    }
+
+    /** Whether positive values are within {@link #LINEAR_WITHIN} of each other. */
+    static boolean readsLinear(List<Double> values) {
+        double min = values.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+        double max = values.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+        return min > 0 && max < LINEAR_WITHIN * min;
+    }
+
+    /** A linear axis from 0 to a round tick at or above the highest value, in steps of 1, 2 or 5 times a power of ten. */
+    static NumberAxis linearFromZero(String label, List<Double> values) {
+        double max = values.stream().mapToDouble(Double::doubleValue).max().orElse(1);
+        double step = roundStep(max);
+        NumberAxis axis = new NumberAxis(label);
+        // the end as a decimal: 3 * 0.1 as a double product is 0.30000000000000004
+        axis.setRange(0, java.math.BigDecimal.valueOf(step).multiply(java.math.BigDecimal.valueOf(Math.ceil(max / step))).doubleValue());
+        axis.setTickUnit(new NumberTickUnit(step, Numbers.tickFormat()));
+        axis.setMinorTickMarksVisible(false);
+        return axis;
+    }
+
+    /** The smallest step of 1, 2 or 5 times a power of ten that divides 0..max in at most {@link #LINEAR_MAX_STEPS}. */
+    static double roundStep(double max) {
+        for (int exponent = (int) Math.floor(Math.log10(max / LINEAR_MAX_STEPS)); ; exponent++) {
+            for (int m : new int[] {1, 2, 5}) {
+                double step = new java.math.BigDecimal(m).scaleByPowerOfTen(exponent).doubleValue();
+                if (Math.ceil(max / step) <= LINEAR_MAX_STEPS) return step;
+            }
+        }
     }
 
     private static void style(Axis axis) {

@@ -1,15 +1,19 @@
 package fwbench.report;
 
+import fwbench.results.ResultsFormat;
 import fwbench.usage.UsageException;
 import org.apache.commons.math3.stat.StatUtils;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -31,6 +35,9 @@ import java.util.stream.Stream;
  */
 public record CompareTable(SortedMap<String, String> settings, String beforeDevice, String afterDevice,
                            List<VariantName> variants, List<Integer> sizes, List<Row> rows) {
+
+    /** The settings a run leaves out where they mean nothing for it ({@link RunData}). */
+    private static final Set<String> OMISSIBLE = Set.of(ResultsFormat.LAUNCH, ResultsFormat.GPUS, ResultsFormat.SEED);
 
     /** One (variant, n); the ratio and the significance are there when both runs have the solve. */
     public record Row(VariantName variant, int n, Optional<Timing> before, Optional<Timing> after, OptionalDouble ratio,
@@ -114,11 +121,15 @@ public record CompareTable(SortedMap<String, String> settings, String beforeDevi
         List<Integer> sizes = List.copyOf(Stream.concat(before.sizes().stream(), after.sizes().stream())
                 .collect(Collectors.toCollection(TreeSet::new)));
         List<CompareTable> tables = new ArrayList<>();
-        for (SortedMap<String, String> settings : shared(before, after)) {
-            RunSetup beforeSetup = single(before, settings);
-            RunSetup afterSetup = single(after, settings);
+        for (SortedMap<String, String> beforeSettings : shared(before, after)) {
+            RunSetup beforeSetup = single(before, beforeSettings);
+            RunSetup afterSetup = single(after, beforeSettings);
+            SortedMap<String, String> settings = common(beforeSettings, afterSetup.settings());
+            // a graph file's table has its own n only, as in a run's report
+            List<Integer> tableSizes = !beforeSetup.graphIsFile() ? sizes : List.copyOf(Stream.concat(
+                    before.tableSizes(beforeSetup).stream(), after.tableSizes(afterSetup).stream()).collect(Collectors.toCollection(TreeSet::new)));
             List<Row> rows = new ArrayList<>();
-            for (int n : sizes) {
+            for (int n : tableSizes) {
                 for (VariantName variant : variants) {
                     Optional<Timing> b = time(before, beforeSetup, variant, n);
                     Optional<Timing> a = time(after, afterSetup, variant, n);
@@ -128,16 +139,16 @@ public record CompareTable(SortedMap<String, String> settings, String beforeDevi
                     rows.add(new Row(variant, n, b, a, ratio, significance));
                 }
             }
-            tables.add(new CompareTable(settings, beforeSetup.device(), afterSetup.device(), variants, sizes, List.copyOf(rows)));
+            tables.add(new CompareTable(settings, beforeSetup.device(), afterSetup.device(), variants, tableSizes, List.copyOf(rows)));
         }
         return tables;
     }
 
-    /** The settings of both runs, in the before run's order. */
+    /** The before run's settings that the after run has too ({@link #match}), in the before run's order. */
     static List<SortedMap<String, String>> shared(RunData before, RunData after) throws UsageException {
         List<SortedMap<String, String>> afterSettings = after.setups().stream().map(RunSetup::settings).distinct().toList();
         List<SortedMap<String, String>> both = before.setups().stream().map(RunSetup::settings).distinct()
-                .filter(afterSettings::contains).toList();
+                .filter(s -> afterSettings.stream().anyMatch(a -> match(s, a))).toList();
         if (both.isEmpty()) {
             throw new UsageException("the runs share no settings, nothing to compare: before has " + settingsList(before)
                     + "; after has " + settingsList(after));
@@ -148,17 +159,45 @@ public record CompareTable(SortedMap<String, String> settings, String beforeDevi
     /** The settings of one run that the other lacks (left out of the comparison), as text. */
     static List<String> unmatched(RunData run, RunData other) {
         List<SortedMap<String, String>> theirs = other.setups().stream().map(RunSetup::settings).toList();
-        return run.setups().stream().map(RunSetup::settings).distinct().filter(s -> !theirs.contains(s))
+        return run.setups().stream().map(RunSetup::settings).distinct().filter(s -> theirs.stream().noneMatch(t -> match(s, t)))
                 .map(s -> RunSetup.settingsText(s)).toList();
     }
 
+    /**
+     * Whether two runs' settings are the same setup: equal where both have a setting, and the rest
+     * settings a run leaves out where they mean nothing ({@link RunData}: a run without a GPU has no
+     * launch), so that a run without a GPU compares with one on a GPU.
+     */
+    static boolean match(SortedMap<String, String> a, SortedMap<String, String> b) {
+        Set<String> keys = new TreeSet<>(a.keySet());
+        keys.addAll(b.keySet());
+        for (String key : keys) {
+            boolean both = a.containsKey(key) && b.containsKey(key);
+            if (both ? !a.get(key).equals(b.get(key)) : !OMISSIBLE.contains(key)) return false;
+        }
+        return true;
+    }
+
+    /** The settings both have: what a comparison of matched runs holds fixed. */
+    private static SortedMap<String, String> common(SortedMap<String, String> a, SortedMap<String, String> b) {
+        SortedMap<String, String> both = new TreeMap<>(a);
+        both.keySet().retainAll(b.keySet());
+        return Collections.unmodifiableSortedMap(both);
+    }
+
+    /** The setup of a run whose settings match these, the one equal to them first. */
     private static RunSetup single(RunData run, SortedMap<String, String> settings) throws UsageException {
-        List<RunSetup> setups = run.setups().stream().filter(s -> s.settings().equals(settings)).toList();
-        if (setups.size() > 1) {
-            throw new UsageException(run.sources().stream().map(Object::toString).collect(Collectors.joining(", "))
-                    + " holds " + RunSetup.settingsText(settings) + " on " + setups.size() + " devices ("
+        List<RunSetup> equal = run.setups().stream().filter(s -> s.settings().equals(settings)).toList();
+        List<RunSetup> setups = !equal.isEmpty() ? equal : run.setups().stream().filter(s -> match(s.settings(), settings)).toList();
+        String files = run.sources().stream().map(Object::toString).collect(Collectors.joining(", "));
+        if (setups.size() > 1 && setups.stream().map(RunSetup::device).distinct().count() == setups.size()) {
+            throw new UsageException(files + " holds " + RunSetup.settingsText(settings) + " on " + setups.size() + " devices ("
                     + setups.stream().map(RunSetup::device).collect(Collectors.joining("; "))
                     + "); compare takes one device per side");
+        }
+        if (setups.size() > 1) {
+            throw new UsageException(files + " holds " + setups.size() + " setups that match " + RunSetup.settingsText(settings) + " ("
+                    + setups.stream().map(s -> s.settingsText()).collect(Collectors.joining("; ")) + "); compare takes one per side");
         }
         return setups.get(0);
     }

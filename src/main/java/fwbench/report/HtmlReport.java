@@ -20,12 +20,15 @@ import java.util.function.Function;
 final class HtmlReport {
 
     /**
-     * Where a page comes from.
+     * Where a page comes from; never the day the page was made, so that the same input gives the same page.
      *
-     * @param command the report command that made it, as typed
-     * @param date    the day it was made (a run's own date is in its file name)
+     * @param command  the report command that made it, as typed
+     * @param runDates the days the runs were made, from their files' names (empty where they do not say)
      */
-    record Origin(String command, LocalDate date) {
+    record Origin(String command, List<LocalDate> runDates) {
+        Origin {
+            runDates = List.copyOf(runDates);
+        }
     }
 
     private static final String STYLE = String.join("\n",
@@ -49,8 +52,8 @@ final class HtmlReport {
     private HtmlReport() {
     }
 
-    /** report.html: per setup the speedup matrix, the detailed table and the four charts. */
-    static String report(List<SpeedupTable> tables, List<String> inputs, Origin origin, boolean withDevice,
+    /** report.html: the method, then per setup the speedup matrix, the detailed table and the four charts. */
+    static String report(List<SpeedupTable> tables, List<String> inputs, String method, Origin origin, boolean withDevice,
                          Map<String, String> svgByBaseName) {
         Set<String> devices = new LinkedHashSet<>();
         tables.forEach(t -> devices.add(RunSetup.deviceName(t.setup().device())));
@@ -60,13 +63,17 @@ final class HtmlReport {
                 entry(inputs.size() == 1 ? "Results" : "Results files", codeList(inputs))), origin));
         body.add(legend(Markdown.legend(tables.stream().anyMatch(SpeedupTable::showsPeak),
                 tables.stream().anyMatch(SpeedupTable::showsGpuTime), tables.stream().anyMatch(SpeedupTable::showsSeveralGpus))));
+        body.add("<section>");
+        body.add("<h2>" + escape(Method.HEADING) + "</h2>");
+        body.add("<p class=\"method\">" + inline(method) + "</p>");
+        body.add("</section>");
         for (SpeedupTable table : tables) {
             body.add("<section>");
             body.add("<h2>" + escape(table.setup().title()) + "</h2>");
             body.add(variantsByN(Markdown.matrixCaption(table), table.variants(), table.sizes(), Markdown.speedupCell(table)));
             body.add(rows(Markdown.detailColumns(table), table.rows(), SpeedupTable.Row::variant, table.variants()));
             for (ChartKind kind : ChartKind.of(table)) body.add(figure(kind.caption(), svgByBaseName.get(kind.baseName(table.setup(), withDevice))));
-            if (!table.hasSpeedups()) body.add(note(Markdown.sentence(table.noSpeedupCharts())));
+            table.chartNotes().forEach(why -> body.add(note(Markdown.sentence(why))));
             body.add("</section>");
         }
         return page("fwbench report: " + String.join(", ", inputs), body);
@@ -118,11 +125,14 @@ final class HtmlReport {
                 + String.join("\n", body) + "\n</body>\n</html>\n";
     }
 
-    /** Where the results come from, the command that made the page and the day. */
+    /** Where the results come from, the days the runs were made, where known, and the command that made the page. */
     private static String originList(List<String> entries, Origin origin) {
         List<String> all = new ArrayList<>(entries);
+        if (!origin.runDates().isEmpty()) {
+            all.add(entry(origin.runDates().size() == 1 ? "Run date" : "Run dates",
+                    String.join(", ", origin.runDates().stream().map(LocalDate::toString).toList())));
+        }
         all.add(entry("Command", "<code>" + escape(origin.command()) + "</code>"));
-        all.add(entry("Date", origin.date() + " (this report)"));
         return "<dl class=\"origin\">\n" + String.join("\n", all) + "\n</dl>";
     }
 

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalInt;
 
 /**
  * Reads a JMH JSON results file (what {@code -rf json} writes, the suite's default) into
@@ -94,7 +95,26 @@ public final class JmhJson {
             Map.Entry<String, JsonNode> e = it.next();
             metric(e.getValue()).ifPresent(m -> secondary.put(e.getKey(), m));
         }
-        return new JmhResult(file, node.get("benchmark").asText(), node.get("mode").asText(), params, primary, secondary);
+        return new JmhResult(file, node.get("benchmark").asText(), node.get("mode").asText(), params, primary, secondary, harness(node));
+    }
+
+    /** The fields JMH writes beside each result about how it measured it; any of them may be missing. */
+    private static JmhResult.Harness harness(JsonNode node) {
+        List<String> jvmArgs = new ArrayList<>();
+        for (JsonNode arg : node.path("jvmArgs")) if (arg.isTextual()) jvmArgs.add(arg.asText());
+        return new JmhResult.Harness(text(node, "jmhVersion"), text(node, "mode"), count(node, "forks"), count(node, "warmupIterations"),
+                text(node, "warmupTime"), count(node, "measurementIterations"), text(node, "measurementTime"),
+                text(node, "jdkVersion"), text(node, "vmName"), text(node, "vmVersion"), jvmArgs);
+    }
+
+    private static Optional<String> text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value != null && value.isTextual() && !value.asText().isBlank() ? Optional.of(value.asText().strip()) : Optional.empty();
+    }
+
+    private static OptionalInt count(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value != null && value.isIntegralNumber() && value.asInt() >= 0 ? OptionalInt.of(value.asInt()) : OptionalInt.empty();
     }
 
     private static Optional<JmhResult.Metric> metric(JsonNode node) {

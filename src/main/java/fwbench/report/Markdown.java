@@ -29,7 +29,7 @@ public final class Markdown {
     /** What every column means, once at the top of a report. */
     static List<String> legend(boolean anyPeak, boolean anyGpuTime, boolean anySeveralGpus) {
         List<String> lines = new ArrayList<>();
-        lines.add("- **time**: JMH's average time per solve in ms, ± its error (half-width of the 99.9% confidence interval).");
+        lines.add("- **time**: JMH's average time per solve in ms, ± its error (half-width of the " + Timing.CONFIDENCE + " confidence interval).");
         if (anyGpuTime) {
             lines.add("- **GPU time**: the solve's time on the device between CUDA events (`gpu.time`); "
                     + "time minus GPU time is what the harness adds.");
@@ -58,8 +58,11 @@ public final class Markdown {
         return String.join(", ", parts);
     }
 
-    /** The whole report.md: legend, then per setup the speedup matrix, the detailed table and the charts. */
-    public static String report(List<SpeedupTable> tables, List<String> inputs, boolean withDevice) {
+    /**
+     * The whole report.md: the legend, the method ({@link Method#paragraph}), then per setup the speedup
+     * matrix, the detailed table and the charts.
+     */
+    public static String report(List<SpeedupTable> tables, List<String> inputs, String method, boolean withDevice) {
         List<String> out = new ArrayList<>();
         out.add("# fwbench report");
         out.add("");
@@ -67,6 +70,10 @@ public final class Markdown {
         out.add("");
         out.addAll(legend(tables.stream().anyMatch(SpeedupTable::showsPeak), tables.stream().anyMatch(SpeedupTable::showsGpuTime),
                 tables.stream().anyMatch(SpeedupTable::showsSeveralGpus)));
+        out.add("");
+        out.add("## " + Method.HEADING);
+        out.add("");
+        out.add(method);
         for (SpeedupTable table : tables) {
             out.add("");
             out.add("## " + table.setup().title());
@@ -80,7 +87,7 @@ public final class Markdown {
             for (ChartKind kind : ChartKind.of(table)) {
                 out.add(image(kind.caption(), kind.baseName(table.setup(), withDevice) + ".png"));
             }
-            if (!table.hasSpeedups()) out.addAll(List.of("", sentence(table.noSpeedupCharts())));
+            table.chartNotes().forEach(why -> out.addAll(List.of("", sentence(why))));
         }
         return String.join("\n", out) + "\n";
     }

@@ -84,6 +84,13 @@ public final class Numbers {
         return format.format(value);
     }
 
+    /** {@link #tick}'s labels as a format, for a linear axis's ticks. */
+    static DecimalFormat tickFormat() {
+        DecimalFormat format = new DecimalFormat("#,##0.#####", ROOT);
+        format.setRoundingMode(RoundingMode.HALF_UP);
+        return format;
+    }
+
     /**
      * Tick labels people read: 1,000 and 10,000 (not 10^3), 0.5, 0.02, 0.000000001; six significant
      * digits at most, enough for the ticks of any axis at least {@link ReadableLogAxis#MIN_SPAN} wide.

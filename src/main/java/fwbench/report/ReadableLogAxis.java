@@ -26,6 +26,9 @@ final class ReadableLogAxis extends LogAxis {
      */
     static final double MIN_SPAN = 1.1;
 
+    /** How often {@link #upperPastATick} widens by ten before it gives up (once is enough for any sequence of ticks). */
+    private static final int MAX_WIDENINGS = 4;
+
     private final List<Double> fixedTicks;
 
     /**
@@ -42,6 +45,38 @@ final class ReadableLogAxis extends LogAxis {
         double widen = Math.sqrt(Math.max(1, MIN_SPAN / (upper / lower)));
         setRange(lower / widen, upper * widen);
         setMinorTickMarksVisible(false);
+    }
+
+    /**
+     * An axis from lower to upper whose range ends at or above a tick past {@code highest}, so that the
+     * highest point lies below a labelled value, not above the last one.
+     */
+    static ReadableLogAxis endingPastATick(String label, double lower, double upper, double highest) {
+        ReadableLogAxis axis = new ReadableLogAxis(label, lower, upper, List.of());
+        axis.setRange(axis.getLowerBound(), upperPastATick(axis.getLowerBound(), axis.getUpperBound(), highest));
+        return axis;
+    }
+
+    /**
+     * The least upper end from {@code upper} up whose ticks ({@link #tickValues}) reach {@code highest}:
+     * {@code upper} itself when they do, else the first tick past {@code highest} of a wider range's
+     * sequence that, as the end, keeps itself a tick (a wider range may choose a coarser sequence).
+     */
+    static double upperPastATick(double lower, double upper, double highest) {
+        double end = upper;
+        for (int widen = 0; widen < MAX_WIDENINGS; widen++) {
+            if (reaches(lower, end, highest)) return end;
+            for (double candidate : tickValues(lower, end * 10, List.of())) {
+                if (candidate >= highest && reaches(lower, Math.max(end, candidate), highest)) return Math.max(end, candidate);
+            }
+            end *= 10;
+        }
+        return end;
+    }
+
+    private static boolean reaches(double lower, double upper, double highest) {
+        List<Double> ticks = tickValues(lower, upper, List.of());
+        return !ticks.isEmpty() && ticks.get(ticks.size() - 1) >= highest;
     }
 
     @Override

@@ -43,7 +43,7 @@ public final class ReadmeSection {
             }
             // two charts a line: side by side on GitHub, each readable
             for (int i = 0; i < images.size(); i += 2) out.add(String.join(" ", images.subList(i, Math.min(i + 2, images.size()))));
-            if (!table.hasSpeedups()) out.addAll(List.of("", Markdown.sentence(table.noSpeedupCharts())));
+            table.chartNotes().forEach(why -> out.addAll(List.of("", Markdown.sentence(why))));
         }
         return String.join("\n", out);
     }

@@ -93,6 +93,11 @@ public final class ReportCommand implements Callable<Integer> {
         if (compare != null && readme != null) {
             throw new UsageException("--readme shows one run's results; leave it out with --compare");
         }
+        // a file named twice is read once: its results are not a second run's
+        List<String> namedTwice = new ArrayList<>();
+        inputs = namedOnce(inputs, namedTwice);
+        if (compare != null) compare = namedOnce(compare, namedTwice);
+        namedTwice.forEach(note -> stdout.println("fwbench report: " + note));
         RunData run = RunData.read(inputs);
         if (compare != null) return compare(run, RunData.read(compare), stdout);
 
@@ -102,8 +107,10 @@ public final class ReportCommand implements Callable<Integer> {
         Path folder = outputFolder(defaultName(inputs));
 
         Map<Path, String> texts = new LinkedHashMap<>();
-        texts.put(folder.resolve(OutputNames.TABLES + ".md"), Markdown.report(tables, fileNames(inputs), withDevice));
+        String method = Method.paragraph(run);
+        texts.put(folder.resolve(OutputNames.TABLES + ".md"), Markdown.report(tables, fileNames(inputs), method, withDevice));
         texts.put(folder.resolve(OutputNames.TABLES + ".csv"), Csv.speedups(tables));
+        texts.put(folder.resolve(OutputNames.TABLES + ".tex"), Latex.report(tables, fileNames(inputs), withDevice));
         ScalingTable scaling = ScalingTable.build(run);
         if (!scaling.isEmpty()) {
             texts.put(folder.resolve(OutputNames.SCALING + ".md"), scaling.markdown(fileNames(inputs)));
@@ -125,13 +132,15 @@ public final class ReportCommand implements Callable<Integer> {
         run.notes().forEach(note -> stdout.println("fwbench report: " + note));
         stdout.println("fwbench report: " + base.line() + (base.named() ? "" : "; --baseline VARIANT chooses another"));
         for (SpeedupTable table : tables) {
-            if (!table.hasSpeedups()) stdout.println("fwbench report: " + (tables.size() > 1 ? table.setup().title() + ": " : "") + table.noSpeedupCharts());
+            for (String why : table.chartNotes()) {
+                stdout.println("fwbench report: " + (tables.size() > 1 ? table.setup().title() + ": " : "") + why);
+            }
         }
         prepare(folder);
         for (Map.Entry<Path, String> e : texts.entrySet()) write(e.getKey(), e.getValue());
         Map<String, String> svgs = drawCharts(jobs, folder);
-        write(html, HtmlReport.report(tables, fileNames(inputs), origin(), withDevice, svgs));
-        stdout.println(wrote(OutputNames.TABLES, jobs, folder));
+        write(html, HtmlReport.report(tables, fileNames(inputs), method, origin(Method.runDates(run)), withDevice, svgs));
+        stdout.println(wrote(OutputNames.TABLES, true, jobs, folder));
         if (!scaling.isEmpty()) {
             stdout.println("fwbench report: wrote " + OutputNames.SCALING + ".md and " + OutputNames.SCALING + ".csv (speedup over one GPU of "
                     + scaling.rows().size() + (scaling.rows().size() == 1 ? " result" : " results") + " on several GPUs) to " + folder);
@@ -171,8 +180,8 @@ public final class ReportCommand implements Callable<Integer> {
         prepare(folder);
         for (Map.Entry<Path, String> e : texts.entrySet()) write(e.getKey(), e.getValue());
         Map<String, String> svgs = drawCharts(jobs, folder);
-        write(html, HtmlReport.compare(tables, fileNames(inputs), fileNames(compare), origin(), svgs));
-        stdout.println(wrote(OutputNames.COMPARE, jobs, folder));
+        write(html, HtmlReport.compare(tables, fileNames(inputs), fileNames(compare), origin(List.of()), svgs));
+        stdout.println(wrote(OutputNames.COMPARE, false, jobs, folder));
         return 0;
     }
 
@@ -183,21 +192,22 @@ public final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    /** "fwbench report: wrote report.md, report.csv, 4 charts (PNG and SVG) and report.html (all in one page) to FOLDER". */
-    private static String wrote(String name, List<ChartJob> jobs, Path folder) {
+    /** "fwbench report: wrote report.md, report.csv, report.tex, 4 charts (PNG and SVG) and report.html (all in one page) to FOLDER". */
+    private static String wrote(String name, boolean latex, List<ChartJob> jobs, Path folder) {
         String charts = switch (jobs.size()) {
             case 0 -> "";
             case 1 -> ", 1 chart (PNG and SVG)";
             default -> ", " + jobs.size() + " charts (PNG and SVG)";
         };
-        return "fwbench report: wrote " + name + ".md, " + name + ".csv" + charts + " and " + name + ".html (all in one page) to " + folder;
+        return "fwbench report: wrote " + name + ".md, " + name + ".csv" + (latex ? ", " + name + ".tex" : "") + charts + " and "
+                + name + ".html (all in one page) to " + folder;
     }
 
-    /** The command as typed, for the HTML page: the jar's report subcommand and these arguments. */
-    private HtmlReport.Origin origin() {
+    /** The command as typed, for the HTML page (the jar's report subcommand and these arguments), and the runs' dates. */
+    private HtmlReport.Origin origin(List<LocalDate> runDates) {
         List<String> words = new ArrayList<>(List.of(JAR_REPORT));
         for (String arg : spec.commandLine().getParseResult().originalArgs()) words.add(shellQuoted(arg));
-        return new HtmlReport.Origin(String.join(" ", words), LocalDate.now());
+        return new HtmlReport.Origin(String.join(" ", words), runDates);
     }
 
     /** An argument as a POSIX shell reads it back: as is when plain, else in single quotes. */
@@ -243,6 +253,24 @@ public final class ReportCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageException(readme + " " + e.getMessage());
         }
+    }
+
+    /**
+     * The files, each once (the first name given for it, whatever the path that named it), and for
+     * each named more than once a note saying so.
+     */
+    static List<Path> namedOnce(List<Path> files, List<String> notes) {
+        Map<Path, Path> firstName = new LinkedHashMap<>();
+        Map<Path, Integer> times = new LinkedHashMap<>();
+        for (Path file : files) {
+            Path same = canonical(file);
+            firstName.putIfAbsent(same, file);
+            times.merge(same, 1, Integer::sum);
+        }
+        times.forEach((same, count) -> {
+            if (count > 1) notes.add(firstName.get(same) + " is named " + (count == 2 ? "twice" : count + " times") + "; read once");
+        });
+        return List.copyOf(firstName.values());
     }
 
     /** A path as a link from {@code home}: relative, with '/' on every system. */

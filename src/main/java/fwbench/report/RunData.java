@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -35,12 +36,20 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
      */
     private static final Set<String> AXES = Set.of(ResultsFormat.VARIANT, ResultsFormat.N, ResultsFormat.DEVICE, ResultsFormat.KERNEL_SHA256);
 
-    /** One variant's time per solve at one n. */
-    public record Solve(RunSetup setup, VariantName variant, int n, Timing time, Optional<Timing> gpuTime, Path source) {
+    /** One variant's time per solve at one n, and how JMH measured it. */
+    public record Solve(RunSetup setup, VariantName variant, int n, Timing time, Optional<Timing> gpuTime, Path source,
+                        JmhResult.Harness harness) {
         /** Relaxations per second: a solve does n^3 of them. */
         public double relaxationsPerSecond() {
             double cube = (double) n * n * n;
             return cube / (time.millis() / 1e3);
+        }
+
+        /** The same solve with a setting left out of its setup. */
+        Solve without(String setting) {
+            Map<String, String> settings = new LinkedHashMap<>(setup.settings());
+            settings.remove(setting);
+            return new Solve(RunSetup.of(setup.device(), settings), variant, n, time, gpuTime, source, harness);
         }
     }
 
@@ -67,7 +76,7 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
     }
 
     private static RunData from(List<Path> sources, List<JmhResult> results, boolean needSolves) throws UsageException {
-        List<Solve> solves = new ArrayList<>();
+        List<Solve> read = new ArrayList<>();
         List<PeakCeiling> peaks = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         Map<String, Integer> others = new LinkedHashMap<>();
@@ -81,13 +90,14 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
                             + (earlier.source().equals(solve.source()) ? solve.source() + " twice" : "both " + earlier.source()
                             + " and " + solve.source()) + "; give each combination once");
                 }
-                solves.add(solve);
+                read.add(solve);
             } else if (r.benchmark().equals(ResultsFormat.PEAK_BENCHMARK)) {
                 peak(r, notes).ifPresent(peaks::add);
             } else {
                 others.merge(r.benchmark(), 1, Integer::sum);
             }
         }
+        List<Solve> solves = withoutMeaninglessSettings(read);
         if (solves.isEmpty() && needSolves) {
             String files = sources.stream().map(Path::toString).collect(Collectors.joining(", "));
             String found = others.isEmpty() ? "only " + ResultsFormat.PEAK_BENCHMARK : String.join(", ", others.keySet());
@@ -124,7 +134,28 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
         // one-GPU host), so it is left out: old and new runs share tables and compare
         settings.remove(ResultsFormat.GPUS, SolverConfig.ALL_GPUS_TEXT);
         String device = r.param(ResultsFormat.DEVICE).filter(d -> !d.isBlank()).orElse("unknown device");
-        return new Solve(RunSetup.of(device, settings), name, n, time, gpu, r.source());
+        return new Solve(RunSetup.of(device, settings), name, n, time, gpu, r.source(), r.harness());
+    }
+
+    /**
+     * The solves without the settings that mean nothing for them, which would only clutter titles:
+     * launch and gpus on a device where no result ran on a GPU (a run without one), the seed of a
+     * graph file. A setting stays where leaving it out would merge results that differ in it.
+     */
+    private static List<Solve> withoutMeaninglessSettings(List<Solve> solves) {
+        Set<String> gpuDevices = solves.stream().filter(s -> s.variant().onGpu() && !s.setup().device().startsWith(ResultsFormat.NO_GPU_DEVICE))
+                .map(s -> s.setup().device()).collect(Collectors.toSet());
+        Map<String, Predicate<Solve>> meaningless = new LinkedHashMap<>();
+        meaningless.put(ResultsFormat.LAUNCH, s -> !gpuDevices.contains(s.setup().device()));
+        meaningless.put(ResultsFormat.GPUS, s -> !gpuDevices.contains(s.setup().device()));
+        meaningless.put(ResultsFormat.SEED, s -> s.setup().graphIsFile());
+        List<Solve> kept = solves;
+        for (Map.Entry<String, Predicate<Solve>> setting : meaningless.entrySet()) {
+            List<Solve> without = kept.stream().map(s -> setting.getValue().test(s) ? s.without(setting.getKey()) : s).toList();
+            long distinct = without.stream().map(s -> List.of(s.setup(), s.variant(), s.n())).distinct().count();
+            if (distinct == without.size()) kept = without;
+        }
+        return kept;
     }
 
     private static Optional<PeakCeiling> peak(JmhResult r, List<String> notes) throws UsageException {
@@ -164,6 +195,15 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
     /** Every n in the results, ascending. */
     public List<Integer> sizes() {
         return List.copyOf(solves.stream().map(Solve::n).collect(Collectors.toCollection(TreeSet::new)));
+    }
+
+    /**
+     * The sizes of a setup's table: every n of the data, so that the tables of generated graphs line
+     * up and a (variant, n) not measured shows as n/a; a graph file's only its own (a file has one n).
+     */
+    public List<Integer> tableSizes(RunSetup setup) {
+        if (!setup.graphIsFile()) return sizes();
+        return List.copyOf(solves(setup).stream().map(Solve::n).collect(Collectors.toCollection(TreeSet::new)));
     }
 
     /** Every setup, in the order first met in the files. */

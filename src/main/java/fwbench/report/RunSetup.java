@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -18,12 +19,29 @@ import java.util.stream.Collectors;
  */
 public record RunSetup(String device, SortedMap<String, String> settings) {
 
+    private static final Pattern GRAPH_FILE = Pattern.compile("[/\\\\]|\\.[A-Za-z][A-Za-z0-9]*$");
+
     public RunSetup {
         settings = Collections.unmodifiableSortedMap(new TreeMap<>(settings));
     }
 
     public static RunSetup of(String device, Map<String, String> settings) {
         return new RunSetup(device, new TreeMap<>(settings));
+    }
+
+    /** Whether the graph is a file (it sets n itself, and has no seed), not a generator. */
+    public boolean graphIsFile() {
+        String graph = settings.get(ResultsFormat.GRAPH);
+        return graph != null && namesGraphFile(graph);
+    }
+
+    /**
+     * Whether a graph parameter names a file: a folder or an extension that starts with a letter in
+     * it ("road.gr", "data/road"), which a generator's name never has ("random", "sparse:0.01").
+     * {@code GraphFiles.looksLikeFile}'s rule, which the report may not import; RunSetupTest checks they agree.
+     */
+    public static boolean namesGraphFile(String graph) {
+        return GRAPH_FILE.matcher(graph.strip()).find();
     }
 
     /** "graph=random, launch=GRAPH, seed=42" (empty when there are no other parameters). */

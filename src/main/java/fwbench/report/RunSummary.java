@@ -29,7 +29,7 @@ public final class RunSummary {
         if (!data.solves().isEmpty()) {
             Baseline baseline = Baseline.byDefault(data);
             tables = SpeedupTable.build(data, baseline.variant());
-            lines.add("time per solve in ms ± JMH's error (99.9% confidence); G relax/s: n^3 relaxations per second"
+            lines.add("time per solve in ms ± JMH's error (" + Timing.CONFIDENCE + " confidence); G relax/s: n^3 relaxations per second"
                     + (tables.stream().anyMatch(SpeedupTable::showsPeak) ? "; % of peak: of the ceiling below"
                     + (tables.stream().anyMatch(SpeedupTable::showsSeveralGpus) ? ", times the GPUs for a result on several" : "") : ""));
             lines.add(baseline.line());

@@ -15,9 +15,9 @@ import java.util.stream.Collectors;
 /**
  * One setup's table: for each n and variant, the time per solve, the speedup over the baseline,
  * relaxations per second and, when the device's ceiling was measured, the percent of it. Every
- * table of a report has a row for each variant and a column for each n found anywhere in its input,
- * so a combination that was not measured (verification failed, skipped, not run) is an empty cell
- * (n/a) and nothing shifts. Built by a pure function from {@link RunData}.
+ * table of a report has a row for each variant and a column for each n found anywhere in its input
+ * (a graph file's table for its own n only: {@link RunData#tableSizes}), so a combination that was
+ * not measured (verification failed, skipped, not run) is an empty cell (n/a) and nothing shifts. Built by a pure function from {@link RunData}.
  *
  * @param setup     what the table holds fixed
  * @param baseline  the variant speedups are over
@@ -85,6 +85,21 @@ public record SpeedupTable(RunSetup setup, VariantName baseline, List<VariantNam
         return "no speedup charts: speedups need a second variant beside the baseline " + baseline + " at the same n";
     }
 
+    /** Whether the speedups vs n make a line: at one n they would be a column of dots, and the bars show them. */
+    public boolean hasSpeedupLines() {
+        return hasSpeedups() && speedupSizes().size() > 1;
+    }
+
+    /** What each chart the report leaves out of this table would have shown, and why: none when it draws them all. */
+    public List<String> chartNotes() {
+        if (!hasSpeedups()) return List.of(noSpeedupCharts());
+        if (!hasSpeedupLines()) {
+            return List.of("no speedup line chart: the speedups are at one n (" + Numbers.grouped(speedupSizes().get(0))
+                    + "), and the bar chart shows them");
+        }
+        return List.of();
+    }
+
     public Row row(VariantName variant, int n) {
         return rows.stream().filter(r -> r.variant().equals(variant) && r.n() == n).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no row for " + variant + " at n=" + n));
@@ -102,7 +117,8 @@ public record SpeedupTable(RunSetup setup, VariantName baseline, List<VariantNam
         Map<CellType, Double> ceilings = new EnumMap<>(CellType.class);
         for (CellType cell : CellType.values()) data.peak(setup.device(), cell).ifPresent(rate -> ceilings.put(cell, rate));
         List<Row> rows = new ArrayList<>();
-        for (int n : data.sizes()) {
+        List<Integer> sizes = data.tableSizes(setup);
+        for (int n : sizes) {
             Optional<RunData.Solve> base = find(solves, baseline, n);
             for (VariantName variant : data.variants()) {
                 Optional<RunData.Solve> solve = find(solves, variant, n);
@@ -117,7 +133,7 @@ public record SpeedupTable(RunSetup setup, VariantName baseline, List<VariantNam
                 rows.add(new Row(variant, n, solve, speedup, rate, percent));
             }
         }
-        return new SpeedupTable(setup, baseline, data.variants(), data.sizes(), List.copyOf(rows),
+        return new SpeedupTable(setup, baseline, data.variants(), sizes, List.copyOf(rows),
                 Collections.unmodifiableMap(ceilings));  // an EnumMap: iteration in cell order, unlike Map.copyOf
     }
 

@@ -10,6 +10,9 @@ import java.util.List;
  */
 public record Timing(double millis, double errorMillis, List<Double> iterationMillis) {
 
+    /** The confidence of JMH's error interval, as the report prints it. */
+    public static final String CONFIDENCE = "99.9%";
+
     public Timing {
         iterationMillis = List.copyOf(iterationMillis);
     }

@@ -52,6 +52,11 @@ public record VariantName(String constant) implements Comparable<VariantName> {
         return known().map(v -> v.gpu() ? Optional.of(v.cellType()) : Optional.<CellType>empty()).orElse(Optional.of(CellType.INT32));
     }
 
+    /** Whether it runs on a GPU: a known variant's trait; a kernel file, or a variant this version does not know, is taken for a GPU one. */
+    public boolean onGpu() {
+        return known().map(Variant::gpu).orElse(true);
+    }
+
     /**
      * What users read and type: {@link Variant#id()}; a kernel file's file name ("my_fw.cu", its path
      * as given is the constant); else the constant in lower case with '-' for '_'.

@@ -240,6 +240,15 @@ class SolveCommandTest {
         assertEquals(List.of("fwbench solve: --out " + graph + " is the graph file itself"), errLines());
     }
 
+    /** A missing folder of --out is made, as -rff makes a run's, once there is a result to write. */
+    @Test
+    void aMissingFolderOfTheOutputIsMade() throws IOException {
+        Path solution = dir.resolve("new").resolve("deeper").resolve("s.apsp");
+        assertEquals(0, run("solve", "--graph", report003File().toString(), "--out", solution.toString(), "--variant", "reference"),
+                err.toString());
+        assertArrayEquals(Graphs.flatten(Graphs.REPORT_003_DISTANCES), SolutionFiles.read(solution).distances());
+    }
+
     /** Each mistake: exit code 2, exactly one line, nothing written. */
     @Test
     void badInputIsOneLineAndWritesNothing() throws IOException {
@@ -258,7 +267,8 @@ class SolveCommandTest {
                 {"--graph", empty.toString(), "--out", out.toString()},
                 {"--graph", good.toString(), "--out", out.toString(), "--variant", "fast"},
                 {"--graph", good.toString(), "--out", out.toString(), "--variant", "cpu-blocked", "--paths"},
-                {"--graph", good.toString(), "--out", dir.resolve("no/such/o.apsp").toString()},
+                {"--graph", good.toString(), "--out", good.resolve("sub/o.apsp").toString()},
+                {"--graph", dir.resolve("nope.gr").toString(), "--out", dir.resolve("new/o.apsp").toString()},
                 {"--graph", good.toString(), "--out", dir.toString()},
                 {"--graph", good.toString()},
         };
@@ -270,7 +280,8 @@ class SolveCommandTest {
                 empty + ": no edges, so no vertices (n = 0): expected lines 'u v w'",
                 "unknown variant 'fast'; variants: " + Variant.ids() + ", reference; " + fwbench.variant.kernelfile.KernelFile.CHOICE,
                 "cpu-blocked computes distances only; with --paths use " + SolveCommand.pathChoices() + " (or leave out --variant)",
-                "the folder of --out, " + dir.resolve("no/such") + ", does not exist",
+                "the folder of --out, " + good.resolve("sub") + ", cannot be made: " + good + " is a file",
+                "no such file: " + dir.resolve("nope.gr"),
                 dir + " is a folder; --out names the file to write",
                 "Missing required option: '--out=FILE' (--help for usage)",
         };

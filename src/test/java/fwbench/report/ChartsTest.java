@@ -96,6 +96,63 @@ class ChartsTest {
         assertFalse(without.contains("peak"));
     }
 
+    /** The time chart names its scale, and its highest point (an error bar's top) lies below a labelled tick. */
+    @Test
+    void theTimeChartSaysLogLogAndEndsPastATick() throws Exception {
+        SpeedupTable table = table(Fixtures.tree(Fixtures.RUN));
+        assertTrue(draw(ChartKind.TIME, table, null).contains("log-log scale; error bars"), "the subtitle names the scale");
+        double highest = table.rows().stream().flatMap(r -> r.time().stream()).mapToDouble(t -> t.millis() + t.errorMillis()).max().orElseThrow();
+        List<Double> ticks = tickValues(Charts.time(table).getXYPlot().getRangeAxis());
+        assertTrue(ticks.get(ticks.size() - 1) >= highest, "a tick at or above " + highest + ": " + ticks);
+    }
+
+    /** Whatever the values, the log axis's range ends at a tick past the highest (the sequence may change as the range grows). */
+    @ParameterizedTest(name = "{0}..{1}, highest {2}")
+    @CsvSource({"1, 1100, 1050", "0.45, 650, 640", "150, 480, 470", "0.91, 1.6, 1.58", "0.25, 0.46, 0.455", "0.001, 25000, 24000",
+            "3, 3.3, 3.2", "1, 10, 10"})
+    void aLogAxisEndsAtOrAboveATickPastItsHighestPoint(double lower, double upper, double highest) {
+        ReadableLogAxis axis = ReadableLogAxis.endingPastATick("y", lower, upper, highest);
+        List<Double> ticks = tickValues(axis);
+        assertTrue(ticks.get(ticks.size() - 1) >= highest, ticks.toString());
+        assertTrue(axis.getUpperBound() >= upper);
+        assertTrue(axis.getUpperBound() <= 10 * upper, "not far past it: " + axis.getUpperBound());
+    }
+
+    /** Rates within a factor of ten of each other: a linear axis from 0, named in the subtitle; wider ones stay on a log axis. */
+    @Test
+    void theThroughputAxisStartsAtZeroWhereTheRatesAreClose() throws Exception {
+        SpeedupTable close = table(Fixtures.without(Fixtures.tree(Fixtures.RUN), Fixtures.variant("NAIVE")));
+        org.jfree.chart.axis.ValueAxis y = Charts.throughput(close).getXYPlot().getRangeAxis();
+        assertInstanceOf(org.jfree.chart.axis.NumberAxis.class, y);
+        assertEquals(0, y.getLowerBound());
+        double highest = close.rows().stream().mapToDouble(r -> r.relaxationsPerSecond().orElse(0) / 1e9).max().orElseThrow();
+        assertTrue(y.getUpperBound() >= highest, y.getUpperBound() + " below " + highest);
+        List<String> labels = tickLabels(y);
+        assertEquals("0", labels.get(0), labels.toString());
+        assertTrue(labels.size() >= 3 && labels.size() <= 9, labels.toString());
+        assertTrue(draw(ChartKind.THROUGHPUT, close, null).contains("the rate on a linear one from 0"));
+
+        SpeedupTable wide = table(Fixtures.tree(Fixtures.RUN));
+        assertInstanceOf(LogAxis.class, Charts.throughput(wide).getXYPlot().getRangeAxis(), "naive to blocked: over a decade");
+        assertTrue(draw(ChartKind.THROUGHPUT, wide, null).contains("log-log scale"));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"0.928, 0.2", "1, 0.2", "3449, 500", "16200, 5000", "7.9, 1", "8, 1", "8.1, 2"})
+    void aLinearAxisStepsByOneTwoOrFive(double max, double step) {
+        assertEquals(step, Charts.roundStep(max), 1e-12);
+    }
+
+    /** Speedups at one n would be a column of dots: no line chart, the bars, and a line that says why. */
+    @Test
+    void speedupsAtOneSizeGetBarsAndNoLine() throws Exception {
+        SpeedupTable one = table(Fixtures.without(Fixtures.tree(Fixtures.RUN), Fixtures.at("NAIVE", 2500).or(Fixtures.at("NAIVE", 5000))));
+        assertEquals(List.of(1000), one.speedupSizes());
+        assertEquals(List.of(ChartKind.TIME, ChartKind.THROUGHPUT, ChartKind.BARS), ChartKind.of(one));
+        assertEquals(List.of("no speedup line chart: the speedups are at one n (1,000), and the bar chart shows them"), one.chartNotes());
+        assertEquals(List.of(), table(Fixtures.tree(Fixtures.RUN)).chartNotes());
+    }
+
     @Test
     void aComparisonChartDecodes() throws Exception {
         RunData before = Fixtures.read(Fixtures.write(Fixtures.tree(Fixtures.RUN), dir.resolve("before.json")));
@@ -223,6 +280,24 @@ class ChartsTest {
         List<String> labels = tickLabels(axis);
         assertTrue(labels.size() >= 2, "ticks to read a value by: " + labels);
         assertEquals(new HashSet<>(labels).size(), labels.size(), "a label printed twice: " + labels);
+    }
+
+    private static List<Double> tickValues(org.jfree.chart.axis.ValueAxis axis) {
+        return ticks(axis).stream().map(ValueTick::getValue).toList();
+    }
+
+    private static List<ValueTick> ticks(org.jfree.chart.axis.ValueAxis axis) {
+        BufferedImage image = new BufferedImage(ChartFiles.WIDTH, ChartFiles.HEIGHT, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g2 = image.createGraphics();
+        try {
+            List<ValueTick> ticks = new ArrayList<>();
+            for (Object tick : axis.refreshTicks(g2, new AxisState(), new Rectangle2D.Double(60, 40, 880, 480), RectangleEdge.LEFT)) {
+                ticks.add((ValueTick) tick);
+            }
+            return ticks;
+        } finally {
+            g2.dispose();
+        }
     }
 
     private static List<String> tickLabels(org.jfree.chart.axis.ValueAxis axis) {

@@ -37,9 +37,12 @@ class CommittedPlotTest {
             RunData data = RunData.read(List.of(results));
             List<SpeedupTable> tables = SpeedupTable.build(data, baselineOf(folder.resolve(OutputNames.TABLES + ".csv"), data));
             boolean withDevice = data.setups().stream().map(RunSetup::device).distinct().count() > 1;
-            assertEquals(Markdown.report(tables, List.of(results.getFileName().toString()), withDevice),
+            List<String> inputs = List.of(results.getFileName().toString());
+            assertEquals(Markdown.report(tables, inputs, Method.paragraph(data), withDevice),
                     Files.readString(folder.resolve(OutputNames.TABLES + ".md")), folder + " is stale: run the report again");
             assertEquals(Csv.speedups(tables), Files.readString(folder.resolve(OutputNames.TABLES + ".csv")), folder + " is stale");
+            assertEquals(Latex.report(tables, inputs, withDevice), Files.readString(folder.resolve(OutputNames.TABLES + ".tex")),
+                    folder + " is stale");
             String html = Files.readString(folder.resolve(OutputNames.TABLES + ".html"));
             for (SpeedupTable table : tables) {
                 for (ChartKind kind : ChartKind.of(table)) {

@@ -35,6 +35,28 @@ class CompareTableTest {
         return tables.get(0);
     }
 
+    /**
+     * A run without a GPU has no launch (it means nothing there): it still compares with a run on a
+     * GPU of the same graph and seed, over the settings both have.
+     */
+    @Test
+    void aRunWithoutAGpuComparesWithOneOnAGpu() throws Exception {
+        RunData cpu = data(Fixtures.cpuRun(), "cpu.json");
+        ArrayNode gpu = Fixtures.withParam(Fixtures.tree(Fixtures.RUN), Fixtures.variant("BLOCKED"), "variant", "CPU_BLOCKED");
+        List<CompareTable> tables = CompareTable.build(cpu, data(gpu, "gpu.json"));
+        assertEquals(1, tables.size());
+        CompareTable table = tables.get(0);
+        assertEquals("graph=random, seed=42", RunSetup.settingsText(table.settings()));
+        assertEquals(1.0, table.row(VariantName.of(Variant.CPU_BLOCKED), 2500).ratio().getAsDouble(), 1e-12);
+        assertEquals(List.of(), CompareTable.unmatched(cpu, data(gpu, "gpu2.json")));
+        assertTrue(CompareTable.match(new java.util.TreeMap<>(java.util.Map.of("graph", "random")),
+                new java.util.TreeMap<>(java.util.Map.of("graph", "random", "launch", "EAGER"))));
+        assertTrue(!CompareTable.match(new java.util.TreeMap<>(java.util.Map.of("graph", "random")),
+                new java.util.TreeMap<>(java.util.Map.of("graph", "sparse:0.5"))), "a graph is never left out");
+        assertTrue(!CompareTable.match(new java.util.TreeMap<>(java.util.Map.of("graph", "random")),
+                new java.util.TreeMap<>(java.util.Map.of("graph", "random", "cell", "INT32"))), "nor a setting a run never leaves out");
+    }
+
     @Test
     void theRatioIsAfterOverBeforePerVariantAndN() throws Exception {
         CompareTable table = compareWithFasterBlocked();

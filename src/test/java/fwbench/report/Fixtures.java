@@ -134,6 +134,39 @@ final class Fixtures {
         return changed;
     }
 
+    /** The run with a field of JMH's beside each result ("jdkVersion", "forks") set to a value in the results that match. */
+    static ArrayNode withField(ArrayNode run, Predicate<JsonNode> which, String name, JsonNode value) {
+        ArrayNode changed = run.deepCopy();
+        for (JsonNode r : changed) if (which.test(r)) ((ObjectNode) r).set(name, value);
+        return changed;
+    }
+
+    /** The run without these fields of JMH's beside each result, as a file that does not record them. */
+    static ArrayNode withoutFields(ArrayNode run, String... names) {
+        ArrayNode changed = run.deepCopy();
+        for (JsonNode r : changed) ((ObjectNode) r).remove(List.of(names));
+        return changed;
+    }
+
+    /** The label of a device without a GPU, as the benchmark writes it. */
+    static final String CPU_DEVICE = "no GPU (CPU: AMD EPYC; 2 threads)";
+
+    /**
+     * The run as a run without a GPU records it: naive's results as cpu-serial's, blocked's as
+     * cpu-blocked's, on the CPU, with gpus=all as every result of a run records it now.
+     */
+    static ArrayNode cpuRun() {
+        ArrayNode run = withParam(withParam(tree(RUN), variant("NAIVE"), "variant", "CPU_SERIAL"), variant("BLOCKED"), "variant", "CPU_BLOCKED");
+        return withParam(withParam(run, r -> true, "device", CPU_DEVICE), r -> true, "gpus", "all");
+    }
+
+    /** The run as if each n had been a graph file of that n: graph=gN.gr. */
+    static ArrayNode graphFiles() {
+        ArrayNode run = tree(RUN).deepCopy();
+        for (JsonNode r : run) ((ObjectNode) r.get("params")).put("graph", "graphs/g" + r.path("params").path("n").asText() + ".gr");
+        return run;
+    }
+
     /** Two runs as one array. */
     static ArrayNode concat(ArrayNode first, ArrayNode second) {
         ArrayNode both = first.deepCopy();

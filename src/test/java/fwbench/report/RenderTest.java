@@ -64,7 +64,7 @@ class RenderTest {
         SpeedupTable without = tables(Fixtures.tree(Fixtures.RUN)).get(0);
         assertFalse(String.join("\n", Markdown.details(without)).contains("peak"));
         assertFalse(Csv.speedups(List.of(without)).contains("peak"));
-        assertFalse(Markdown.report(List.of(without), List.of("x.json"), false).contains("% of peak"));
+        assertFalse(Markdown.report(List.of(without), List.of("x.json"), "", false).contains("% of peak"));
     }
 
     @Test
@@ -111,7 +111,8 @@ class RenderTest {
 
     @Test
     void theReportListsTheChartsOfEachSetup() throws Exception {
-        String report = Markdown.report(tables(Fixtures.tree(Fixtures.RUN)), List.of(Fixtures.RUN), false);
+        String report = Markdown.report(tables(Fixtures.tree(Fixtures.RUN)), List.of(Fixtures.RUN), "The method.", false);
+        assertTrue(report.contains("\n## Method\n\nThe method.\n"), report);
         assertTrue(report.contains("\n## " + Fixtures.DEVICE + ": graph=random, launch=GRAPH, seed=42\n"), report);
         for (String kind : List.of("time", "speedup", "throughput", "bars")) {
             assertTrue(report.contains("](" + kind + "-random-graph-42.png)"), kind);

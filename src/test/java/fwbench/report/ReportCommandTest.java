@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The subcommand end to end, as the jar runs it (through {@link Subcommands}). */
 class ReportCommandTest {
 
-    private static final List<String> RUN_FILES = List.of("report.md", "report.csv", "report.html",
+    private static final List<String> RUN_FILES = List.of("report.md", "report.csv", "report.tex", "report.html",
             "time-random-graph-42.png", "time-random-graph-42.svg", "speedup-random-graph-42.png", "speedup-random-graph-42.svg",
             "throughput-random-graph-42.png", "throughput-random-graph-42.svg", "bars-random-graph-42.png", "bars-random-graph-42.svg");
 
@@ -66,17 +66,32 @@ class ReportCommandTest {
         }
         assertTrue(Files.readString(folder.resolve("report.md")).contains("| blocked | 0.6057 (5.84x) | 5.189 (7.85x) | 36.24 (15.85x) |"));
         assertEquals("fwbench report: speedups are over naive (the default); --baseline VARIANT chooses another\n"
-                + "fwbench report: wrote report.md, report.csv, 4 charts (PNG and SVG) and report.html (all in one page) to "
+                + "fwbench report: wrote report.md, report.csv, report.tex, 4 charts (PNG and SVG) and report.html (all in one page) to "
                 + folder + "\n", out.toString());
 
-        byte[] md = Files.readAllBytes(folder.resolve("report.md"));
-        byte[] csv = Files.readAllBytes(folder.resolve("report.csv"));
-        byte[] svg = Files.readAllBytes(folder.resolve("time-random-graph-42.svg"));
-        assertEquals(0, report(input, "--out", folder), err.toString());
-        assertArrayEquals(md, Files.readAllBytes(folder.resolve("report.md")), "same input, same tables");
-        assertArrayEquals(csv, Files.readAllBytes(folder.resolve("report.csv")));
-        assertArrayEquals(svg, Files.readAllBytes(folder.resolve("time-random-graph-42.svg")));
         assertArrayEquals(inputBytes, Files.readAllBytes(input), "the input is untouched");
+    }
+
+    /**
+     * A report's output depends on its input alone, so that reporting a committed run again leaves
+     * plot/ as it was: the same command gives the same bytes in every file, the page included, which
+     * carries the run's date from its file's name and not the day it was made.
+     */
+    @Test
+    void theSameInputGivesTheSameBytesInEveryFile() throws Exception {
+        Path input = run();
+        Path folder = dir.resolve("plot").resolve("h200");
+        assertEquals(0, report(input, "--out", folder), err.toString());
+        java.util.Map<String, byte[]> first = new java.util.TreeMap<>();
+        for (String name : files(folder)) first.put(name, Files.readAllBytes(folder.resolve(name)));
+        assertEquals(0, report(input, "--out", folder), err.toString());
+        assertEquals(first.keySet().stream().toList(), files(folder));
+        for (String name : first.keySet()) assertArrayEquals(first.get(name), Files.readAllBytes(folder.resolve(name)), name);
+        String html = Files.readString(folder.resolve("report.html"));
+        assertTrue(html.contains("<dt>Run date</dt><dd>2026-11-22</dd>"), "the run's own date");
+        if (!java.time.LocalDate.now().toString().equals("2026-11-22")) {
+            assertFalse(html.contains(java.time.LocalDate.now().toString()), "not the day the report was made");
+        }
     }
 
     @Test
@@ -104,9 +119,24 @@ class ReportCommandTest {
         List<String> written = files(folder);
         assertTrue(written.contains("time-nvidia-h100-80gb-hbm3-random-graph-42.png"), written.toString());
         assertTrue(written.contains("time-nvidia-h200-sm-90-132-sms-139.8-gib-driver-13.0-random-graph-42.svg"), written.toString());
-        assertEquals(19, written.size(), "2 tables, one page, and 4 charts of 2 files for each of 2 devices");
+        assertEquals(20, written.size(), "tables in 3 forms, one page, and 4 charts of 2 files for each of 2 devices");
         String md = Files.readString(folder.resolve("report.md"));
         assertTrue(md.contains("\n## NVIDIA H100 80GB HBM3: graph=random, launch=GRAPH, seed=42\n"), md);
+    }
+
+    /** The same file named twice, by any path, is one run: read once, with a line that says so, not refused as a run given twice. */
+    @Test
+    void aFileNamedTwiceIsReadOnce() throws Exception {
+        Path input = run();
+        Path again = dir.resolve("results").resolve("..").resolve("results").resolve(Fixtures.RUN);
+        Path folder = dir.resolve("out");
+        assertEquals(0, report(input, again, "--out", folder), err.toString());
+        assertTrue(out.toString().startsWith("fwbench report: " + input + " is named twice; read once\n"), out.toString());
+        assertTrue(Files.readString(folder.resolve("report.md")).contains("\nMade by `java -jar target/benchmarks.jar report` from `"
+                + Fixtures.RUN + "`.\n"), "one input");
+        List<String> notes = new ArrayList<>();
+        assertEquals(List.of(input), ReportCommand.namedOnce(List.of(input, input, input), notes));
+        assertEquals(List.of(input + " is named 3 times; read once"), notes);
     }
 
     /** After: every iteration of blocked 20% faster, of naive 25% slower. */
@@ -233,9 +263,9 @@ class ReportCommandTest {
         assertEquals(List.of("fwbench report: speedups are over blocked (the run has no naive: its first variant in story order);"
                         + " --baseline VARIANT chooses another",
                 "fwbench report: " + why,
-                "fwbench report: wrote report.md, report.csv, 2 charts (PNG and SVG) and report.html (all in one page) to " + folder,
+                "fwbench report: wrote report.md, report.csv, report.tex, 2 charts (PNG and SVG) and report.html (all in one page) to " + folder,
                 "fwbench report: rewrote the results section of " + readme), out.toString().lines().toList());
-        assertEquals(List.of("report.csv", "report.html", "report.md", "throughput-random-graph-42.png", "throughput-random-graph-42.svg",
+        assertEquals(List.of("report.csv", "report.html", "report.md", "report.tex", "throughput-random-graph-42.png", "throughput-random-graph-42.svg",
                 "time-random-graph-42.png", "time-random-graph-42.svg"), files(folder));
         String md = Files.readString(folder.resolve("report.md"));
         assertTrue(md.contains("](time-random-graph-42.png)\n![relaxations per second vs n](throughput-random-graph-42.png)\n\n"

@@ -45,6 +45,60 @@ class RunDataTest {
         assertEquals(2, split.setups().size());
     }
 
+    /** launch and gpus mean nothing where no result ran on a GPU: a run without one titles its table without them. */
+    @Test
+    void aRunWithoutAGpuHasNeitherLaunchNorGpus() throws Exception {
+        RunData cpu = Fixtures.read(Fixtures.write(Fixtures.cpuRun(), dir.resolve("cpu.json")));
+        assertEquals(List.of(RunSetup.of(Fixtures.CPU_DEVICE, Map.of("graph", "random", "seed", "42"))), cpu.setups());
+        assertEquals("CPU (AMD EPYC; 2 threads): graph=random, seed=42", cpu.setups().get(0).title());
+        ArrayNode gpusTwo = Fixtures.withParam(Fixtures.cpuRun(), r -> true, "gpus", "2");
+        assertEquals(Map.of("graph", "random", "seed", "42"),
+                Fixtures.read(Fixtures.write(gpusTwo, dir.resolve("two.json"))).setups().get(0).settings());
+        // CPU variants beside GPU ones on a GPU keep the setting: they share the GPU variants' table
+        ArrayNode mixed = Fixtures.withParam(Fixtures.tree(Fixtures.RUN), Fixtures.variant("BLOCKED"), "variant", "CPU_BLOCKED");
+        assertEquals(List.of(RunSetup.of(DEVICE, Map.of("graph", "random", "launch", "GRAPH", "seed", "42"))),
+                Fixtures.read(Fixtures.write(mixed, dir.resolve("mixed.json"))).setups());
+    }
+
+    /** A setting that tells results apart stays, meaningful or not: nothing is merged. */
+    @Test
+    void aSettingThatTellsResultsApartStays() throws Exception {
+        ArrayNode both = Fixtures.concat(Fixtures.cpuRun(), Fixtures.withParam(Fixtures.cpuRun(), r -> true, "launch", "EAGER"));
+        RunData data = Fixtures.read(Fixtures.write(both, dir.resolve("both.json")));
+        assertEquals(12, data.solves().size());
+        assertEquals(List.of("graph=random, launch=GRAPH, seed=42", "graph=random, launch=EAGER, seed=42"),
+                data.setups().stream().map(RunSetup::settingsText).toList());
+    }
+
+    /** A graph file has no seed, and its table has its own n only, not every other file's as n/a. */
+    @Test
+    void aGraphFileHasNoSeedAndItsOwnSizeOnly() throws Exception {
+        RunData files = Fixtures.read(Fixtures.write(Fixtures.graphFiles(), dir.resolve("files.json")));
+        assertEquals(List.of("graph=graphs/g1000.gr, launch=GRAPH", "graph=graphs/g2500.gr, launch=GRAPH", "graph=graphs/g5000.gr, launch=GRAPH"),
+                files.setups().stream().map(RunSetup::settingsText).toList());
+        assertEquals(List.of(1000, 2500, 5000), files.sizes());
+        for (RunSetup setup : files.setups()) {
+            assertEquals(1, files.tableSizes(setup).size(), setup.settingsText());
+            SpeedupTable table = SpeedupTable.build(files, setup, VariantName.of(fwbench.variant.Variant.NAIVE));
+            assertTrue(table.rows().stream().allMatch(r -> r.time().isPresent()), "no n/a row: " + table.rows());
+        }
+        RunData generated = real();
+        assertEquals(generated.sizes(), generated.tableSizes(generated.setups().get(0)), "a generated graph's table has every n");
+    }
+
+    @ParameterizedTest
+    @CsvSource({"road.gr", "data/road", "x.mtx.gz", "road.txt", "random", "sparse:0.01", "hops:0.5", "sparse:.5",
+            "random+potentials:1000", "dense"})
+    void aGraphFileIsToldFromAGeneratorAsTheBenchmarkTellsIt(String graph) {
+        assertEquals(fwbench.graph.io.GraphFiles.looksLikeFile(graph), RunSetup.namesGraphFile(graph), graph);
+    }
+
+    /** A results file may come from another system: a Windows folder names a file wherever the report runs. */
+    @Test
+    void aWindowsPathIsAGraphFileEverywhere() {
+        assertTrue(RunSetup.namesGraphFile("C:\\graphs\\road"));
+    }
+
     @Test
     void theRealRunReadsAsSixSolvesOfOneSetup() throws Exception {
         RunData data = real();

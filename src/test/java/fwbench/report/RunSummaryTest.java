@@ -1,5 +1,7 @@
 package fwbench.report;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +41,21 @@ class RunSummaryTest {
         assertEquals("speedups are over blocked (the run has no naive: its first variant in story order)", lines.get(1));
         assertTrue(lines.get(4).contains("speedup over blocked"), lines.get(4));
         assertTrue(lines.stream().noneMatch(l -> l.contains("ceiling")), "no ceiling measured, none named");
+    }
+
+    /** What a newcomer without a GPU met: no launch=GRAPH nor gpus=all in the title, and no n/a rows for another graph file's n. */
+    @Test
+    void aRunWithoutAGpuOverGraphFilesShowsOnlyWhatMeansSomething() throws Exception {
+        List<String> cpu = RunSummary.lines(run(Fixtures.cpuRun()));
+        assertEquals("CPU (AMD EPYC; 2 threads): graph=random, seed=42", cpu.get(3));
+        assertTrue(cpu.stream().noneMatch(l -> l.contains("launch") || l.contains("gpus")), cpu.toString());
+
+        ArrayNode files = Fixtures.graphFiles();
+        for (com.fasterxml.jackson.databind.JsonNode r : files) ((ObjectNode) r.get("params")).put("device", Fixtures.CPU_DEVICE);
+        List<String> lines = RunSummary.lines(run(Fixtures.withParam(Fixtures.withParam(files, Fixtures.variant("NAIVE"), "variant", "CPU_SERIAL"),
+                Fixtures.variant("BLOCKED"), "variant", "CPU_BLOCKED")));
+        assertTrue(lines.contains("CPU (AMD EPYC; 2 threads): graph=graphs/g2500.gr"), lines.toString());
+        assertTrue(lines.stream().noneMatch(l -> l.contains("n/a")), "each file's table has its own n only: " + lines);
     }
 
     @Test

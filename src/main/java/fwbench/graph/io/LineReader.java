@@ -3,9 +3,17 @@ package fwbench.graph.io;
 import java.io.BufferedReader;
 import java.io.IOException;
 
-/** The lines of a text file with their numbers, and one-line errors that name the file and line. */
+/**
+ * The lines of a text file with their numbers, and one-line errors that name the file and line. A
+ * UTF-8 byte-order mark before the first line is skipped: editors on Windows write one, and it is
+ * no part of any format's first line.
+ */
 final class LineReader {
     private static final int SHOWN = 60;
+    /** The UTF-8 byte-order mark EF BB BF as the files are decoded (ISO-8859-1, one char a byte). */
+    static final String UTF8_BOM_AS_LATIN1 = "\u00EF\u00BB\u00BF";
+    /** The byte-order mark as one char, for a reader that decodes UTF-8. */
+    private static final String BOM = "\uFEFF";
 
     private final BufferedReader in;
     private final String name;
@@ -19,7 +27,11 @@ final class LineReader {
     /** The next line, or null at the end of the file. */
     String next() throws IOException {
         String line = in.readLine();
-        if (line != null) number++;
+        if (line == null) return null;
+        if (++number == 1) {
+            if (line.startsWith(UTF8_BOM_AS_LATIN1)) return line.substring(UTF8_BOM_AS_LATIN1.length());
+            if (line.startsWith(BOM)) return line.substring(BOM.length());
+        }
         return line;
     }
 

@@ -65,6 +65,42 @@ class GraphFilesTest {
         assertEquals(format == GraphFormat.DIMACS || format == GraphFormat.MATRIX_MARKET ? 1 : 0, read.firstVertex());
     }
 
+    /** A UTF-8 byte-order mark, as Windows editors save files, is skipped in every format, gzipped or not. */
+    @ParameterizedTest(name = "{0} gzip={1}")
+    @MethodSource("formatsAndCompression")
+    void aLeadingByteOrderMarkIsSkippedInEveryFormat(GraphFormat format, boolean gzip) throws IOException {
+        MatrixGraph graph = awkward(19, 3);
+        Path plain = GraphFileWriter.write(graph, format, dir, "plain", false);
+        byte[] text = Files.readAllBytes(plain);
+        byte[] marked = new byte[UTF8_BOM.length + text.length];
+        System.arraycopy(UTF8_BOM, 0, marked, 0, UTF8_BOM.length);
+        System.arraycopy(text, 0, marked, UTF8_BOM.length, text.length);
+        Path file = dir.resolve("bom." + format.extension() + (gzip ? ".gz" : ""));
+        if (gzip) {
+            try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(file))) {
+                out.write(marked);
+            }
+        } else {
+            Files.write(file, marked);
+        }
+        assertArrayEquals(graph.weights(), GraphFiles.read(file).graph().weights());
+    }
+
+    /** After a byte-order mark, a bad line is still named by its number and shown without the mark. */
+    @Test
+    void aByteOrderMarkDoesNotHideTheFirstLinesMistake() throws IOException {
+        Path bad = dir.resolve("bom.gr");
+        byte[] text = "p sp 2 x\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        byte[] marked = new byte[UTF8_BOM.length + text.length];
+        System.arraycopy(UTF8_BOM, 0, marked, 0, UTF8_BOM.length);
+        System.arraycopy(text, 0, marked, UTF8_BOM.length, text.length);
+        Files.write(bad, marked);
+        assertEquals(bad + ", line 1: expected the problem line 'p sp N M', got 'p sp 2 x'",
+                assertThrows(GraphFileException.class, () -> GraphFiles.read(bad)).getMessage());
+    }
+
+    private static final byte[] UTF8_BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+
     @Test
     void report003sExampleAsDenseText() throws IOException {
         GraphFile read = GraphFiles.read(file("report003.dense", """
