@@ -1,91 +1,105 @@
-// peak: the device's min-plus ceiling (not a Floyd-Warshall variant).
+// peak: the device's min-plus ceiling for each cell type (not a Floyd-Warshall variant).
 //
-// Relaxations c = min(c, a + b) on registers only, with no memory traffic, so the time is bound by
-// the integer pipe alone: the rate every variant is measured against (percent of peak).
-// Each thread keeps 8 independent accumulators (enough instruction-level parallelism to hide
-// the pipe's latency) and feeds each from its neighbour, so nothing is loop-invariant and the
-// compiler can neither hoist nor fold the chain. On sm_90 each relaxation compiles to one
-// VIADDMNMX (int32) or one VIADDMNMX.S16x2 (two 16-bit relaxations), and float32's into FADD and
-// FMNMX; check with cuobjdump -sass.
+// Relaxations on registers only, with no memory traffic, in the shape the tile products run
+// (tile_product.cuh): each thread holds an 8 x 8 block of accumulator words c[i][j] and, per step
+// k, relaxes all 64 of them with a column a[i] and a row b[j], through the very Cell::relax and
+// relax_outer of the kernels (cells.cuh, tile_layout.cuh). 64 independent accumulators a step: the
+// time is bound by issue and the pipes, not by the latency of one relaxation. Until 2026-11-27 the
+// peak ran 8 chains a thread, each fed by its neighbour; float32's relaxation, an FADD then an FMNMX
+// that waits on it, left that shape latency-bound (kernels/NOTES.md, "Ceilings in the kernels'
+// shape").
 //
-// Launch: any grid that fills the device (the benchmark uses 8 blocks of 256 threads per SM);
-// `iterations` outer steps of 8 x 8 relaxations per thread (x2 cells for packed16). The final
-// accumulators are folded into one store that the compiler cannot prove dead. No shared memory;
-// registers (ptxas, sm_90): int32 28, packed16 24.
-#include "fw.cuh"
+// The operands change every step and cost no instruction: step k's column is column k of the
+// thread's own block and its row is column k + 4 (a[i] = c[i][k], b[j] = c[j][k + 4], k = 0..3,
+// read before the step's relaxations), so nothing is loop-invariant and the compiler can neither hoist
+// an a + b out of the loop (which would leave float32 an FMNMX alone) nor fold a chain. a and b are
+// never the same register: with b from row k (Floyd-Warshall on the block), c[k][k] = min(x, x + x)
+// became IMAD.SHL and VIMNMX for int32. Every word starts in 0..1023 and stays there (a
+// relaxation only lowers it to a sum of two such words, each lane of packed16 alike): no overflow.
+// On sm_90 the loop body of 4 steps is 256 relaxation words and the loop's own 3 instructions
+// (UIADD3, ISETP, BRA): int32 256 VIADDMNMX, packed16 256 VIADDMNMX.S16x2 (two 16-bit cells each),
+// float32 256 FADD and 256 FMNMX; nothing else (cuobjdump -sass; kernels/NOTES.md has the counts).
+// Four steps, not eight: float32's loop stays 515 instructions (8 KB of code), so that the
+// instruction cache cannot be what the ceiling measures.
+//
+// Launch: PEAK_BLOCKS_PER_SM blocks of PEAK_THREADS threads per SM, the tile products' occupancy
+// (TILE_PRODUCT_MIN_BLOCKS_PER_SM), in one wave: with 82 to 92 registers a thread (sm_90: int32 82,
+// packed16 84, float32 92, no spill; allocated 88 or 96) no third block fits: 3 x 256 x 88 > 65536. `iterations` outer steps of PEAK_STEPS x
+// PEAK_TM x PEAK_TN relaxation words per thread (x2 cells for packed16). PeakBenchmark holds the
+// same numbers (PeakBenchmarkTest reads them here). The accumulators are folded into a checksum
+// that every thread stores. No shared memory.
+#include "tile_layout.cuh"
 
-#define PEAK_CHAINS 8
-#define PEAK_UNROLL 8
+#define PEAK_THREADS 256
+#define PEAK_BLOCKS_PER_SM 2
+#define PEAK_TM 8
+#define PEAK_TN 8
+#define PEAK_STEPS 4  // k steps per iteration: step k reads columns k and k + 4 of the block
+// Below sm_90 __viaddmin_s16x2 is emulated (about nine instructions a word on sm_80), and with two
+// blocks' 128 registers a thread packed16 spilled 436 bytes; there it is built for one block per SM
+// (248 registers, no spill), and the same grid runs in two waves.
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
+#define PEAK_PACKED16_BLOCKS_PER_SM 1
+#else
+#define PEAK_PACKED16_BLOCKS_PER_SM PEAK_BLOCKS_PER_SM
+#endif
 
-extern "C" __global__ void fw_peak_int32(int* sink, int iterations, int seed)
+namespace peak {
+
+static_assert(PEAK_TM == PEAK_TN && 2 * PEAK_STEPS == PEAK_TN, "step k reads columns k and k + STEPS of a square block");
+
+// A word of the cell type holding v (0..1023) in each of its cells.
+template <class Cell>
+__device__ __forceinline__ int word(int v)
 {
-    int c[PEAK_CHAINS], a[PEAK_CHAINS];
+    if constexpr (std::is_same<Cell, minplus::Float32>::value) return __float_as_int((float)v);
+    else if constexpr (Cell::CELLS_PER_WORD == 2) return minplus::Packed16::pack(v, v ^ 0x155);
+    else return v;
+}
+
+template <class Cell>
+__device__ __forceinline__ void relax(int* sink, int iterations, int seed)
+{
+    int c[PEAK_TM][PEAK_TN];
 #pragma unroll
-    for (int i = 0; i < PEAK_CHAINS; ++i) {
-        c[i] = FW_INF - (threadIdx.x + 7 * i);
-        a[i] = (seed + i * 13 + threadIdx.x) & 1023;
-    }
+    for (int i = 0; i < PEAK_TM; ++i)
+#pragma unroll
+        for (int j = 0; j < PEAK_TN; ++j) c[i][j] = word<Cell>((seed + 131 * i + 17 * j + threadIdx.x + 7 * blockIdx.x) & 1023);
+#pragma unroll 1
     for (int it = 0; it < iterations; ++it) {
 #pragma unroll
-        for (int u = 0; u < PEAK_UNROLL; ++u) {
+        for (int k = 0; k < PEAK_STEPS; ++k) {
+            int a[PEAK_TM], b[PEAK_TN];
 #pragma unroll
-            for (int i = 0; i < PEAK_CHAINS; ++i) {
-                c[i] = fw_relax(c[i], c[(i + 1) % PEAK_CHAINS], a[(i + u) % PEAK_CHAINS]);
-            }
+            for (int i = 0; i < PEAK_TM; ++i) a[i] = c[i][k];
+#pragma unroll
+            for (int j = 0; j < PEAK_TN; ++j) b[j] = c[j][k + PEAK_STEPS];
+            minplus::relax_outer<Cell>(c, a, b);
         }
     }
     int folded = 0;
 #pragma unroll
-    for (int i = 0; i < PEAK_CHAINS; ++i) folded ^= c[i];
-    if (folded == seed) sink[blockIdx.x * blockDim.x + threadIdx.x] = folded;  // practically never true
+    for (int i = 0; i < PEAK_TM; ++i)
+#pragma unroll
+        for (int j = 0; j < PEAK_TN; ++j) folded ^= c[i][j];
+    sink[blockIdx.x * blockDim.x + threadIdx.x] = folded;  // the checksum: no relaxation is dead
 }
 
-// Packed 16-bit: each instruction relaxes two cells (the halves of a 32-bit register).
-extern "C" __global__ void fw_peak_packed16(int* sink, int iterations, int seed)
+}  // namespace peak
+
+extern "C" __global__ void __launch_bounds__(PEAK_THREADS, PEAK_BLOCKS_PER_SM) fw_peak_int32(int* sink, int iterations, int seed)
 {
-    unsigned c[PEAK_CHAINS], a[PEAK_CHAINS];
-#pragma unroll
-    for (int i = 0; i < PEAK_CHAINS; ++i) {
-        const unsigned lo = FW_INF16 - ((threadIdx.x + 7 * i) & 255), hi = FW_INF16 - ((threadIdx.x + 5 * i) & 255);
-        c[i] = lo | (hi << 16);
-        const unsigned w = (seed + i * 13 + threadIdx.x) & 1023;
-        a[i] = w | (w << 16);
-    }
-    for (int it = 0; it < iterations; ++it) {
-#pragma unroll
-        for (int u = 0; u < PEAK_UNROLL; ++u) {
-#pragma unroll
-            for (int i = 0; i < PEAK_CHAINS; ++i) {
-                c[i] = __viaddmin_s16x2(c[(i + 1) % PEAK_CHAINS], a[(i + u) % PEAK_CHAINS], c[i]);
-            }
-        }
-    }
-    unsigned folded = 0;
-#pragma unroll
-    for (int i = 0; i < PEAK_CHAINS; ++i) folded ^= c[i];
-    if (folded == (unsigned)seed) sink[blockIdx.x * blockDim.x + threadIdx.x] = (int)folded;
+    peak::relax<minplus::Int32>(sink, iterations, seed);
+}
+
+// Packed 16-bit: each VIADDMNMX.S16x2 relaxes two cells (the halves of a 32-bit word).
+extern "C" __global__ void __launch_bounds__(PEAK_THREADS, PEAK_PACKED16_BLOCKS_PER_SM) fw_peak_packed16(int* sink, int iterations, int seed)
+{
+    peak::relax<minplus::Packed16>(sink, iterations, seed);
 }
 
 // float32: fminf(c, a + b), the relaxation of kleene-f32's cells (minplus::Float32).
-extern "C" __global__ void fw_peak_float32(int* sink, int iterations, int seed)
+extern "C" __global__ void __launch_bounds__(PEAK_THREADS, PEAK_BLOCKS_PER_SM) fw_peak_float32(int* sink, int iterations, int seed)
 {
-    float c[PEAK_CHAINS], a[PEAK_CHAINS];
-#pragma unroll
-    for (int i = 0; i < PEAK_CHAINS; ++i) {
-        c[i] = 1.0e9f - (float)(threadIdx.x + 7 * i);
-        a[i] = (float)((seed + i * 13 + threadIdx.x) & 1023);
-    }
-    for (int it = 0; it < iterations; ++it) {
-#pragma unroll
-        for (int u = 0; u < PEAK_UNROLL; ++u) {
-#pragma unroll
-            for (int i = 0; i < PEAK_CHAINS; ++i) {
-                c[i] = fminf(c[i], c[(i + 1) % PEAK_CHAINS] + a[(i + u) % PEAK_CHAINS]);
-            }
-        }
-    }
-    float folded = 0.0f;
-#pragma unroll
-    for (int i = 0; i < PEAK_CHAINS; ++i) folded += c[i];
-    if (folded == (float)seed) sink[blockIdx.x * blockDim.x + threadIdx.x] = __float_as_int(folded);  // practically never true
+    peak::relax<minplus::Float32>(sink, iterations, seed);
 }

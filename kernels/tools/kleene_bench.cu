@@ -9,8 +9,8 @@
 //   ./kb 1000 2500 5000 10000          whole solves
 //   ./kb --phases 1000 10000           one launch of each phase, per tile size
 //   KB_ONLY=flow128 ./kb 10000         one configuration alone (names as printed), unchecked
-//   ./kb --peak 100 [B]                the int32 ceiling as PeakBenchmark runs it, 100 launches
-//                                      (of B blocks of 256 threads per SM: default 8, as the suite)
+//   ./kb --peak 100                    the ceilings as PeakBenchmark runs them (int32, packed16,
+//                                      float32), 100 launches each, peak.cu's geometry
 //   KB_PER_SM=1 ./kb 1000              dataflow with at most that many blocks per SM
 //   KB_PAD=256 ./kb 10000              matrices padded to 256, which adds p16flow256 (packed16, T = 256)
 //   KB_NODEPS=1 KB_ONLY=p16flow ./kb 10000
@@ -694,14 +694,18 @@ int main(int argc, char** argv)
     look.group = getenv("KB_GROUP") ? atoi(getenv("KB_GROUP")) : 1;
     look.catchUp = getenv("KB_CATCH_UP") ? atoi(getenv("KB_CATCH_UP")) : -1;
     const bool graphs = getenv("KB_GRAPH") && atoi(getenv("KB_GRAPH"));
-    if (argc > 2 && std::string(argv[1]) == "--peak") {
+    if (argc > 2 && std::string(argv[1]) == "--peak") {  // as PeakBenchmark: same grid, iterations and count
         int sms, *sink;
         CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-        CHECK(cudaMalloc(&sink, (size_t)sms * 8 * 256 * 4));
-        const int launches = atoi(argv[2]), perSm = argc > 3 ? atoi(argv[3]) : 8;
-        const float ms = median_ms([&] { for (int l = 0; l < launches; ++l) fw_peak_int32<<<sms * perSm, 256, 0, s>>>(sink, 16384, 12345); }, s);
-        printf("peak int32, %d blocks of 256 per SM: %.2f T relax/s over %d launches\n", perSm,
-               (double)sms * perSm * 256 * 16384 * 64 * launches / ms / 1e9, launches);
+        const int blocks = sms * PEAK_BLOCKS_PER_SM, launches = atoi(argv[2]), iterations = 16384;
+        CHECK(cudaMalloc(&sink, (size_t)blocks * PEAK_THREADS * 4));
+        struct { const char* name; void (*kernel)(int*, int, int); int cells; } peaks[] = {
+            {"int32", fw_peak_int32, 1}, {"packed16", fw_peak_packed16, 2}, {"float32", fw_peak_float32, 1}};
+        for (const auto& p : peaks) {
+            const float ms = median_ms([&] { for (int l = 0; l < launches; ++l) p.kernel<<<blocks, PEAK_THREADS, 0, s>>>(sink, iterations, 12345); }, s);
+            printf("peak %s, %d blocks of %d per SM: %.2f T relax/s over %d launches\n", p.name, PEAK_BLOCKS_PER_SM, PEAK_THREADS,
+                   (double)blocks * PEAK_THREADS * iterations * PEAK_STEPS * PEAK_TM * PEAK_TN * p.cells * launches / ms / 1e9, launches);
+        }
         return 0;
     }
     if (argc > 1 && std::string(argv[1]) == "--product") {  // --product [K ...]: the ladder above, rates as % of 64 relaxations/clock/SM at 1.98 GHz

@@ -29,9 +29,11 @@ import static fwbench.cuda.KernelArgs.params;
 import static fwbench.cuda.KernelArgs.value;
 
 /**
- * The device's min-plus ceiling (kernels/peak.cu): register-only relaxations, int32 and packed
- * 16-bit pairs. Its {@code gpu.rate} secondary metric is the rate every variant is placed against
- * (the report's percent of peak). One launch fills the device with 8 blocks of 256 threads per SM.
+ * The device's min-plus ceiling for each cell type (kernels/peak.cu): register-only relaxations
+ * in the shape the tile products run, each thread an 8 x 8 block of accumulators relaxed with a
+ * column and a row a step. Its {@code gpu.rate} secondary metric is the rate every variant is placed
+ * against (the report's percent of peak). One launch fills the device in one wave: two blocks of
+ * 256 threads per SM, the tile products' occupancy.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -41,16 +43,42 @@ import static fwbench.cuda.KernelArgs.value;
 @Measurement(iterations = 5, time = 500, timeUnit = TimeUnit.MILLISECONDS)
 public class PeakBenchmark {
 
-    /** Relaxation instructions per thread and outer iteration (kernels/peak.cu: 8 chains x 8 unrolled). */
-    static final int INSTRUCTIONS_PER_ITERATION = 64;
+    /** Threads a block: kernels/peak.cu's PEAK_THREADS. */
     static final int THREADS = 256;
-    static final int BLOCKS_PER_SM = 8;
-    /** About 20 ms per launch at 16 T int32 relaxations/s on 132 SMs: far above launch overhead. */
+    /**
+     * Blocks per SM: kernels/peak.cu's PEAK_BLOCKS_PER_SM, its kernels' {@code __launch_bounds__}.
+     * With their 82 to 92 registers a thread (sm_90) no third block fits, so every SM runs exactly two.
+     */
+    static final int BLOCKS_PER_SM = 2;
+    /**
+     * Words a thread relaxes per outer iteration: PEAK_STEPS x PEAK_TM x PEAK_TN (4 steps of an
+     * 8 x 8 outer product); one instruction each for int32 and packed16, an FADD and an FMNMX for
+     * float32.
+     */
+    static final int WORDS_PER_ITERATION = 4 * 8 * 8;
+    /**
+     * About 17 ms per launch at 16.4 T int32 relaxations/s on 132 SMs: far above launch overhead,
+     * and the same work a launch as the 8-chain peak before it (1056 blocks x 16384 x 64 words).
+     */
     static final int ITERATIONS = 16384;
 
     /**
-     * fw_peak_CELL(int* sink, int iterations, int seed): {@code iterations} steps of each thread's
-     * chains, seeded by {@code seed}; sink receives a store the compiler cannot prove dead.
+     * Relaxations (cells, as the variants count them: n^3 a solve) of one launch on a device of
+     * this many SMs: every word relaxed counts its cells, so a packed16 word counts two.
+     */
+    static double relaxations(int multiprocessors, CellType cell) {
+        return (double) blocks(multiprocessors) * THREADS * ITERATIONS * WORDS_PER_ITERATION * cell.cellsPerWord();
+    }
+
+    /** The grid of one launch: {@link #BLOCKS_PER_SM} on every SM. */
+    static int blocks(int multiprocessors) {
+        return multiprocessors * BLOCKS_PER_SM;
+    }
+
+    /**
+     * fw_peak_CELL(int* sink, int iterations, int seed): {@code iterations} times 4 steps of each
+     * thread's outer product, seeded by {@code seed}; sink (one int a thread) receives each thread's
+     * checksum, so no relaxation is dead.
      */
     record Relax(DeviceBuffer sink, int iterations, int seed) implements KernelArgs {
         @Override
@@ -78,13 +106,14 @@ public class PeakBenchmark {
     public void prepare() {
         DeviceLabel.check(device);
         CudaContext cuda = CudaContext.get();
-        blocks = cuda.device().multiprocessors() * BLOCKS_PER_SM;
+        int multiprocessors = cuda.device().multiprocessors();
+        blocks = blocks(multiprocessors);
         kernel = cuda.module("peak").kernel(cell.peakKernel());
         stream = new CudaStream();
         start = new Event();
         stop = new Event();
         sink = new DeviceBuffer((long) blocks * THREADS);
-        relaxations = (double) blocks * THREADS * ITERATIONS * INSTRUCTIONS_PER_ITERATION * cell.cellsPerWord();
+        relaxations = relaxations(multiprocessors, cell);
     }
 
     @Setup(Level.Invocation)
