@@ -46,6 +46,13 @@ public enum ClockEventReason {
         return (mask & THROTTLING) != 0;
     }
 
+    /** The reasons in a mask that are not throttling (an idle GPU, a clocks setting), in NVML's bit order. */
+    public static List<ClockEventReason> othersIn(long mask) {
+        List<ClockEventReason> found = new ArrayList<>();
+        for (ClockEventReason reason : values()) if (!reason.throttling && (mask & reason.bit) != 0) found.add(reason);
+        return found;
+    }
+
     /** The throttling reasons in a mask, in NVML's bit order. */
     public static List<ClockEventReason> throttlingIn(long mask) {
         List<ClockEventReason> found = new ArrayList<>();
