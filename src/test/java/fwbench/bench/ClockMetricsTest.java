@@ -1,5 +1,6 @@
 package fwbench.bench;
 
+import fwbench.GpuTest;
 import fwbench.cuda.Gpu;
 import fwbench.nvml.NvmlSample;
 import fwbench.results.ResultsFormat;
@@ -75,5 +76,16 @@ class ClockMetricsTest {
         assertTrue(why.get().equals("no NVML (libnvidia-ml.so.1 not found)") || !Gpu.available(), why.get());
         assertFalse(why.get().contains("\n"), why.get());
         assertTrue(DeviceClocks.sample().isEmpty());
+    }
+
+    /** On a GPU with its driver: NVML knows CUDA's device 0, and a reading holds its clocks within their maximum. */
+    @Test
+    @GpuTest
+    void onAGpuTheDeviceIsReadThroughNvml() {
+        assertEquals(Optional.empty(), DeviceClocks.whyNotRecorded());
+        NvmlSample sample = DeviceClocks.sample().orElseThrow();
+        int max = sample.maxSmClockMhz().orElseThrow();
+        assertTrue(max > 0 && sample.smClockMhz().orElseThrow() <= max, sample.toString());
+        assertTrue(sample.clockEventReasons().isPresent(), sample.toString());
     }
 }
