@@ -18,8 +18,11 @@ public final class DeviceClocks {
     /** What the benchmark command says after the reason, once a run, where clocks are not recorded. */
     public static final String NOT_RECORDED = "clocks and throttling are not recorded";
 
-    /** What opening found: NVML and the device, or why there are none. */
+    /** What opening found: NVML and the device, or (both null) why there are none. */
     private record Reading(Nvml nvml, Nvml.Device device, String reason) {
+        static Reading absent(String reason) {
+            return new Reading(null, null, reason);
+        }
     }
 
     private static Reading reading;
@@ -49,12 +52,12 @@ public final class DeviceClocks {
 
     private static Reading open() {
         Nvml.Opening opening = Nvml.open();
-        if (opening.nvml().isEmpty()) return new Reading(null, null, opening.reason());
+        if (opening.nvml().isEmpty()) return Reading.absent(opening.reason());
         Nvml nvml = opening.nvml().get();
         Optional<String> busId = Gpu.pciBusId();
         if (busId.isEmpty()) {
             nvml.close();
-            return new Reading(null, null, "no GPU (" + (Gpu.available() ? "CUDA gave no PCI bus id for device 0" : Gpu.probe().reason()) + ")");
+            return Reading.absent("no GPU (" + (Gpu.available() ? "CUDA gave no PCI bus id for device 0" : Gpu.probe().reason()) + ")");
         }
         try {
             Nvml.Device device = nvml.device(busId.get());
@@ -62,7 +65,7 @@ public final class DeviceClocks {
             return new Reading(nvml, device, "");
         } catch (NvmlException e) {
             nvml.close();
-            return new Reading(null, null, "NVML does not know CUDA device 0 (" + e.getMessage() + ")");
+            return Reading.absent("NVML does not know CUDA device 0 (" + e.getMessage() + ")");
         }
     }
 }
