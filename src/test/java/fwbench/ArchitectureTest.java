@@ -24,8 +24,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Packages import one way: graph, cuda <- variant <- verify <- bench <- cli <- fwbench.Main, and
- * graph, cuda, variant <- tuning <- bench, cli (the launch choices tuned on the device). The
+ * Packages import one way: graph, cuda <- variant <- verify <- bench <- cli <- fwbench.Main,
+ * graph, cuda, variant <- tuning <- bench, cli (the launch choices tuned on the device), and
+ * nvml <- bench (the clocks and throttling read through NVML, a binding that uses nothing of the suite). The
  * report reads results (fwbench.results) and the registry's traits (fwbench.variant), never how
  * they are measured; usage and results hold what the packages above share and use nothing of the
  * suite. A new dependency against these arrows, or a package outside them, fails the build.
@@ -46,6 +47,7 @@ class ArchitectureTest {
             entry("variant", List.of("verify", "tuning", "bench", "cli", "report")),
             entry("graph", List.of("variant", "verify", "tuning", "bench", "cli")),
             entry("cuda", List.of("variant", "verify", "tuning", "bench", "cli")),
+            entry("nvml", List.of("bench")),
             entry("usage", List.of("cli", "report")),
             entry("results", List.of("bench", "cli", "report")));
 

@@ -24,7 +24,10 @@ import java.util.concurrent.TimeUnit;
  *       score it shows what the harness adds on top of the GPU's work;</li>
  *   <li>{@value ResultsFormat#GPU_RATE}: relaxations per second of GPU time (n^3 per solve; for the peak benchmark
  *       the relaxations its kernel performs: the device's ceiling);</li>
- *   <li>{@value ResultsFormat#GPU_MEMORY}: device memory the solver held, in MiB.</li>
+ *   <li>{@value ResultsFormat#GPU_MEMORY}: device memory the solver held, in MiB;</li>
+ *   <li>the device's SM and memory clocks, temperature, power draw and clock event reasons, read
+ *       through NVML at the iteration's end, after its last timed solve ({@link ClockMetrics}); none
+ *       without NVML ({@link DeviceClocks}).</li>
  * </ul>
  * Iterations without GPU work (CPU variants) report nothing. The suite's main adds this profiler
  * to every run.
@@ -33,7 +36,7 @@ public final class GpuTimeProfiler implements InternalProfiler {
 
     @Override
     public String getDescription() {
-        return "GPU time, relaxation rate and device memory per solve, from CUDA events (fwbench)";
+        return "GPU time, relaxation rate and device memory per solve, from CUDA events; clocks and throttling through NVML (fwbench)";
     }
 
     @Override
@@ -53,6 +56,7 @@ public final class GpuTimeProfiler implements InternalProfiler {
         GpuTimeLedger.relaxationsPerSecond().ifPresent(rate ->
                 results.add(new ScalarResult(ResultsFormat.GPU_RATE, rate, "relaxations/s", AggregationPolicy.AVG)));
         results.add(new ScalarResult(ResultsFormat.GPU_MEMORY, GpuTimeLedger.deviceBytes() / (double) (1 << 20), "MiB", AggregationPolicy.MAX));
+        DeviceClocks.sample().ifPresent(sample -> results.addAll(ClockMetrics.of(sample)));
         return results;
     }
 }

@@ -1,5 +1,6 @@
 package fwbench.cli;
 
+import fwbench.bench.DeviceClocks;
 import fwbench.bench.DeviceLabel;
 import fwbench.bench.FloydWarshallBenchmark;
 import fwbench.bench.GpuTimeProfiler;
@@ -328,6 +329,7 @@ public final class BenchmarkCommand {
     /** Says, before anything runs, where the run is made, what runs and where its results go. */
     private void announce(String label, RunPlan plan, Benchmarks chosen, ResultsTarget target) {
         out.println("fwbench: " + label + plan.withoutDevice().map(why -> ": " + why).orElse(""));
+        DeviceClocks.whyNotRecorded().ifPresent(why -> out.println("fwbench: " + why + ": " + DeviceClocks.NOT_RECORDED));
         plan.notes().forEach(note -> out.println("fwbench: " + note));
         if (chosen.peak()) out.println("fwbench: the device's min-plus ceiling (" + ResultsFormat.PEAK_BENCHMARK + ") runs first");
         if (chosen.solves()) out.println("fwbench: " + plan.size() + " benchmarks: " + plan.groups().stream()

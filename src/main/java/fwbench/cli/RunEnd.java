@@ -1,11 +1,13 @@
 package fwbench.cli;
 
+import fwbench.report.Clocks;
 import fwbench.report.JmhResult;
 import fwbench.report.Markdown;
 import fwbench.report.RunData;
 import fwbench.report.RunSummary;
 import fwbench.usage.UsageException;
 import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 
@@ -17,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What the benchmark command prints when a run ends: one summary of every result (the report's own
@@ -66,8 +69,9 @@ final class RunEnd {
     }
 
     /**
-     * What the summary's n/a means, when it shows one, and the results too noisy to read alone
-     * (99.9% error above {@link #NOISY_ERROR} of the time), with what steadies them.
+     * What the summary's n/a means, when it shows one, the results too noisy to read alone
+     * (99.9% error above {@link #NOISY_ERROR} of the time), with what steadies them, and those that
+     * ran throttled or slow, marked {@link Clocks#MARK} in the table, with NVML's figures.
      */
     static List<String> legend(RunData data, List<String> summary) {
         List<String> lines = new ArrayList<>();
@@ -83,25 +87,33 @@ final class RunEnd {
             lines.add(String.format(Locale.ROOT, "noisy (error over %.0f%% of the time): %s; steadier with more iterations (-i 10) "
                     + "or fewer busy cores", 100 * NOISY_ERROR, String.join(", ", noisy)));
         }
+        Clocks.legend(data.solves().stream().flatMap(s -> Clocks.entry(s, s.variant().id() + " at n=" + s.n()).stream()).toList())
+                .ifPresent(lines::add);
         return lines;
     }
 
-    /** The results as the report reads them from JMH's JSON: the same fields, from the objects JMH writes them from. */
+    /**
+     * The results as the report reads them from JMH's JSON: the same fields, from the objects JMH writes them from,
+     * each metric with its measured iterations, every fork's in turn (JSON's rawData).
+     */
     static List<JmhResult> asJmhResults(Collection<RunResult> results, Path source) {
         List<JmhResult> converted = new ArrayList<>();
         for (RunResult r : results) {
             BenchmarkParams params = r.getParams();
             Map<String, String> values = new LinkedHashMap<>();
             for (String key : params.getParamsKeys()) values.put(key, params.getParam(key));
+            List<IterationResult> iterations = r.getBenchmarkResults().stream().flatMap(b -> b.getIterationResults().stream()).toList();
             Map<String, JmhResult.Metric> secondary = new LinkedHashMap<>();
-            r.getSecondaryResults().forEach((label, result) -> secondary.put(label, metric(result)));
+            r.getSecondaryResults().forEach((label, result) -> secondary.put(label, metric(result,
+                    iterations.stream().map(i -> i.getSecondaryResults().get(label)).filter(Objects::nonNull).toList())));
             converted.add(new JmhResult(source, params.getBenchmark(), params.getMode().shortLabel(), values,
-                    metric(r.getPrimaryResult()), secondary));
+                    metric(r.getPrimaryResult(), iterations.stream().map(IterationResult::getPrimaryResult).toList()), secondary));
         }
         return converted;
     }
 
-    private static JmhResult.Metric metric(Result<?> result) {
-        return new JmhResult.Metric(result.getScore(), result.getScoreError(), result.getScoreUnit());
+    private static JmhResult.Metric metric(Result<?> result, List<Result> iterations) {
+        return new JmhResult.Metric(result.getScore(), result.getScoreError(), result.getScoreUnit(),
+                iterations.stream().map(Result::getScore).toList());
     }
 }

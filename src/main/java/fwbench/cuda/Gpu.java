@@ -48,6 +48,23 @@ public final class Gpu {
         return deviceCount;
     }
 
+    /**
+     * The PCI bus id of the device the suite uses ("0000:3b:00.0"), by which NVML finds the same GPU
+     * whatever CUDA numbers it; empty without a device.
+     */
+    public static Optional<String> pciBusId() {
+        if (!available()) return Optional.empty();
+        try {
+            CUdevice device = new CUdevice();
+            JCudaDriver.cuDeviceGet(device, 0);
+            String[] busId = {null};
+            JCudaDriver.cuDeviceGetPCIBusId(busId, 64, device);
+            return Optional.ofNullable(busId[0]).map(String::trim).filter(id -> !id.isEmpty());
+        } catch (CudaException e) {
+            return Optional.empty();
+        }
+    }
+
     public static boolean available() {
         return probe().available();
     }

@@ -40,8 +40,25 @@ public record CompareTable(SortedMap<String, String> settings, String beforeDevi
     private static final Set<String> OMISSIBLE = Set.of(ResultsFormat.LAUNCH, ResultsFormat.GPUS, ResultsFormat.SEED);
 
     /** One (variant, n); the ratio and the significance are there when both runs have the solve. */
-    public record Row(VariantName variant, int n, Optional<Timing> before, Optional<Timing> after, OptionalDouble ratio,
-                      Optional<Significance> significance) {
+    public record Row(VariantName variant, int n, Optional<RunData.Solve> beforeSolve, Optional<RunData.Solve> afterSolve,
+                      OptionalDouble ratio, Optional<Significance> significance) {
+
+        public Optional<Timing> before() {
+            return beforeSolve.map(RunData.Solve::time);
+        }
+
+        public Optional<Timing> after() {
+            return afterSolve.map(RunData.Solve::time);
+        }
+
+        /** Whether the before run's result ran throttled or slow ({@link Clocks#flagged}). */
+        public boolean beforeFlagged() {
+            return beforeSolve.flatMap(RunData.Solve::clocks).filter(Clocks::flagged).isPresent();
+        }
+
+        public boolean afterFlagged() {
+            return afterSolve.flatMap(RunData.Solve::clocks).filter(Clocks::flagged).isPresent();
+        }
     }
 
     /**
@@ -131,11 +148,11 @@ public record CompareTable(SortedMap<String, String> settings, String beforeDevi
             List<Row> rows = new ArrayList<>();
             for (int n : tableSizes) {
                 for (VariantName variant : variants) {
-                    Optional<Timing> b = time(before, beforeSetup, variant, n);
-                    Optional<Timing> a = time(after, afterSetup, variant, n);
+                    Optional<RunData.Solve> b = solve(before, beforeSetup, variant, n);
+                    Optional<RunData.Solve> a = solve(after, afterSetup, variant, n);
                     boolean both = a.isPresent() && b.isPresent();
-                    OptionalDouble ratio = both ? OptionalDouble.of(a.get().millis() / b.get().millis()) : OptionalDouble.empty();
-                    Optional<Significance> significance = both ? Optional.of(Significance.test(b.get(), a.get())) : Optional.empty();
+                    OptionalDouble ratio = both ? OptionalDouble.of(a.get().time().millis() / b.get().time().millis()) : OptionalDouble.empty();
+                    Optional<Significance> significance = both ? Optional.of(Significance.test(b.get().time(), a.get().time())) : Optional.empty();
                     rows.add(new Row(variant, n, b, a, ratio, significance));
                 }
             }
@@ -202,9 +219,8 @@ public record CompareTable(SortedMap<String, String> settings, String beforeDevi
         return setups.get(0);
     }
 
-    private static Optional<Timing> time(RunData run, RunSetup setup, VariantName variant, int n) {
-        return run.solves(setup).stream().filter(s -> s.variant().equals(variant) && s.n() == n)
-                .map(RunData.Solve::time).findFirst();
+    private static Optional<RunData.Solve> solve(RunData run, RunSetup setup, VariantName variant, int n) {
+        return run.solves(setup).stream().filter(s -> s.variant().equals(variant) && s.n() == n).findFirst();
     }
 
     private static String settingsList(RunData run) {

@@ -19,11 +19,13 @@ public final class Csv {
     public static String speedups(List<SpeedupTable> tables) {
         List<String> settings = settingNames(tables.stream().map(t -> t.setup().settings().keySet()).toList());
         boolean peak = tables.stream().anyMatch(SpeedupTable::showsPeak);
+        boolean clocks = tables.stream().anyMatch(SpeedupTable::showsClocks);
         List<String> header = new ArrayList<>(List.of("device"));
         header.addAll(settings);
         header.addAll(List.of("variant", "n", "baseline", "time_ms", "time_error_ms", "gpu_time_ms", "gpu_time_error_ms",
                 "speedup", "relaxations_per_s"));
         if (peak) header.add("percent_of_peak");
+        if (clocks) header.addAll(List.of("sm_clock_lowest_mhz", "sm_clock_max_mhz", "throttled_share", "clock_flag"));
         List<String> lines = new ArrayList<>(List.of(line(header)));
         for (SpeedupTable table : tables) {
             for (SpeedupTable.Row r : table.rows()) {
@@ -37,6 +39,12 @@ public final class Csv {
                 cells.add(value(r.speedup()));
                 cells.add(value(r.relaxationsPerSecond()));
                 if (peak) cells.add(value(r.percentOfPeak()));
+                if (clocks) {
+                    cells.add(r.clocks().map(c -> Numbers.plain(c.lowestSmMhz())).orElse(Markdown.NA));
+                    cells.add(r.clocks().map(c -> Numbers.plain(c.maxSmMhz())).orElse(Markdown.NA));
+                    cells.add(r.clocks().map(c -> Numbers.plain(c.throttledShare())).orElse(Markdown.NA));
+                    cells.add(r.clocks().map(c -> c.flagged() ? c.figures() : "").orElse(Markdown.NA));
+                }
                 lines.add(line(cells));
             }
         }

@@ -61,8 +61,7 @@ final class HtmlReport {
         body.add("<h1>fwbench report</h1>");
         body.add(originList(List.of(entry(devices.size() == 1 ? "Device" : "Devices", String.join("<br>", escape(devices))),
                 entry(inputs.size() == 1 ? "Results" : "Results files", codeList(inputs))), origin));
-        body.add(legend(Markdown.legend(tables.stream().anyMatch(SpeedupTable::showsPeak),
-                tables.stream().anyMatch(SpeedupTable::showsGpuTime), tables.stream().anyMatch(SpeedupTable::showsSeveralGpus))));
+        body.add(legend(Markdown.legend(tables)));
         body.add("<section>");
         body.add("<h2>" + escape(Method.HEADING) + "</h2>");
         body.add("<p class=\"method\">" + inline(method) + "</p>");
@@ -100,7 +99,7 @@ final class HtmlReport {
         entries.add(entry("Before", codeList(before)));
         entries.add(entry("After", codeList(after)));
         body.add(originList(entries, origin));
-        body.add(legend(Markdown.compareLegend()));
+        body.add(legend(Markdown.compareLegend(tables)));
         for (CompareTable table : tables) {
             body.add("<section>");
             body.add("<h2>" + escape(Markdown.compareHeading(table)) + "</h2>");

@@ -5,6 +5,7 @@ import fwbench.variant.Variant;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -26,7 +27,21 @@ public final class Markdown {
     private Markdown() {
     }
 
-    /** What every column means, once at the top of a report. */
+    /** What every column means, once at the top of a report, and which results are marked {@link Clocks#MARK}. */
+    static List<String> legend(List<SpeedupTable> tables) {
+        List<String> lines = legend(tables.stream().anyMatch(SpeedupTable::showsPeak), tables.stream().anyMatch(SpeedupTable::showsGpuTime),
+                tables.stream().anyMatch(SpeedupTable::showsSeveralGpus));
+        List<String> flagged = tables.stream().flatMap(t -> t.rows().stream()).flatMap(r -> r.solve().stream())
+                .flatMap(s -> Clocks.entry(s, Clocks.reportName(s, tables.size() > 1)).stream()).toList();
+        clockLegend(flagged).ifPresent(lines::add);
+        return lines;
+    }
+
+    /** The legend's line for the results marked {@link Clocks#MARK}, where there are any: "- **†**: ran throttled ...". */
+    static Optional<String> clockLegend(List<String> entries) {
+        return Clocks.legend(entries).map(line -> "- **" + Clocks.MARK + "**" + line.substring(Clocks.MARK.length()) + ".");
+    }
+
     static List<String> legend(boolean anyPeak, boolean anyGpuTime, boolean anySeveralGpus) {
         List<String> lines = new ArrayList<>();
         lines.add("- **time**: JMH's average time per solve in ms, ± its error (half-width of the " + Timing.CONFIDENCE + " confidence interval).");
@@ -68,8 +83,7 @@ public final class Markdown {
         out.add("");
         out.add("Made by `java -jar target/benchmarks.jar report` from " + codeList(inputs) + ".");
         out.add("");
-        out.addAll(legend(tables.stream().anyMatch(SpeedupTable::showsPeak), tables.stream().anyMatch(SpeedupTable::showsGpuTime),
-                tables.stream().anyMatch(SpeedupTable::showsSeveralGpus)));
+        out.addAll(legend(tables));
         out.add("");
         out.add("## " + Method.HEADING);
         out.add("");
@@ -106,7 +120,7 @@ public final class Markdown {
         return (variant, n) -> {
             SpeedupTable.Row r = table.row(variant, n);
             String time = r.time().map(t -> Numbers.millis(t.millis())).orElse(NA);
-            return r.speedup().isPresent() ? time + " (" + Numbers.speedup(r.speedup().getAsDouble()) + ")" : time;
+            return Clocks.marked(r.speedup().isPresent() ? time + " (" + Numbers.speedup(r.speedup().getAsDouble()) + ")" : time, r.clocks());
         };
     }
 
@@ -138,7 +152,7 @@ public final class Markdown {
         List<Column<SpeedupTable.Row>> columns = new ArrayList<>();
         columns.add(new Column<>("n", true, r -> Numbers.grouped(r.n())));
         columns.add(new Column<>(VARIANT, false, r -> r.variant().id()));
-        columns.add(new Column<>("time (ms)", true, r -> r.time().map(Numbers::millisWithError).orElse(NA)));
+        columns.add(new Column<>("time (ms)", true, r -> Clocks.marked(r.time().map(Numbers::millisWithError).orElse(NA), r.clocks())));
         if (table.showsGpuTime()) {
             columns.add(new Column<>("GPU time (ms)", true, r -> r.gpuTime().map(t -> Numbers.millis(t.millis())).orElse(NA)));
         }
@@ -161,7 +175,7 @@ public final class Markdown {
         out.add("Made by `java -jar target/benchmarks.jar report --compare` from before " + codeList(before)
                 + " and after " + codeList(after) + ".");
         out.add("");
-        out.addAll(compareLegend());
+        out.addAll(compareLegend(tables));
         for (CompareTable table : tables) {
             out.add("");
             out.add("## " + compareHeading(table));
@@ -188,8 +202,21 @@ public final class Markdown {
         return (table.settings().isEmpty() ? "" : RunSetup.settingsText(table.settings()) + ": ") + table.devicesText();
     }
 
-    /** What a comparison's columns mean. */
-    static List<String> compareLegend() {
+    /** What a comparison's columns mean, and which results are marked {@link Clocks#MARK}. */
+    static List<String> compareLegend(List<CompareTable> tables) {
+        List<String> lines = new ArrayList<>(compareColumnsLegend());
+        List<String> flagged = new ArrayList<>();
+        for (CompareTable table : tables) {
+            for (CompareTable.Row r : table.rows()) {
+                r.beforeSolve().flatMap(s -> Clocks.entry(s, "before: " + Clocks.reportName(s, tables.size() > 1))).ifPresent(flagged::add);
+                r.afterSolve().flatMap(s -> Clocks.entry(s, "after: " + Clocks.reportName(s, tables.size() > 1))).ifPresent(flagged::add);
+            }
+        }
+        clockLegend(flagged).ifPresent(lines::add);
+        return lines;
+    }
+
+    private static List<String> compareColumnsLegend() {
         return List.of("- **after / before**: the after run's time per solve / the before run's, at the same variant and n. "
                         + "Above 1: after is slower; below 1: after is faster.",
                 "- **verdict**: whether after differs from before by more than the noise of their measured iterations, "
@@ -219,7 +246,9 @@ public final class Markdown {
     static BiFunction<VariantName, Integer, String> ratioCell(CompareTable table) {
         return (variant, n) -> {
             CompareTable.Row r = table.row(variant, n);
-            return r.ratio().isPresent() ? Numbers.ratio(r.ratio().getAsDouble()) + " " + verdict(r) : NA;
+            if (r.ratio().isEmpty()) return NA;
+            String cell = Numbers.ratio(r.ratio().getAsDouble()) + " " + verdict(r);
+            return r.beforeFlagged() || r.afterFlagged() ? cell + " " + Clocks.MARK : cell;
         };
     }
 
@@ -237,8 +266,10 @@ public final class Markdown {
         return List.of(
                 new Column<>("n", true, r -> Numbers.grouped(r.n())),
                 new Column<>(VARIANT, false, r -> r.variant().id()),
-                new Column<>("before (ms)", true, r -> r.before().map(Numbers::millisWithError).orElse(NA)),
-                new Column<>("after (ms)", true, r -> r.after().map(Numbers::millisWithError).orElse(NA)),
+                new Column<>("before (ms)", true, r -> Clocks.marked(r.before().map(Numbers::millisWithError).orElse(NA),
+                        r.beforeSolve().flatMap(RunData.Solve::clocks))),
+                new Column<>("after (ms)", true, r -> Clocks.marked(r.after().map(Numbers::millisWithError).orElse(NA),
+                        r.afterSolve().flatMap(RunData.Solve::clocks))),
                 new Column<>("after / before", true, r -> r.ratio().isPresent() ? Numbers.ratio(r.ratio().getAsDouble()) : NA),
                 new Column<>("p", true, r -> r.significance().map(Markdown::pValue).orElse(NA)),
                 new Column<>("verdict", false, Markdown::verdict));

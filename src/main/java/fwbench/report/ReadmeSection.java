@@ -36,6 +36,9 @@ public final class ReadmeSection {
             out.add("");
             out.addAll(Markdown.speedupMatrix(table));
             out.add("");
+            List<String> flagged = table.rows().stream().flatMap(r -> r.solve().stream())
+                    .flatMap(s -> Clocks.entry(s, Clocks.reportName(s, false)).stream()).toList();
+            Clocks.legend(flagged).ifPresent(line -> out.addAll(List.of(line, "")));
             List<String> images = new ArrayList<>();
             for (ChartKind kind : ChartKind.of(table)) {
                 images.add("<img src=\"" + chart.apply(kind.baseName(table.setup(), withDevice)) + "\" alt=\""

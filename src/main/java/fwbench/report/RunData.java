@@ -36,9 +36,9 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
      */
     private static final Set<String> AXES = Set.of(ResultsFormat.VARIANT, ResultsFormat.N, ResultsFormat.DEVICE, ResultsFormat.KERNEL_SHA256);
 
-    /** One variant's time per solve at one n, and how JMH measured it. */
+    /** One variant's time per solve at one n, how JMH measured it, and the GPU's clocks over its iterations where NVML read them. */
     public record Solve(RunSetup setup, VariantName variant, int n, Timing time, Optional<Timing> gpuTime, Path source,
-                        JmhResult.Harness harness) {
+                        JmhResult.Harness harness, Optional<Clocks> clocks) {
         /** Relaxations per second: a solve does n^3 of them. */
         public double relaxationsPerSecond() {
             double cube = (double) n * n * n;
@@ -49,7 +49,7 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
         Solve without(String setting) {
             Map<String, String> settings = new LinkedHashMap<>(setup.settings());
             settings.remove(setting);
-            return new Solve(RunSetup.of(setup.device(), settings), variant, n, time, gpuTime, source, harness);
+            return new Solve(RunSetup.of(setup.device(), settings), variant, n, time, gpuTime, source, harness, clocks);
         }
     }
 
@@ -134,7 +134,7 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
         // one-GPU host), so it is left out: old and new runs share tables and compare
         settings.remove(ResultsFormat.GPUS, SolverConfig.ALL_GPUS_TEXT);
         String device = r.param(ResultsFormat.DEVICE).filter(d -> !d.isBlank()).orElse("unknown device");
-        return new Solve(RunSetup.of(device, settings), name, n, time, gpu, r.source(), r.harness());
+        return new Solve(RunSetup.of(device, settings), name, n, time, gpu, r.source(), r.harness(), Clocks.of(r));
     }
 
     /**

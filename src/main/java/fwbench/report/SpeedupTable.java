@@ -43,6 +43,10 @@ public record SpeedupTable(RunSetup setup, VariantName baseline, List<VariantNam
         public Optional<Timing> gpuTime() {
             return solve.flatMap(RunData.Solve::gpuTime);
         }
+
+        public Optional<Clocks> clocks() {
+            return solve.flatMap(RunData.Solve::clocks);
+        }
     }
 
     /** Whether the device's ceiling was measured (the percent column and the peak line are shown only then). */
@@ -53,6 +57,11 @@ public record SpeedupTable(RunSetup setup, VariantName baseline, List<VariantNam
     /** Whether any solve of this table ran on several GPUs (its percent of peak is of their ceilings together). */
     public boolean showsSeveralGpus() {
         return rows.stream().anyMatch(r -> r.solve().map(ScalingTable::gpusUsed).orElse(1) > 1);
+    }
+
+    /** Whether any solve of this table has NVML's clocks (the report's CSV has their columns only then). */
+    public boolean showsClocks() {
+        return rows.stream().anyMatch(r -> r.clocks().isPresent());
     }
 
     /** Whether any solve of this table has a GPU time (CPU-only runs have none: the column is left out). */

@@ -41,6 +41,27 @@ public final class ResultsFormat {
     /** Device memory the solver held, in MiB. */
     public static final String GPU_MEMORY = "gpu.memory";
 
+    // secondary metrics read through NVML at each iteration's end (absent without NVML, and from runs before they were recorded)
+    /** The SM clock, in MHz: the mean of the iterations. */
+    public static final String GPU_CLOCK_SM = "gpu.clock.sm";
+    /** The lowest SM clock of the iterations, in MHz. */
+    public static final String GPU_CLOCK_SM_MIN = "gpu.clock.sm.min";
+    /** The highest SM clock the device can run at, in MHz. */
+    public static final String GPU_CLOCK_SM_MAX = "gpu.clock.sm.max";
+    /** The memory clock, in MHz: the mean of the iterations. */
+    public static final String GPU_CLOCK_MEM = "gpu.clock.mem";
+    /** The GPU's temperature, in degrees Celsius: the mean of the iterations. */
+    public static final String GPU_TEMPERATURE = "gpu.temperature";
+    /** The board's power draw, in W: the mean of the iterations. */
+    public static final String GPU_POWER = "gpu.power";
+    /** The share of iterations with a thermal or power throttle reason ({@link ClockEventReason#THROTTLING}): each iteration 0 or 1. */
+    public static final String GPU_THROTTLED = "gpu.throttled";
+    /**
+     * NVML's clock event reasons ({@link ClockEventReason}), each iteration's bit mask in the rawData; the score is
+     * the largest mask, a number with no meaning of its own (JMH has no bitwise OR to aggregate with).
+     */
+    public static final String GPU_CLOCK_REASONS = "gpu.clock.reasons";
+
     private ResultsFormat() {
     }
 }

@@ -2,6 +2,7 @@ package fwbench.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import fwbench.bench.DeviceClocks;
 import fwbench.cuda.Gpu;
 import fwbench.results.ResultsFormat;
 import fwbench.tuning.TuningMode;
@@ -275,6 +276,10 @@ class BenchmarkCommandTest {
         assertEquals(1, device.size(), stdout);
         assertTrue(device.get(0).matches("fwbench: no GPU \\(CPU: .*\\): .+; skipping the GPU variants, running cpu-serial, cpu-blocked"),
                 device.get(0));
+        // and one line, once a run, that clocks and throttling are not recorded, and why (no NVML here, or no GPU)
+        List<String> clocks = stdout.lines().filter(l -> l.contains(DeviceClocks.NOT_RECORDED)).toList();
+        assertEquals(1, clocks.size(), stdout);
+        assertTrue(clocks.get(0).matches("fwbench: no (NVML|GPU) \\(.+\\): clocks and throttling are not recorded"), clocks.get(0));
         List<Path> files;
         try (Stream<Path> list = Files.list(results)) {
             files = list.toList();
@@ -288,6 +293,7 @@ class BenchmarkCommandTest {
             runs.add(params.get("variant").asText() + "@" + params.get("n").asText());
             assertTrue(params.get("device").asText().startsWith("no GPU (CPU: "));
             assertTrue(benchmark.get("primaryMetric").get("score").asDouble() > 0);
+            assertFalse(benchmark.path("secondaryMetrics").has(ResultsFormat.GPU_CLOCK_SM), "no clocks without a GPU");
         }
         assertEquals(Set.of("CPU_SERIAL@40", "CPU_SERIAL@50", "CPU_BLOCKED@40", "CPU_BLOCKED@50"), runs);
     }

@@ -3,6 +3,7 @@ package fwbench.cli;
 import fwbench.report.JmhResult;
 import fwbench.report.RunData;
 import fwbench.report.RunSummary;
+import fwbench.results.ClockEventReason;
 import fwbench.results.ResultsFormat;
 import org.junit.jupiter.api.Test;
 
@@ -46,5 +47,34 @@ class RunEndTest {
     void aCompleteQuietRunNeedsNoLegend() throws Exception {
         assertEquals(List.of(), legend(solve("CPU_SERIAL", 1000, 700, 70), solve("CPU_BLOCKED", 1000, 300, 60)));
         assertEquals(List.of(), legend(solve("CPU_BLOCKED", 1000, 300, Double.NaN)), "no error: one measured iteration");
+    }
+
+    /**
+     * A result whose iterations ran power capped gets the mark's line under the table, with NVML's
+     * figures; a result at its clocks, or without NVML's metrics (a CPU variant), none.
+     */
+    @Test
+    void aThrottledResultIsNamedWithItsFigures() throws Exception {
+        JmhResult capped = withClocks(solve("KLEENE", 10000, 67.4, 0.1), new double[] {1980, 1530, 1620}, new double[] {0, 0x4, 0x4 | 0x1});
+        JmhResult fine = withClocks(solve("KLEENE", 5000, 8.6, 0.01), new double[] {1980, 1980, 1965}, new double[] {0, 0x1, 0});
+        List<String> lines = legend(capped, fine, solve("CPU_BLOCKED", 1000, 300, 60));
+        assertEquals(List.of("†: ran throttled (a thermal or power limit) or below 90% of the maximum SM clock in some measured iteration, "
+                + "as NVML read the GPU at each iteration's end: kleene at n=10000 (SM clock 1,530 of 1,980 MHz, power cap in 2 of 3 iterations)"),
+                lines.subList(1, lines.size()), "after the n/a line");
+        assertEquals(List.of(), legend(fine, solve("CPU_BLOCKED", 5000, 300, 60)).stream().filter(l -> l.contains("†")).toList());
+    }
+
+    /** A result with NVML's metrics as the profiler records them, one value an iteration, each scored as JMH does. */
+    private static JmhResult withClocks(JmhResult r, double[] smMhz, double[] reasons) {
+        Map<String, JmhResult.Metric> metrics = new java.util.LinkedHashMap<>(r.secondary());
+        List<Double> sm = java.util.Arrays.stream(smMhz).boxed().toList();
+        List<Double> throttled = java.util.Arrays.stream(reasons).map(m -> ((long) m & ClockEventReason.THROTTLING) != 0 ? 1 : 0).boxed().toList();
+        metrics.put(ResultsFormat.GPU_CLOCK_SM_MIN, new JmhResult.Metric(java.util.Collections.min(sm), Double.NaN, "MHz", sm));
+        metrics.put(ResultsFormat.GPU_CLOCK_SM_MAX, new JmhResult.Metric(1980, Double.NaN, "MHz", sm.stream().map(x -> 1980.0).toList()));
+        metrics.put(ResultsFormat.GPU_THROTTLED, new JmhResult.Metric(throttled.stream().mapToDouble(Double::doubleValue).average().orElseThrow(),
+                Double.NaN, "share of iterations", throttled));
+        metrics.put(ResultsFormat.GPU_CLOCK_REASONS, new JmhResult.Metric(java.util.Arrays.stream(reasons).max().orElseThrow(), Double.NaN,
+                "NVML bit mask", java.util.Arrays.stream(reasons).boxed().toList()));
+        return new JmhResult(r.source(), r.benchmark(), r.mode(), r.params(), r.primary(), metrics);
     }
 }

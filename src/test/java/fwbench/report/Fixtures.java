@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import fwbench.results.ClockEventReason;
+import fwbench.results.ResultsFormat;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -122,6 +124,38 @@ final class Fixtures {
             metric.put("score", sum / count);
         }
         return changed;
+    }
+
+    /**
+     * The run with NVML's metrics on the matching results, as the profiler writes them in one fork: an
+     * iteration per SM clock and reason mask, the device's maximum SM clock, and each metric's score
+     * as JMH sums it up (the mean, the lowest, the share of iterations throttled, the largest mask).
+     */
+    static ArrayNode withClocks(ArrayNode run, Predicate<JsonNode> which, int maxSmMhz, int[] smMhz, long[] reasons) {
+        ArrayNode changed = run.deepCopy();
+        double[] sm = java.util.Arrays.stream(smMhz).asDoubleStream().toArray();
+        double[] max = java.util.Arrays.stream(smMhz).mapToDouble(mhz -> maxSmMhz).toArray();
+        double[] throttled = java.util.Arrays.stream(reasons).mapToDouble(m -> (m & ClockEventReason.THROTTLING) != 0 ? 1 : 0).toArray();
+        double[] masks = java.util.Arrays.stream(reasons).asDoubleStream().toArray();
+        for (JsonNode r : changed) {
+            if (!which.test(r)) continue;
+            ObjectNode metrics = (ObjectNode) r.get("secondaryMetrics");
+            metric(metrics, ResultsFormat.GPU_CLOCK_SM, "MHz", sm, java.util.Arrays.stream(sm).average().orElseThrow());
+            metric(metrics, ResultsFormat.GPU_CLOCK_SM_MIN, "MHz", sm, java.util.Arrays.stream(sm).min().orElseThrow());
+            metric(metrics, ResultsFormat.GPU_CLOCK_SM_MAX, "MHz", max, maxSmMhz);
+            metric(metrics, ResultsFormat.GPU_THROTTLED, "share of iterations", throttled, java.util.Arrays.stream(throttled).average().orElseThrow());
+            metric(metrics, ResultsFormat.GPU_CLOCK_REASONS, "NVML bit mask", masks, java.util.Arrays.stream(masks).max().orElseThrow());
+        }
+        return changed;
+    }
+
+    private static void metric(ObjectNode metrics, String label, String unit, double[] iterations, double score) {
+        ObjectNode metric = metrics.putObject(label);
+        metric.put("score", score);
+        metric.put("scoreError", "NaN");
+        metric.put("scoreUnit", unit);
+        ArrayNode fork = metric.putArray("rawData").addArray();
+        for (double value : iterations) fork.add(value);
     }
 
     /** The run in another time unit (as JMH writes it after -tu), every value converted. */

@@ -368,4 +368,36 @@ class ReportCommandTest {
         new CommandLine(command).parseArgs(dir.resolve("none.json").toString());
         org.junit.jupiter.api.Assertions.assertThrows(UsageException.class, command::call);
     }
+
+    /**
+     * A result that ran throttled (ClocksTest's blocked at 5000, power capped) is marked in the run's
+     * tables and page and in a comparison, with one legend line saying what the mark means and the figures.
+     */
+    @Test
+    void aThrottledResultIsMarkedInTheReportAndTheComparison() throws Exception {
+        Path throttled = Fixtures.write(ClocksTest.throttledRun(), dir.resolve("results").resolve("2026-11-23_NVIDIA-H200.json"));
+        Path folder = dir.resolve("plot").resolve("throttled");
+        assertEquals(0, report(throttled, "--out", folder), err.toString());
+        String legend = "**†**: ran throttled (a thermal or power limit) or below 90% of the maximum SM clock in some measured iteration, "
+                + "as NVML read the GPU at each iteration's end: blocked at n = 5,000 (SM clock 1,530 of 1,980 MHz, power cap in 3 of 5 iterations)";
+        String md = Files.readString(folder.resolve("report.md"));
+        assertTrue(md.contains("\n- " + legend + ".\n"), md);
+        assertTrue(md.contains("| blocked | 0.6057 (5.84x) | 5.189 (7.85x) | 36.24 (15.85x) † |"), md);
+        assertTrue(md.contains("| 5,000 | blocked | 36.24 ± 0.06 † | 36.21 |"), md);
+        assertEquals(3, md.split("†", -1).length - 1, "the matrix, the detailed row and the legend: " + md);
+        String html = Files.readString(folder.resolve("report.html"));
+        assertTrue(html.contains("<li>" + HtmlReport.inline(legend) + ".</li>"), html);
+        assertTrue(html.contains(">36.24 &plusmn; 0.06 &dagger;</td>"), html);
+        String csv = Files.readString(folder.resolve("report.csv"));
+        assertTrue(csv.lines().findFirst().orElseThrow().endsWith(",sm_clock_lowest_mhz,sm_clock_max_mhz,throttled_share,clock_flag"), csv);
+        assertTrue(csv.contains(",1530,1980,0.6,\"SM clock 1,530 of 1,980 MHz, power cap in 3 of 5 iterations\""), csv);
+
+        Path compared = dir.resolve("plot").resolve("compared");
+        assertEquals(0, report(run(), "--compare", throttled, "--out", compared), err.toString());
+        String compareMd = Files.readString(compared.resolve("compare.md"));
+        assertTrue(compareMd.contains("| 5,000 | blocked | 36.24 ± 0.06 | 36.24 ± 0.06 † |"), compareMd);
+        assertTrue(compareMd.contains("| blocked | 1.000 no difference | 1.000 no difference | 1.000 no difference † |"), compareMd);
+        assertTrue(compareMd.contains("\n- " + legend.replace(": blocked at", ": after: blocked at") + ".\n"), compareMd);
+        assertTrue(Files.readString(compared.resolve("compare.html")).contains("after: blocked at n = 5,000 (SM clock 1,530 of 1,980 MHz"));
+    }
 }

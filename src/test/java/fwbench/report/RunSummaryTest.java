@@ -65,4 +65,15 @@ class RunSummaryTest {
         assertEquals(List.of("the device's min-plus ceiling (PeakBenchmark): int32 16,200 G relax/s, packed16 33,000 G relax/s"),
                 RunSummary.lines(peak));
     }
+
+    /** A throttled result is marked after its time, and the columns stay aligned; the others are not marked. */
+    @Test
+    void aThrottledResultIsMarkedInItsRow() throws Exception {
+        List<String> lines = RunSummary.lines(run(ClocksTest.throttledRun()));
+        List<String> marked = lines.stream().filter(l -> l.contains("†")).toList();
+        assertEquals(1, marked.size(), lines.toString());
+        assertTrue(marked.get(0).matches("^5,000  blocked +36\\.24 ± 0\\.06 † +36\\.21 +15\\.85x +3,449$"), marked.get(0));
+        String header = lines.get(4);
+        for (String line : lines.subList(4, 11)) assertEquals(header.length(), line.length(), "aligned: " + line);
+    }
 }
