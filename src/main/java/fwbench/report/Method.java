@@ -51,6 +51,7 @@ final class Method {
         java(data).ifPresent(sentences::add);
         iterations(data).ifPresent(sentences::add);
         parameters(data).ifPresent(sentences::add);
+        clocks(data).ifPresent(sentences::add);
         sentences.add(verification(data));
         return String.join(" ", sentences);
     }
@@ -86,6 +87,25 @@ final class Method {
         List<String> each = new ArrayList<>();
         for (int i = 0; i < perFile.size(); i++) each.add(code(data.sources().get(i)) + ", measured" + perFile.get(i));
         return "The results come from " + each.size() + " files: " + String.join("; ", each) + ".";
+    }
+
+    /**
+     * "NVML read the GPU's SM clock at the end of every measured iteration: from 1,980 MHz, of a
+     * maximum of 1,980 MHz, and no iteration ran throttled." Only for results that recorded clocks
+     * (runs with NVML); the flagged ones are named by the report's mark.
+     */
+    static Optional<String> clocks(RunData data) {
+        List<Clocks> recorded = data.solves().stream().flatMap(s -> s.clocks().stream()).toList();
+        if (recorded.isEmpty()) return Optional.empty();
+        double lowest = recorded.stream().mapToDouble(Clocks::lowestSmMhz).min().orElseThrow();
+        double max = recorded.stream().mapToDouble(Clocks::maxSmMhz).max().orElseThrow();
+        long flagged = recorded.stream().filter(Clocks::flagged).count();
+        String of = recorded.size() < data.solves().size() ? " (for " + recorded.size() + " of the " + data.solves().size() + " results)" : "";
+        return Optional.of(String.format(java.util.Locale.ROOT,
+                "NVML read the GPU's SM clock at the end of every measured iteration%s: at least %,.0f MHz, of a maximum of %,.0f MHz; %s.",
+                of, lowest, max, flagged == 0 ? "no result ran throttled or below " + Math.round(100 * Clocks.LOW_CLOCK_SHARE) + "% of that maximum"
+                        : flagged + (flagged == 1 ? " result" : " results") + " ran throttled or below " + Math.round(100 * Clocks.LOW_CLOCK_SHARE)
+                        + "% of it (marked " + Clocks.MARK + ")"));
     }
 
     /** "on NVIDIA H200 (sm_90; 132 SMs; 139.8 GiB; driver 13.0)": the label holds the driver; "on the CPU (...), without a GPU". */

@@ -44,6 +44,15 @@ class MethodTest {
                 method(Fixtures.tree(Fixtures.RUN), Fixtures.RUN));
     }
 
+    /** A run that recorded NVML's clocks says what they were; one without them says nothing of clocks (above). */
+    @Test
+    void aRunWithClocksSaysWhatTheyWere() throws Exception {
+        String text = Method.paragraph(Fixtures.read(java.nio.file.Path.of("results/2026-11-27_NVIDIA-H200-9.json")));
+        assertTrue(text.contains(" NVML read the GPU's SM clock at the end of every measured iteration: at least 1,980 MHz, of a maximum of"
+                + " 1,980 MHz; no result ran throttled or below 90% of that maximum. "), text);
+        assertFalse(method(Fixtures.tree(Fixtures.RUN), Fixtures.RUN).contains("NVML"));
+    }
+
     /** A file without a date in its name, without JMH's fields: no date, no JVM, no iterations; the rest still holds. */
     @Test
     void whatAFileDoesNotRecordIsLeftOut() throws Exception {

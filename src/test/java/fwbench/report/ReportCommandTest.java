@@ -384,7 +384,7 @@ class ReportCommandTest {
         assertTrue(md.contains("\n- " + legend + ".\n"), md);
         assertTrue(md.contains("| blocked | 0.6057 (5.84x) | 5.189 (7.85x) | 36.24 (15.85x) † |"), md);
         assertTrue(md.contains("| 5,000 | blocked | 36.24 ± 0.06 † | 36.21 |"), md);
-        assertEquals(3, md.split("†", -1).length - 1, "the matrix, the detailed row and the legend: " + md);
+        assertEquals(4, md.split("†", -1).length - 1, "the matrix, the detailed row, the legend and the Method: " + md);
         String html = Files.readString(folder.resolve("report.html"));
         assertTrue(html.contains("<li>" + HtmlReport.inline(legend) + ".</li>"), html);
         assertTrue(html.contains(">36.24 &plusmn; 0.06 &dagger;</td>"), html);
