@@ -110,10 +110,6 @@ public class FloydWarshallBenchmark {
     @Param({""})
     public String device;
 
-    /** The command that made the run, recorded by the suite's main for the report's Method (not chosen by users). */
-    @Param({""})
-    public String command;
-
     private Solver solver;
 
     @Setup(Level.Trial)

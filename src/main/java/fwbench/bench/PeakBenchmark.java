@@ -94,10 +94,6 @@ public class PeakBenchmark {
     @Param({""})
     public String device;
 
-    /** The command that made the run, recorded by the suite's main for the report's Method (not chosen by users). */
-    @Param({""})
-    public String command;
-
     private CudaStream stream;
     private Event start;
     private Event stop;

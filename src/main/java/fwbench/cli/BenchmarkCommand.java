@@ -80,8 +80,6 @@ public final class BenchmarkCommand {
     private final Path resultsDirectory;
     private final PrintStream out;
     private final PrintStream err;
-    /** The command as the user gave it, recorded with every result ({@link ResultsFormat#COMMAND}). */
-    private String commandLine = "";
 
     public BenchmarkCommand(Path resultsDirectory, PrintStream out, PrintStream err) {
         this.resultsDirectory = resultsDirectory;
@@ -100,7 +98,6 @@ public final class BenchmarkCommand {
     }
 
     private int execute(String[] args) throws UsageException {
-        commandLine = JarCommand.line(args);
         if (args.length > 0 && HelpPage.HELP_WORDS.contains(args[0]) || Arrays.asList(args).contains("--help")) {
             HelpPage.print(out);
             return 0;
@@ -220,9 +217,7 @@ public final class BenchmarkCommand {
     private static void checkParameterNames(String[] args) throws UsageException {
         for (String name : parameterNames(args)) {
             if (name.equals(ResultsFormat.DEVICE)) throw new UsageException("-p device is recorded by the suite, not chosen");
-            if (name.equals(ResultsFormat.KERNEL_SHA256) || name.equals(ResultsFormat.COMMAND)) {
-                throw new UsageException("-p " + name + " is recorded by the suite, not chosen");
-            }
+            if (name.equals(ResultsFormat.KERNEL_SHA256)) throw new UsageException("-p " + name + " is recorded by the suite, not chosen");
             if (!PARAMETERS.contains(name)) {
                 throw new UsageException("unknown parameter '" + name + "'; parameters: " + String.join(", ", PARAMETERS.stream().sorted().toList()));
             }
@@ -557,7 +552,6 @@ public final class BenchmarkCommand {
                 .addProfiler(GpuTimeProfiler.class)
                 .jvmArgsAppend(forkArgsAppended(options, tuning));
         combination.params().forEach(builder::param);
-        builder.param(ResultsFormat.COMMAND, commandLine);
         if (combination.fewIterations()) {
             builder.warmupIterations(combination.warmups(options, 0)).measurementIterations(combination.measurements(options, 0));
         }

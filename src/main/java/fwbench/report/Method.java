@@ -1,8 +1,5 @@
 package fwbench.report;
 
-import fwbench.results.ResultsFormat;
-import fwbench.usage.UsageException;
-
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
@@ -51,7 +48,6 @@ final class Method {
     static String paragraph(RunData data) {
         List<String> sentences = new ArrayList<>();
         sentences.add(whereAndWhen(data));
-        command(data).ifPresent(sentences::add);
         java(data).ifPresent(sentences::add);
         iterations(data).ifPresent(sentences::add);
         parameters(data).ifPresent(sentences::add);
@@ -110,30 +106,6 @@ final class Method {
                 of, lowest, max, flagged == 0 ? "no result ran throttled or below " + Math.round(100 * Clocks.LOW_CLOCK_SHARE) + "% of that maximum"
                         : flagged + (flagged == 1 ? " result" : " results") + " ran throttled or below " + Math.round(100 * Clocks.LOW_CLOCK_SHARE)
                         + "% of it (marked " + Clocks.MARK + ")"));
-    }
-
-    /**
-     * "It was made with `java -jar target/benchmarks.jar -p n=1000`." from the command the benchmark
-     * records with every result (runs before it did say nothing); several files' commands each with its file.
-     */
-    static Optional<String> command(RunData data) {
-        Map<Path, Set<String>> commands = new LinkedHashMap<>();
-        for (Path file : data.sources()) {
-            try {
-                for (JmhResult r : JmhJson.read(file)) {
-                    r.param(ResultsFormat.COMMAND).filter(c -> !c.isBlank()).ifPresent(c -> commands.computeIfAbsent(file, f -> new LinkedHashSet<>()).add(c));
-                }
-            } catch (UsageException e) {
-                return Optional.empty();  // the report has read the file already; one it cannot read again says nothing here
-            }
-        }
-        if (commands.isEmpty()) return Optional.empty();
-        if (commands.size() == 1 && data.sources().size() == 1 && commands.values().iterator().next().size() == 1) {
-            return Optional.of("It was made with `" + commands.values().iterator().next().iterator().next() + "`.");
-        }
-        List<String> each = new ArrayList<>();
-        commands.forEach((file, cs) -> cs.forEach(c -> each.add("`" + c + "` (" + code(file) + ")")));
-        return Optional.of("They were made with " + String.join("; ", each) + ".");
     }
 
     /** "on NVIDIA H200 (sm_90; 132 SMs; 139.8 GiB; driver 13.0)": the label holds the driver; "on the CPU (...), without a GPU". */

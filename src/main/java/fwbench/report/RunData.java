@@ -34,8 +34,7 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
      * Parameters that are a table's rows and columns, or its title, or a trait of the variant (a kernel
      * file's source hash); the rest make up {@link RunSetup#settings()}.
      */
-    private static final Set<String> AXES = Set.of(ResultsFormat.VARIANT, ResultsFormat.N, ResultsFormat.DEVICE, ResultsFormat.KERNEL_SHA256,
-            ResultsFormat.COMMAND);
+    private static final Set<String> AXES = Set.of(ResultsFormat.VARIANT, ResultsFormat.N, ResultsFormat.DEVICE, ResultsFormat.KERNEL_SHA256);
 
     /** One variant's time per solve at one n, how JMH measured it, and the GPU's clocks over its iterations where NVML read them. */
     public record Solve(RunSetup setup, VariantName variant, int n, Timing time, Optional<Timing> gpuTime, Path source,

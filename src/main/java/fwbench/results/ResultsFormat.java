@@ -30,8 +30,6 @@ public final class ResultsFormat {
      */
     public static final String NO_GPU_DEVICE = "no GPU (CPU: ";
     public static final String CELL = "cell";
-    /** The command that made the run ("java -jar target/benchmarks.jar -p n=1000"), set by the benchmark command, never by users. */
-    public static final String COMMAND = "command";
     /** The SHA-256 of a kernel file variant's source, set by the benchmark command (empty for the built-in variants). */
     public static final String KERNEL_SHA256 = "kernelSha256";
 

@@ -30,8 +30,8 @@ class ResultsFormatTest {
     @Test
     void parameterNamesAreTheBenchmarksParamFields() {
         assertEquals(Set.of(ResultsFormat.VARIANT, ResultsFormat.N, ResultsFormat.GRAPH, ResultsFormat.SEED,
-                ResultsFormat.LAUNCH, ResultsFormat.GPUS, ResultsFormat.DEVICE, ResultsFormat.KERNEL_SHA256, ResultsFormat.COMMAND), params(FloydWarshallBenchmark.class));
-        assertEquals(Set.of(ResultsFormat.CELL, ResultsFormat.DEVICE, ResultsFormat.COMMAND), params(PeakBenchmark.class));
+                ResultsFormat.LAUNCH, ResultsFormat.GPUS, ResultsFormat.DEVICE, ResultsFormat.KERNEL_SHA256), params(FloydWarshallBenchmark.class));
+        assertEquals(Set.of(ResultsFormat.CELL, ResultsFormat.DEVICE), params(PeakBenchmark.class));
     }
 
     private static Set<String> params(Class<?> benchmark) {

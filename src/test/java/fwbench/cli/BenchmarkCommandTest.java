@@ -182,10 +182,6 @@ class BenchmarkCommandTest {
         List<Path> files = resultFiles();
         assertEquals(1, files.size(), files.toString());
         assertEquals(List.of("CPU_SERIAL@8", "CPU_SERIAL@9", "CPU_SERIAL@10", "CPU_BLOCKED@8"), combinations(readJson(files.get(0)), false));
-        for (JsonNode result : readJson(files.get(0))) {
-            assertEquals("java -jar target/benchmarks.jar -f 0 -wi 0 -i 1 -r 20ms -p variant=cpu-serial,cpu-blocked -p n=8,9,10",
-                    result.path("params").path(ResultsFormat.COMMAND).asText(), "every result records the run's command");
-        }
         assertEquals(List.of("fwbench: interrupted; kept 4 results of 6 in " + files.get(0),
                 "fwbench: tables and charts: java -jar target/benchmarks.jar report " + files.get(0)), err().lines().toList());
         assertFalse(out.toString(StandardCharsets.UTF_8).contains("summary of the run"));

@@ -44,16 +44,6 @@ class MethodTest {
                 method(Fixtures.tree(Fixtures.RUN), Fixtures.RUN));
     }
 
-    /** A run that recorded its command quotes it; one without it (every run before the benchmark recorded it) says nothing of it. */
-    @Test
-    void aRunThatRecordedItsCommandQuotesIt() throws Exception {
-        ArrayNode run = Fixtures.tree(Fixtures.RUN);
-        run.forEach(r -> ((com.fasterxml.jackson.databind.node.ObjectNode) r.get("params")).put("command", "java -jar target/benchmarks.jar -p n=1000,2500,5000"));
-        String text = method(run, Fixtures.RUN);
-        assertTrue(text.contains(" on " + Fixtures.DEVICE + ". It was made with `java -jar target/benchmarks.jar -p n=1000,2500,5000`. They ran on "), text);
-        assertFalse(method(Fixtures.tree(Fixtures.RUN), Fixtures.RUN).contains("It was made with"));
-    }
-
     /** A run that recorded NVML's clocks says what they were; one without them says nothing of clocks (above). */
     @Test
     void aRunWithClocksSaysWhatTheyWere() throws Exception {
