@@ -3,7 +3,7 @@
 // Compile with nvcc -I <this folder>.
 //
 // Descriptor: FW_VARIANT("key=value key=value ..."), once at file scope; literals may be split
-// across lines. It becomes the device constant fw_variant (extern "C", NUL-terminated), which the
+// across lines. It becomes the device variable fw_variant (extern "C", NUL-terminated), which the
 // suite reads from the module. Keys:
 //   schema            required: per-k | blocked | whole
 //   kernels           required: extern "C" kernel names, comma-separated: per-k 1, blocked 3
@@ -46,5 +46,6 @@
 // The cell type of d: the suite's matrices are int32.
 typedef int fw_dist;
 
-// The descriptor, as a device constant the suite reads by name (symbol fw_variant).
+// The descriptor, as a device variable the suite reads by name (symbol fw_variant). In global
+// memory: a __constant__ in a module costs every launch of its kernels (kernels/NOTES.md).
 #define FW_VARIANT(text) extern "C" __device__ char fw_variant[] = text

@@ -18,8 +18,9 @@ import java.io.PrintStream;
 import java.util.List;
 
 /**
- * Before a run with a user's kernel file starts, its first planned trial is solved once here and
- * checked: a kernel that faults or answers wrong is one line and exit 2, with nothing written to
+ * Before a run with a user's kernel file starts, it is solved once here and checked, at its smallest
+ * planned n, on the first generated graph of its plan (the default one without), with the default
+ * seed: a kernel that faults or answers wrong is one line and exit 2, with nothing written to
  * results/. Every fork still verifies its own trial before timing it.
  */
 final class KernelFilePreflight {

@@ -23,6 +23,7 @@ import fwbench.variant.core.UnsupportedInputException;
 import fwbench.variant.Variant;
 import fwbench.verify.Verification;
 import fwbench.verify.VerificationFailure;
+import fwbench.cuda.DeviceFault;
 import jcuda.CudaException;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -420,7 +421,7 @@ public final class ProfileCommand implements Callable<Integer> {
             err.println("fwbench profile: " + e.getMessage());
             return 1;
         } catch (CudaException e) {
-            err.println("fwbench profile: " + v + " at n=" + input.n() + " failed on the device: " + e.getMessage());
+            err.println("fwbench profile: " + DeviceFault.of(variantName.trim(), input.n(), e).getMessage());
             return 1;
         }
     }

@@ -16,6 +16,7 @@ import fwbench.graph.io.SolutionFiles;
 import fwbench.tuning.LaunchTuning;
 import fwbench.tuning.TuningMode;
 import fwbench.usage.UsageException;
+import fwbench.cuda.DeviceFault;
 import fwbench.variant.kernelfile.KernelFile;
 import fwbench.variant.kernelfile.KernelFileException;
 import fwbench.variant.core.PathSolver;
@@ -27,6 +28,7 @@ import fwbench.variant.Variant;
 import fwbench.verify.PathCheck;
 import fwbench.verify.Verification;
 import fwbench.verify.VerificationFailure;
+import jcuda.CudaException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -169,7 +171,7 @@ public final class SolveCommand implements Callable<Integer> {
             return file.realWeights() ? solveWithRealReference(file, err) : solveWithReference(file, err);
         } catch (NegativeCycleFound e) {
             return Optional.empty();  // named on stderr already
-        } catch (VerificationFailure e) {
+        } catch (VerificationFailure | DeviceFault e) {
             err.println("fwbench solve: " + e.getMessage() + "; nothing written");
             err.flush();
             return Optional.empty();
@@ -376,11 +378,15 @@ public final class SolveCommand implements Callable<Integer> {
     /** The verified solution of one variant. */
     private Solution solveWith(Variant v, Solver solver, GraphFile file, PrintWriter err) throws NegativeCycleFound {
         try (solver) {
-            progress.timed("solving with " + v, () -> {
-                solver.reset();
-                solver.solve();
-                return null;
-            });
+            try {
+                progress.timed("solving with " + v, () -> {
+                    solver.reset();
+                    solver.solve();
+                    return null;
+                });
+            } catch (CudaException e) {
+                throw DeviceFault.of(v.kernelFile().map(KernelFile::given).orElse(v.id()), file.n(), e);
+            }
             String gpuTime = solver.lastSolveGpuMillis().isPresent()
                     ? String.format(Locale.ROOT, " (GPU time %.1f ms)", solver.lastSolveGpuMillis().getAsDouble()) : "";
             progress.line("solved in " + progress.lastTime() + gpuTime);

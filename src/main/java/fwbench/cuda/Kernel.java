@@ -4,6 +4,8 @@ import jcuda.driver.CUfunction;
 import jcuda.driver.JCudaDriver;
 
 import static jcuda.driver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES;
+import static jcuda.driver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK;
+import static jcuda.driver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES;
 
 /** A kernel and its launch; a kernel that exports its launch shape is used as a {@link TileKernel}. */
 public final class Kernel {
@@ -19,6 +21,22 @@ public final class Kernel {
     public Kernel allowDynamicSharedMemory(int bytes) {
         JCudaDriver.cuFuncSetAttribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, bytes);
         return this;
+    }
+
+    /** The most threads a block of this kernel may have: its registers' and {@code __launch_bounds__}' limit. */
+    public int maxThreadsPerBlock() {
+        return attribute(CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+    }
+
+    /** The static shared memory of one block of this kernel, in bytes. */
+    public int staticSharedBytes() {
+        return attribute(CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES);
+    }
+
+    private int attribute(int attribute) {
+        int[] value = {0};
+        JCudaDriver.cuFuncGetAttribute(value, attribute, function);
+        return value[0];
     }
 
     /**

@@ -19,8 +19,8 @@ import java.util.Optional;
  * Compiles a user's CUDA source file with nvcc for the device present, into a cubin the driver loads
  * and the PTX whose kernel parameters the suite checks. A build is cached under
  * {@link #cacheDirectory()} by the SHA-256 of the source, of the headers beside it, of the suite's
- * headers, of the target and of the nvcc used, so that a second run (and every fork of a run) loads
- * it without compiling.
+ * headers, of the target and options, and of the nvcc used (its path and version), so that a second
+ * run (and every fork of a run) loads it without compiling.
  */
 public final class KernelCompiler {
 
@@ -59,8 +59,9 @@ public final class KernelCompiler {
                 + "=/path/to/nvcc (java -D" + NVCC_PROPERTY + "=... -jar target/benchmarks.jar ...)"));
         Path cache = cacheDirectory();
         byte[] headers = headerBytes();
-        String key = sha256((sourceSha256 + "|" + sha256(headers) + "|" + localHeadersSha256(source) + "|sm_" + sm + "|" + nvcc.toAbsolutePath())
-                .getBytes(StandardCharsets.UTF_8));
+        List<String> options = List.of("-std=c++17", "-arch=sm_" + sm, "-O3", "-lineinfo");
+        String key = sha256((sourceSha256 + "|" + sha256(headers) + "|" + localHeadersSha256(source) + "|" + options + "|"
+                + nvcc.toAbsolutePath() + "|" + nvccVersion(nvcc)).getBytes(StandardCharsets.UTF_8));
         String stem = stem(source) + "-" + key.substring(0, 16);
         Path cubin = cache.resolve(stem + ".cubin"), ptx = cache.resolve(stem + ".ptx"), log = cache.resolve(stem + ".log");
         if (Files.isRegularFile(cubin) && Files.isRegularFile(ptx)) return new Build(cubin, ptx, true);
@@ -68,10 +69,9 @@ public final class KernelCompiler {
             Files.createDirectories(cache);
             Path include = cache.resolve("include-" + sha256(headers).substring(0, 16));
             extractHeaders(include);
-            List<String> common = List.of("-std=c++17", "-arch=sm_" + sm, "-I", include.toString(), "-I",
-                    source.toAbsolutePath().getParent().toString());
-            runNvcc(nvcc, "-ptx", common, source, ptx, log);
-            runNvcc(nvcc, "-cubin", concat(List.of("-O3", "-lineinfo"), common), source, cubin, log);
+            List<String> includes = List.of("-I", include.toString(), "-I", source.toAbsolutePath().getParent().toString());
+            runNvcc(nvcc, "-ptx", concat(options.subList(0, 2), includes), source, ptx, log);
+            runNvcc(nvcc, "-cubin", concat(options, includes), source, cubin, log);
         } catch (IOException e) {
             throw new CompileException("cannot compile " + source + " into " + cache + ": " + e.getMessage() + " (move the cache with -D"
                     + CACHE_PROPERTY + "=DIR)");
@@ -89,33 +89,54 @@ public final class KernelCompiler {
     private static void runNvcc(Path nvcc, String mode, List<String> options, Path source, Path output, Path log)
             throws IOException, CompileException {
         Path partial = Files.createTempFile(output.getParent(), output.getFileName().toString(), ".partial");
-        List<String> command = new ArrayList<>(List.of(nvcc.toString(), mode));
-        command.addAll(options);
-        command.addAll(List.of("-o", partial.toString(), source.toAbsolutePath().toString()));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        int exit;
         try {
-            exit = process.waitFor();
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-            throw new CompileException("interrupted while nvcc compiled " + source);
-        }
-        if (exit != 0) {
+            List<String> command = new ArrayList<>(List.of(nvcc.toString(), mode));
+            command.addAll(options);
+            // the path as given, so that nvcc's messages name the file as the user does
+            command.addAll(List.of("-o", partial.toString(), source.toString()));
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            int exit;
+            try {
+                exit = process.waitFor();
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+                throw new CompileException("interrupted while nvcc compiled " + source);
+            }
+            if (exit != 0) {
+                // nvcc may echo source lines in any encoding: read bytes as Latin-1, which decodes any
+                List<String> lines = Files.readAllLines(log, StandardCharsets.ISO_8859_1);
+                throw new CompileException(source + " does not compile: " + firstError(lines) + " (nvcc's full log: " + log + ")");
+            }
+            try {
+                Files.move(partial, output, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(partial, output, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
             Files.deleteIfExists(partial);
-            throw new CompileException(source + " does not compile: " + firstError(Files.readAllLines(log)) + " (nvcc's full log: " + log + ")");
-        }
-        try {
-            Files.move(partial, output, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(partial, output, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 
-    /** nvcc's first error line, or its first line when none says "error". */
+    /** nvcc's first error line ("FILE(LINE): error: ..." or "nvcc fatal : ..."), or its first line when none is one. */
     static String firstError(List<String> log) {
-        return log.stream().filter(l -> l.contains("error")).findFirst()
+        return log.stream().filter(l -> l.contains(": error") || l.contains("error:") || l.contains("fatal")).findFirst()
                 .or(() -> log.stream().filter(l -> !l.isBlank()).findFirst()).map(String::strip).orElse("nvcc failed and said nothing");
+    }
+
+    /** nvcc's own account of its version (its last line, "Build cuda_13.0..."): a toolkit upgraded in place is a new build. */
+    private static String nvccVersion(Path nvcc) throws CompileException {
+        try {
+            Process process = new ProcessBuilder(nvcc.toString(), "--version").redirectErrorStream(true).start();
+            String text = new String(process.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+            if (process.waitFor() != 0) throw new CompileException(nvcc + " --version failed: " + text.strip());
+            return text.strip();
+        } catch (IOException e) {
+            throw new CompileException("cannot run " + nvcc + ": " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CompileException("interrupted while asking " + nvcc + " for its version");
+        }
     }
 
     /** The nvcc to use: -Dfwbench.nvcc, else the first on PATH, else CUDA_HOME's, else /usr/local/cuda's; empty when there is none. */

@@ -12,15 +12,13 @@ import fwbench.cuda.Gpu;
 import fwbench.cuda.KernelCompiler;
 import fwbench.cuda.KernelModule;
 import fwbench.cuda.PtxEntries;
+import jcuda.CudaException;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * Makes a variant of a user's kernel file: compiles it for device 0 ({@link KernelCompiler}), loads
@@ -29,12 +27,6 @@ import java.util.stream.Collectors;
  * is launched.
  */
 public final class KernelFiles {
-
-    /** The default limit of a kernel file's sizes: the reports' (a kernel file is named, so the plan runs it at every n asked for). */
-    private static final int DEFAULT_MAX_N = 10_000;
-
-    /** Where charts draw a kernel file: the report gives each its own colour and marker by its place among them. */
-    private static final int CHART_COLOUR = 0x808080;
 
     private KernelFiles() {
     }
@@ -84,14 +76,21 @@ public final class KernelFiles {
         String moduleName = given + "@" + sha256.substring(0, 12);
         KernelModule module;
         String ptx;
+        KernelFileDescriptor descriptor;
         try {
             module = cuda.loadModule(moduleName, Files.readAllBytes(build.cubin()));
             ptx = Files.readString(build.ptx(), StandardCharsets.UTF_8);
+            descriptor = KernelFileChecks.descriptor(given, module);
+            KernelFileChecks.checkKernels(given, descriptor, module, PtxEntries.parameters(ptx));
+            KernelFileChecks.checkLaunch(given, descriptor, module, cuda.device());
         } catch (IOException e) {
             throw new KernelFileException("cannot read " + given + "'s build in " + build.cubin().getParent() + ": " + e.getMessage());
+        } catch (CudaException e) {
+            // a cubin the driver cannot load (an nvcc newer than the driver), or a device already in error
+            throw new KernelFileException("the driver cannot load " + given + "'s build (" + build.cubin() + "): " + e.getMessage()
+                    + "; an nvcc newer than the driver (" + cuda.device().driverVersion() + ") makes builds it cannot load: name an older one with -D"
+                    + KernelCompiler.NVCC_PROPERTY + "=...");
         }
-        KernelFileDescriptor descriptor = KernelFileChecks.descriptor(given, module);
-        KernelFileChecks.checkKernels(given, descriptor, module, PtxEntries.parameters(ptx));
         KernelFile file = new KernelFile(given, sha256, descriptor);
         return variant(file, moduleName);
     }
@@ -104,8 +103,7 @@ public final class KernelFiles {
                 + ", blocks of " + d.blockX() + "x" + d.blockY();
         return Variant.outside(file.given(), file.id()).kernelFile(file, moduleName).launchedByDescriptor()
                 .deviceMemory(memory).heap(HostMemory.readBack(d.paths() ? 2 : 1))
-                .output(d.paths() ? Variant.Output.PATHS : Variant.Output.DISTANCES).defaultMaxN(DEFAULT_MAX_N)
-                .chart(CHART_COLOUR, Variant.Marker.SQUARE)
+                .output(d.paths() ? Variant.Output.PATHS : Variant.Output.DISTANCES)
                 .description("kernel file " + file.given() + " (" + geometry + "; SHA-256 " + file.sha256().substring(0, 12) + ")")
                 .build();
     }

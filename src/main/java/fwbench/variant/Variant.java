@@ -393,7 +393,10 @@ public final class Variant implements VariantTraits {
         return storyOrder;
     }
 
-    /** The kernels/*.cu file (without extension) a built-in variant's kernels come from; null for CPU variants and kernel files. */
+    /**
+     * The module of the variant's kernels: the kernels/*.cu file (without extension) of a built-in
+     * variant, the name a kernel file's build was loaded under ("my_fw.cu@SHA"); null for CPU variants.
+     */
     public String kernelModule() {
         return kernelModule;
     }

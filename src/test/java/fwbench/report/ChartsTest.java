@@ -1,5 +1,6 @@
 package fwbench.report;
 
+import fwbench.results.ResultsFormat;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import fwbench.variant.Variant;
 import org.jfree.chart.axis.AxisState;
@@ -382,6 +383,8 @@ class ChartsTest {
         LineMetrics metrics = font.getLineMetrics("0.0x", context);
         Pattern label = Pattern.compile("<text x='([-0-9.]+)' y='([-0-9.]+)'[^>]*font-size: 11px;[^>]*>([0-9.,]+x)</text>");
         for (Path run : runs) {
+            // a run of the ceiling alone (old and new peak kernels compared) has no solves to chart
+            if (JmhJson.read(run).stream().noneMatch(r -> r.benchmark().equals(ResultsFormat.SOLVE_BENCHMARK))) continue;
             RunData data = RunData.read(List.of(run));
             if (data.variants().size() < 2) continue;  // no speedups, so no bar chart (a one-variant run)
             VariantName naive = VariantName.of(Variant.NAIVE);

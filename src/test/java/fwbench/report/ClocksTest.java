@@ -1,5 +1,6 @@
 package fwbench.report;
 
+import fwbench.results.ResultsFormat;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import fwbench.variant.Variant;
 import org.junit.jupiter.api.Test;
@@ -92,6 +93,8 @@ class ClocksTest {
         assertEquals(Optional.empty(), Clocks.legend(List.of()));
         try (var files = Files.list(Path.of("results"))) {
             for (Path file : files.filter(f -> f.toString().endsWith(".json")).toList()) {
+                // the runs made before NVML was read (all but the newest) have no clocks, and no error
+                if (Files.readString(file).contains("\"" + ResultsFormat.GPU_CLOCK_SM + "\"")) continue;
                 RunData committed = RunData.ofRun(file, JmhJson.read(file));
                 assertTrue(committed.solves().stream().allMatch(s -> s.clocks().isEmpty()), file.toString());
             }

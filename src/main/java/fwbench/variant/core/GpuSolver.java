@@ -28,7 +28,7 @@ import static fwbench.cuda.KernelArgs.value;
  * events that time each solve, and the launch mode. A variant supplies only
  * {@link #enqueueSolve}: the kernel launches of one solve.
  *
- * <p>Matrices are {@link #ld} x {@link #ld} ints, ld = n rounded up to {@link Variant#padTo()};
+ * <p>Matrices are {@link #ld} x {@link #ld} ints, ld = n rounded up to {@code Variant.padTo()};
  * the cells past n are isolated padding vertices, so tiled kernels need no bounds checks.
  *
  * <p>The timed {@link #solve()} is: record an event, replay the captured graph (or issue the

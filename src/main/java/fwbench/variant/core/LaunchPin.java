@@ -6,7 +6,7 @@ import java.util.function.IntPredicate;
 /**
  * A system property that pins one launch setting over the tuned choice and the table, e.g.
  * -Dfwbench.kleene.tile=128, and the values it takes: any other is refused in one line, before a
- * run plans anything with it ({@link Variant#checkLaunchPins()}).
+ * run plans anything with it ({@code Variant.checkLaunchPins()}).
  *
  * @param property the property's name, "fwbench.kleene.tile"
  * @param takes    its values in words, for the refusal: "64 or 128"
@@ -34,7 +34,7 @@ public record LaunchPin(String property, String takes, IntPredicate valid) {
 
     /**
      * The pinned value where the property is set to one it takes, else empty: for the memory a
-     * plan counts, which the registry computes as it loads, before {@link Variant#checkLaunchPins()}
+     * plan counts, which the registry computes as it loads, before {@code Variant.checkLaunchPins()}
      * can refuse the pin (the solver refuses it too, through {@link #value()}).
      */
     public Optional<Integer> valueIfValid() {

@@ -19,8 +19,7 @@ import static fwbench.cuda.KernelArgs.value;
 
 /**
  * The last step of a GPU solve of a graph with negative weights (kernels/graph.cu,
- * fw_finish_negative_weights), for the variants that {@linkplain Variant#takesNegativeWeights()
- * take them}. Their kernels add INF like any other number, so INF plus a negative weight leaks
+ * fw_finish_negative_weights), for the variants that * take them. Their kernels add INF like any other number, so INF plus a negative weight leaks
  * below INF into cells with no path; the step sets every cell above the longest possible distance
  * back to INF, and looks for a negative cycle: a negative diagonal cell, or a cell below any
  * path's length. Graphs with weights >= 0 never run it: their solve is the variant's launches alone.

@@ -1,6 +1,6 @@
 package fwbench.variant.core;
 
-/** A solver of float32 distances, which takes graphs of real weights ({@link Variant#takesRealWeights()}). */
+/** A solver of float32 distances, which takes graphs of real weights ({@code Variant.takesRealWeights()}). */
 public interface RealSolver extends Solver {
 
     /** Whether the solver holds a graph of real weights: then its distances are {@link #realDistances()} alone. */

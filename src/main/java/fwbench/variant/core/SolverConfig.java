@@ -5,10 +5,10 @@ import fwbench.graph.RealGraph;
 
 /**
  * What a variant needs to build a solver: the input graph and, for GPU variants, the launch mode
- * and the GPUs a variant that {@linkplain Variant#spansDevices() spans devices} splits the solve
+ * and the GPUs a variant that spans devices splits the solve
  * across (devices 0 .. gpus - 1; {@link #ALL_GPUS}: every device of the host; the others run on
  * device 0). The graph has integer weights ({@code graph}) or real ones ({@code realGraph}, for
- * the variants that {@linkplain Variant#takesRealWeights() take them}); exactly one is given. A tile
+ * the variants that take them); exactly one is given. A tile
  * variant takes its launch choice from {@code choice} where set (tuned on this device), else from its table.
  */
 public record SolverConfig(Graph graph, RealGraph realGraph, LaunchMode launch, int gpus, LaunchChoice choice) {

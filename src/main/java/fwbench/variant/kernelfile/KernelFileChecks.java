@@ -1,5 +1,7 @@
 package fwbench.variant.kernelfile;
 
+import fwbench.cuda.DeviceInfo;
+import fwbench.cuda.Kernel;
 import fwbench.cuda.KernelModule;
 
 import java.nio.charset.StandardCharsets;
@@ -49,6 +51,37 @@ public final class KernelFileChecks {
                 throw new KernelFileException(where + ": kernel " + kernel + " takes " + has + ", but schema=" + descriptor.schema().id()
                         + (descriptor.paths() ? " with paths=yes" : "") + (descriptor.takesScratch() ? " with scratch" : "")
                         + " launches it with " + descriptor.signature() + " (" + KernelFile.DOCS + ")");
+            }
+        }
+    }
+
+    /**
+     * Refuses a launch the device or the compiled kernels cannot make: a block of more threads than a
+     * kernel takes (its registers, its {@code __launch_bounds__}), more shared memory than a block may
+     * have, or a whole-solve block that does not fit on an SM.
+     */
+    public static void checkLaunch(String where, KernelFileDescriptor descriptor, KernelModule module, DeviceInfo device) {
+        int threads = descriptor.blockThreads();
+        for (String name : descriptor.kernels()) {
+            Kernel kernel = module.kernel(name);
+            if (threads > kernel.maxThreadsPerBlock()) {
+                throw new KernelFileException(where + ": kernel " + name + " takes at most " + kernel.maxThreadsPerBlock()
+                        + " threads a block (its registers and __launch_bounds__), and block=" + descriptor.blockX() + "x" + descriptor.blockY()
+                        + " has " + threads + " (" + KernelFile.DOCS + ")");
+            }
+            long shared = (long) kernel.staticSharedBytes() + descriptor.sharedBytes();
+            if (shared > device.maxSharedBytesPerBlock()) {
+                throw new KernelFileException(where + ": kernel " + name + " needs " + shared + " bytes of shared memory a block ("
+                        + kernel.staticSharedBytes() + " static, shared=" + descriptor.sharedBytes() + "), and a block of " + device.name()
+                        + " may have " + device.maxSharedBytesPerBlock());
+            }
+            if (descriptor.sharedBytes() > 0) kernel.allowDynamicSharedMemory(descriptor.sharedBytes());
+            if (descriptor.schema() == KernelFileDescriptor.Schema.WHOLE) {
+                try {
+                    kernel.residentBlocksPerMultiprocessor(threads, descriptor.sharedBytes());
+                } catch (IllegalStateException e) {
+                    throw new KernelFileException(where + ": " + e.getMessage() + ", so schema=whole cannot launch it");
+                }
             }
         }
     }

@@ -30,7 +30,7 @@ import java.util.stream.Collectors;
 public record KernelFileDescriptor(Schema schema, List<String> kernels, int blockX, int blockY, int tile, int tilesPerBlock,
                                    boolean pivotSkipped, boolean paths, int scratch, int scratchPerTile, int sharedBytes) {
 
-    /** The name of the exported descriptor: {@code extern "C" __constant__ char fw_variant[]}, as FW_VARIANT writes it. */
+    /** The name of the exported descriptor: {@code extern "C" __device__ char fw_variant[]}, as FW_VARIANT writes it. */
     public static final String SYMBOL = "fw_variant";
 
     /** The most threads a CUDA block has. */

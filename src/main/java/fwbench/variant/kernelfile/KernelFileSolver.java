@@ -64,20 +64,19 @@ public class KernelFileSolver extends GpuSolver {
     public KernelFileSolver(VariantTraits variant, SolverConfig config, KernelFileDescriptor descriptor) {
         super(variant, config);
         this.descriptor = descriptor;
-        KernelModule module = module();
         List<Kernel> loaded = new ArrayList<>();
-        for (String name : descriptor.kernels()) {
-            Kernel kernel = module.kernel(name);
-            if (descriptor.sharedBytes() > 0) kernel.allowDynamicSharedMemory(descriptor.sharedBytes());
-            loaded.add(kernel);
-        }
-        this.kernels = List.copyOf(loaded);
-        this.wholeGrid = descriptor.schema() == KernelFileDescriptor.Schema.WHOLE
-                ? kernels.get(0).residentBlocksPerMultiprocessor(descriptor.blockThreads(), descriptor.sharedBytes())
-                  * cuda.device().multiprocessors()
-                : 0;
+        int grid = 0;
         DeviceBuffer s = null, q = null;
         try {
+            KernelModule module = module();
+            for (String name : descriptor.kernels()) {
+                Kernel kernel = module.kernel(name);
+                if (descriptor.sharedBytes() > 0) kernel.allowDynamicSharedMemory(descriptor.sharedBytes());
+                loaded.add(kernel);
+            }
+            if (descriptor.schema() == KernelFileDescriptor.Schema.WHOLE) {
+                grid = loaded.get(0).residentBlocksPerMultiprocessor(descriptor.blockThreads(), descriptor.sharedBytes()) * cuda.device().multiprocessors();
+            }
             if (descriptor.takesScratch()) {
                 s = new DeviceBuffer(Math.max(1, descriptor.scratchInts(n)));
                 s.fill(0, stream);
@@ -93,6 +92,8 @@ public class KernelFileSolver extends GpuSolver {
             super.close();
             throw e;
         }
+        this.kernels = List.copyOf(loaded);
+        this.wholeGrid = grid;
         this.scratch = s;
         this.intermediates = q;
     }
