@@ -80,6 +80,8 @@ public final class BenchmarkCommand {
     private final Path resultsDirectory;
     private final PrintStream out;
     private final PrintStream err;
+    /** The command as the user gave it, recorded with every forked result ({@link ResultsFormat#COMMAND_PROPERTY}). */
+    private String commandLine = "";
 
     public BenchmarkCommand(Path resultsDirectory, PrintStream out, PrintStream err) {
         this.resultsDirectory = resultsDirectory;
@@ -98,6 +100,7 @@ public final class BenchmarkCommand {
     }
 
     private int execute(String[] args) throws UsageException {
+        commandLine = JarCommand.line(args);
         if (args.length > 0 && HelpPage.HELP_WORDS.contains(args[0]) || Arrays.asList(args).contains("--help")) {
             HelpPage.print(out);
             return 0;
@@ -550,7 +553,8 @@ public final class BenchmarkCommand {
                 .include("^" + Pattern.quote(combination.benchmark()) + "$")
                 .exclude("^(?!" + Pattern.quote(combination.benchmark()) + "$)")  // the user's patterns may match others
                 .addProfiler(GpuTimeProfiler.class)
-                .jvmArgsAppend(forkArgsAppended(options, tuning));
+                // a fork is told the run's command (JMH records it with the fork's results); with -f 0 there is no fork to tell
+                .jvmArgsAppend(forks.measured() > 0 ? withCommand(forkArgsAppended(options, tuning), commandLine) : forkArgsAppended(options, tuning));
         combination.params().forEach(builder::param);
         if (combination.fewIterations()) {
             builder.warmupIterations(combination.warmups(options, 0)).measurementIterations(combination.measurements(options, 0));
@@ -631,6 +635,13 @@ public final class BenchmarkCommand {
     static String[] forkArgsAppended(CommandLineOptions options, TuningMode tuning) {
         List<String> args = new ArrayList<>(options.getJvmArgsAppend().orElse(List.of()));
         args.add("-D" + TuningMode.PROPERTY + "=" + tuning.id());
+        return args.toArray(String[]::new);
+    }
+
+    /** The fork's JVM options and, last, the command that made the run, which JMH so records with every result. */
+    static String[] withCommand(String[] forkArgs, String command) {
+        List<String> args = new ArrayList<>(List.of(forkArgs));
+        args.add("-D" + ResultsFormat.COMMAND_PROPERTY + "=" + command);
         return args.toArray(String[]::new);
     }
 

@@ -1,5 +1,7 @@
 package fwbench.report;
 
+import fwbench.results.ResultsFormat;
+
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
@@ -48,6 +50,7 @@ final class Method {
     static String paragraph(RunData data) {
         List<String> sentences = new ArrayList<>();
         sentences.add(whereAndWhen(data));
+        command(data).ifPresent(sentences::add);
         java(data).ifPresent(sentences::add);
         iterations(data).ifPresent(sentences::add);
         parameters(data).ifPresent(sentences::add);
@@ -123,7 +126,7 @@ final class Method {
             return jdk.isEmpty() ? vm.strip() : vm.strip() + " (" + jdk + ")";
         });
         Set<String> jmh = distinct(data, h -> h.jmhVersion().orElse(""));
-        Set<String> options = distinct(data, h -> String.join(" ", h.jvmArgs()));
+        Set<String> options = distinct(data, h -> String.join(" ", h.jvmArgs().stream().filter(a -> !a.startsWith(COMMAND_OPTION)).toList()));
         if (javas.isEmpty() && jmh.isEmpty()) return Optional.empty();
         StringBuilder text = new StringBuilder("They ran");
         if (!javas.isEmpty()) text.append(" on ").append(String.join(" and ", javas));
@@ -132,6 +135,22 @@ final class Method {
             text.append(", with the JVM options ").append(options.stream().map(o -> "`" + o + "`").collect(Collectors.joining(" and ")));
         }
         return Optional.of(text.append(".").toString());
+    }
+
+    /** How the command that made a run appears among a fork's JVM options. */
+    private static final String COMMAND_OPTION = "-D" + ResultsFormat.COMMAND_PROPERTY + "=";
+
+    /**
+     * "It was made with `java -jar target/benchmarks.jar -p n=1000`.": the command the benchmark gives
+     * every fork, which JMH records among its JVM options; runs before it did, and runs in one JVM
+     * (-f 0), say nothing of it.
+     */
+    static Optional<String> command(RunData data) {
+        Set<String> commands = distinct(data, h -> h.jvmArgs().stream().filter(a -> a.startsWith(COMMAND_OPTION))
+                .map(a -> a.substring(COMMAND_OPTION.length())).findFirst().orElse(""));
+        if (commands.isEmpty()) return Optional.empty();
+        return Optional.of((commands.size() == 1 ? "It was made with " : "They were made with ")
+                + commands.stream().map(c -> "`" + c + "`").collect(Collectors.joining(" and ")) + ".");
     }
 
     /** Each value the solves' harness gives, once, in file order; blank values (not recorded) left out. */

@@ -30,6 +30,11 @@ public final class ResultsFormat {
      */
     public static final String NO_GPU_DEVICE = "no GPU (CPU: ";
     public static final String CELL = "cell";
+    /**
+     * The system property every fork is given with the command that made the run: JMH records a
+     * fork's JVM options with each of its results ({@code jvmArgs}), where the report reads it.
+     */
+    public static final String COMMAND_PROPERTY = "fwbench.command";
     /** The SHA-256 of a kernel file variant's source, set by the benchmark command (empty for the built-in variants). */
     public static final String KERNEL_SHA256 = "kernelSha256";
 

@@ -458,5 +458,8 @@ class BenchmarkCommandTest {
         assertEquals(List.of("-Xmx3g", "-Dfwbench.tuning=retune"), List.of(BenchmarkCommand.forkArgsAppended(
                 new CommandLineOptions("-jvmArgsAppend", "-Xmx3g"), BenchmarkCommand.tuningMode("retune"))));
         assertEquals(List.of("-Dfwbench.tuning=table"), List.of(BenchmarkCommand.forkArgsAppended(new CommandLineOptions(), TuningMode.TABLE)));
+        // every fork is told the run's command, which JMH records with its results for the report's Method
+        assertEquals(List.of("-Dfwbench.tuning=table", "-Dfwbench.command=java -jar target/benchmarks.jar -p n=1000"),
+                List.of(BenchmarkCommand.withCommand(new String[] {"-Dfwbench.tuning=table"}, "java -jar target/benchmarks.jar -p n=1000")));
     }
 }

@@ -1,6 +1,7 @@
 package fwbench.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import fwbench.verify.Verification;
@@ -42,6 +43,18 @@ class MethodTest {
                         + " the CPU reference's (a textbook Floyd-Warshall in Java); above 2,048 (here n = 2,500; 5,000) the distances had"
                         + " to pass the shortest-path certificate, computed on the device.",
                 method(Fixtures.tree(Fixtures.RUN), Fixtures.RUN));
+    }
+
+    /** A run whose forks were given its command quotes it, and not among the JVM options; one without says nothing of it. */
+    @Test
+    void aRunThatRecordedItsCommandQuotesIt() throws Exception {
+        ArrayNode run = Fixtures.tree(Fixtures.RUN);
+        run.forEach(r -> ((ObjectNode) r).putArray("jvmArgs").add("-Dfwbench.tuning=table")
+                .add("-Dfwbench.command=java -jar target/benchmarks.jar -p n=1000,2500,5000"));
+        String text = method(run, Fixtures.RUN);
+        assertTrue(text.contains(" on " + Fixtures.DEVICE + ". It was made with `java -jar target/benchmarks.jar -p n=1000,2500,5000`. They ran on "), text);
+        assertTrue(text.contains(", with the JVM options `-Dfwbench.tuning=table`."), text);
+        assertFalse(method(Fixtures.tree(Fixtures.RUN), Fixtures.RUN).contains("It was made with"));
     }
 
     /** A run that recorded NVML's clocks says what they were; one without them says nothing of clocks (above). */
