@@ -181,9 +181,10 @@ public final class ProfileCommand implements Callable<Integer> {
     /** The built-in variant named, or empty for a kernel file (loaded once a GPU is known to be there). */
     static Optional<Variant> builtInVariant(String name) throws UsageException {
         if (KernelFile.names(name)) {
-            if (!Files.isRegularFile(Path.of(name.trim()))) {
-                throw new UsageException("kernel file " + name.trim() + " does not exist (a variant ending in " + KernelFile.EXTENSION
-                        + " is a CUDA source file: " + KernelFile.DOCS + ")");
+            try {
+                KernelFile.requireExists(name);
+            } catch (KernelFileException e) {
+                throw new UsageException(e.getMessage());
             }
             return Optional.empty();
         }

@@ -45,11 +45,7 @@ public final class KernelFiles {
      * that the file it compiles is the one the run was planned with.
      */
     public static Variant load(String given, Optional<String> expectedSha256) {
-        Path path = Path.of(given);
-        if (!Files.isRegularFile(path)) {
-            throw new KernelFileException("kernel file " + given + " does not exist (a variant ending in " + KernelFile.EXTENSION
-                    + " is a CUDA source file: " + KernelFile.DOCS + ")");
-        }
+        Path path = KernelFile.requireExists(given);
         byte[] source;
         try {
             source = Files.readAllBytes(path);

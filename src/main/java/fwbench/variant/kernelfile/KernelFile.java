@@ -1,5 +1,6 @@
 package fwbench.variant.kernelfile;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -25,6 +26,20 @@ public record KernelFile(String given, String sha256, KernelFileDescriptor descr
     /** Whether a variant's name is a kernel file's path rather than a built-in variant's name. */
     public static boolean names(String text) {
         return text.trim().toLowerCase(Locale.ROOT).endsWith(EXTENSION);
+    }
+
+    /**
+     * The file a kernel file variant names, refused in one line when there is none there.
+     *
+     * @throws KernelFileException when {@code given} is not a file
+     */
+    public static Path requireExists(String given) {
+        Path path = Path.of(given.trim());
+        if (!Files.isRegularFile(path)) {
+            throw new KernelFileException("kernel file " + given.trim() + " does not exist (a variant ending in " + EXTENSION
+                    + " is a CUDA source file: " + DOCS + ")");
+        }
+        return path;
     }
 
     /** The name charts and tables show for a kernel file's path: its file name ("my_fw.cu"). */

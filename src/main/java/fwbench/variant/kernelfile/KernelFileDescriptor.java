@@ -184,7 +184,12 @@ public record KernelFileDescriptor(Schema schema, List<String> kernels, int bloc
 
     /** Ints of scratch a solve of n vertices gets: the fixed part and, for the blocked schema, more per tile of a side. */
     public long scratchInts(int n) {
-        return scratch + (schema == Schema.BLOCKED ? (long) scratchPerTile * ((n + tile - 1) / tile) : 0);
+        return schema == Schema.BLOCKED ? scratchInts(scratch, scratchPerTile, tile, n) : scratch;
+    }
+
+    /** Ints of scratch: {@code fixed}, and {@code perTile} more per tile of a side of {@code tile} at n vertices. */
+    public static long scratchInts(int fixed, int perTile, int tile, int n) {
+        return fixed + (long) perTile * ((n + tile - 1) / tile);
     }
 
     /** The parameters every kernel of this file must declare, in order: d, then q with paths, n, the step, scratch. */

@@ -58,7 +58,7 @@ public class KernelFileSolver extends GpuSolver {
      * more per tile of a side of {@code tile}; the descriptor's scratch keys say the same (a GPU test checks).
      */
     public static DeviceMemory.Extra scratchBytes(int fixed, int perTile, int tile) {
-        return (n, padded) -> 4L * (fixed + (long) perTile * ((n + tile - 1) / tile));
+        return (n, padded) -> 4L * KernelFileDescriptor.scratchInts(fixed, perTile, tile, n);
     }
 
     public KernelFileSolver(VariantTraits variant, SolverConfig config, KernelFileDescriptor descriptor) {
