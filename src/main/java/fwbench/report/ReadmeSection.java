@@ -2,6 +2,7 @@ package fwbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -17,19 +18,22 @@ public final class ReadmeSection {
     }
 
     /**
-     * The section's content for a run: per setup its speedup matrix and charts.
+     * The section's content for a run: where it comes from (the results file, its report, the command
+     * that made it), then per setup its speedup matrix and one chart, the speedup over the baseline
+     * (the time chart where no variant but the baseline has a speedup): a README is a page.
      *
      * @param results the results file, as a path relative to the README
      * @param report  the report.md written beside the charts, relative to the README
+     * @param command "It was made with `...`.", where the run recorded its command
      * @param chart   a chart's base name to its PNG's path relative to the README
      */
-    public static String content(List<SpeedupTable> tables, List<String> results, String report, boolean withDevice,
-                                 Function<String, String> chart) {
+    public static String content(List<SpeedupTable> tables, List<String> results, String report, Optional<String> command,
+                                 boolean withDevice, Function<String, String> chart) {
         List<String> out = new ArrayList<>();
-        out.add("<!-- Written by the report (see Report below); edits between these markers are replaced. -->");
+        out.add("<!-- Written by the report's --readme option; edits between these markers are replaced. -->");
         out.add("");
-        out.add("From " + String.join(", ", results.stream().map(r -> "`" + r + "`").toList())
-                + "; every number and chart of it: [" + report + "](" + report + ").");
+        out.add("From " + String.join(", ", results.stream().map(r -> "`" + r + "`").toList()) + command.map(c -> ". " + c).orElse(".")
+                + " Every number and chart of it: [" + report + "](" + report + ").");
         for (SpeedupTable table : tables) {
             out.add("");
             out.add("**" + table.setup().title() + "**. Time per solve in ms (speedup over " + table.baseline() + "):");
@@ -39,14 +43,10 @@ public final class ReadmeSection {
             List<String> flagged = table.rows().stream().flatMap(r -> r.solve().stream())
                     .flatMap(s -> Clocks.entry(s, Clocks.reportName(s, false)).stream()).toList();
             Clocks.legend(flagged).ifPresent(line -> out.addAll(List.of(line, "")));
-            List<String> images = new ArrayList<>();
-            for (ChartKind kind : ChartKind.of(table)) {
-                images.add("<img src=\"" + chart.apply(kind.baseName(table.setup(), withDevice)) + "\" alt=\""
-                        + kind.caption() + "\" width=\"49%\">");
-            }
-            // two charts a line: side by side on GitHub, each readable
-            for (int i = 0; i < images.size(); i += 2) out.add(String.join(" ", images.subList(i, Math.min(i + 2, images.size()))));
-            table.chartNotes().forEach(why -> out.addAll(List.of("", Markdown.sentence(why))));
+            List<ChartKind> kinds = ChartKind.of(table);
+            ChartKind kind = kinds.contains(ChartKind.SPEEDUP) ? ChartKind.SPEEDUP : kinds.get(0);
+            out.add("<img src=\"" + chart.apply(kind.baseName(table.setup(), withDevice)) + "\" alt=\""
+                    + kind.caption() + "\" width=\"70%\">");
         }
         return String.join("\n", out);
     }

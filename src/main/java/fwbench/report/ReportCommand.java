@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
@@ -122,7 +123,7 @@ public final class ReportCommand implements Callable<Integer> {
             for (ChartKind kind : ChartKind.of(table)) jobs.add(new ChartJob(kind.baseName(table.setup(), withDevice), kind, table, null));
         }
         String readmeText = null;
-        if (readme != null) readmeText = readmeUpdate(tables, folder, withDevice);
+        if (readme != null) readmeText = readmeUpdate(tables, folder, Method.command(run), withDevice);
         List<Path> planned = new ArrayList<>(texts.keySet());
         planned.add(html);
         jobs.forEach(j -> planned.addAll(j.files(folder)));
@@ -203,12 +204,27 @@ public final class ReportCommand implements Callable<Integer> {
                 + name + ".html (all in one page) to " + folder;
     }
 
-    /** The command as typed, for the HTML page (the jar's report subcommand and these arguments), and the runs' dates. */
+    /**
+     * The command that makes this page, for the HTML page (the jar's report subcommand and the arguments
+     * as typed, less --out and --readme, which change where the report goes, not what it says), and
+     * the runs' dates: so a committed page made again lands byte for byte.
+     */
     private HtmlReport.Origin origin(List<LocalDate> runDates) {
         List<String> words = new ArrayList<>(List.of(JAR_REPORT));
-        for (String arg : spec.commandLine().getParseResult().originalArgs()) words.add(shellQuoted(arg));
+        List<String> args = spec.commandLine().getParseResult().originalArgs();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (PLACEMENT_OPTIONS.contains(arg)) {
+                i++;
+            } else if (PLACEMENT_OPTIONS.stream().noneMatch(o -> arg.startsWith(o + "="))) {
+                words.add(shellQuoted(arg));
+            }
+        }
         return new HtmlReport.Origin(String.join(" ", words), runDates);
     }
+
+    /** The options that say where the report is written, not what it holds. */
+    private static final List<String> PLACEMENT_OPTIONS = List.of("--out", "--readme");
 
     /** An argument as a POSIX shell reads it back: as is when plain, else in single quotes. */
     static String shellQuoted(String arg) {
@@ -235,7 +251,7 @@ public final class ReportCommand implements Callable<Integer> {
     }
 
     /** The README with its results section rewritten (paths relative to the README's folder). */
-    private String readmeUpdate(List<SpeedupTable> tables, Path folder, boolean withDevice) throws UsageException {
+    private String readmeUpdate(List<SpeedupTable> tables, Path folder, Optional<String> command, boolean withDevice) throws UsageException {
         if (!Files.isRegularFile(readme)) throw new UsageException(readme + ": no such file (--readme rewrites a section of an existing README)");
         refuseInsideResults(readme, "--readme " + readme);
         String text;
@@ -246,7 +262,7 @@ public final class ReportCommand implements Callable<Integer> {
         }
         Path home = readme.toAbsolutePath().normalize().getParent();
         String content = ReadmeSection.content(tables, inputs.stream().map(p -> relative(home, p)).toList(),
-                relative(home, folder.resolve(OutputNames.TABLES + ".md")), withDevice,
+                relative(home, folder.resolve(OutputNames.TABLES + ".md")), command, withDevice,
                 base -> relative(home, folder.resolve(base + ".png")));
         try {
             return ReadmeSection.replace(text, content);

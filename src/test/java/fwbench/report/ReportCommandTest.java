@@ -194,6 +194,7 @@ class ReportCommandTest {
         assertTrue(text.contains("From `results/2026-11-22_NVIDIA-H200.json`"), text);
         assertTrue(text.contains("| naive | 3.535 (1.00x) | 40.75 (1.00x) | 574.4 (1.00x) |\n| blocked |"), "story order: naive first");
         assertTrue(text.contains("<img src=\"plot/2026-11-22_NVIDIA-H200/speedup-random-graph-42.png\""), text);
+        assertEquals(1, HtmlReportTest.count(text, "<img "), "one chart, the speedups: " + text);
         assertTrue(Files.exists(folder.resolve("speedup-random-graph-42.png")), "the README embeds a chart that exists");
         assertEquals(0, report(input, "--out", folder, "--readme", readme), err.toString());
         assertEquals(text, Files.readString(readme), "regenerating gives the same README");
@@ -276,8 +277,8 @@ class ReportCommandTest {
         assertTrue(html.contains("<p class=\"note\">N" + why.substring(1) + ".</p>"), html);
         String section = Files.readString(readme);
         assertFalse(section.contains("speedup-") || section.contains("bars-"), "the README embeds only charts that exist: " + section);
-        assertTrue(section.contains("throughput-random-graph-42.png"), section);
-        assertTrue(section.contains("\n\nN" + why.substring(1) + ".\n"), section);
+        assertEquals(1, HtmlReportTest.count(section, "<img "), "a README is a page: one chart, " + section);
+        assertTrue(section.contains("time-random-graph-42.png"), "the time chart where there is no speedup: " + section);
     }
 
     @Test
