@@ -36,7 +36,8 @@
 //   phases 2-3: minplus::shared_words<Int32, T, KLEENE_STAGES>() * 4 bytes of dynamic shared
 //     memory (70 KB at T = 128, 35 KB at T = 64); at most 128 registers (2 blocks per SM:
 //     TILE_PRODUCT_MIN_BLOCKS_PER_SM), 80 at T = 64; at T = 128 ptxas (sm_90) spills a few words in
-//     the product kernels (the group kernel 32 bytes, group_rest and phase 3 24; kernels/NOTES.md)
+//     the product kernels (the group kernel 32 bytes, group_rest and phase 3 24: kernels/NOTES.md,
+//     The tile product and its register blocking)
 #include "kleene_rounds.cuh"
 
 // Entry points, named by tile size, each followed by its launch facts for the host. ld: ints per

@@ -21,7 +21,7 @@
 // same bookkeeping (staging, barriers, addresses) as int32's 64, and the integer instructions
 // share the relaxations' pipe, so packed16 reaches less of its ceiling than int32 does. T = 256
 // does 4x the relaxations per chunk of bookkeeping and is used from n = 7500 on
-// (fwbench.variant.packed16.Packed16Solver; kernels/NOTES.md, v9).
+// (fwbench.variant.packed16.Packed16Solver; kernels/NOTES.md, packed16).
 //
 // Launch: tiles = ceil(n / T), ld = N / 2 words per row, grid = as in 08_dataflow.cu (at least three
 // blocks at T = 64, where block 1 runs the second chain),
@@ -56,8 +56,9 @@ fw_packed16_dataflow_t64(int* d, int ld, int n, const int* schedule, int items, 
 FW_TILE_KERNEL_SHAPE(fw_packed16_dataflow_t64, minplus::Packed16, 64, 4, 4, (minplus::shared_words<minplus::Packed16, 64, dataflow::STAGES>() * 4))
 
 // The same with a helper warp in block 0 (160 threads; dataflow.cuh): for one or two blocks per SM
-// (fwbench.variant.packed16.Packed16Solver), where it made n = 1000 about 4% faster in kleene_bench on an H100; from three
-// blocks per SM on the 128-thread kernel fits four where this fits three.
+// (fwbench.variant.packed16.Packed16Solver), where it shortens the chain of pivots; from three
+// blocks per SM on the 128-thread kernel fits four where this fits three (kernels/NOTES.md, The
+// pivot chain at small n).
 constexpr int HELPED_T64_THREADS = minplus::Grid<minplus::Packed16, 64, 4, 4>::THREADS + dataflow::HELPER_THREADS;
 extern "C" __global__ void __launch_bounds__(HELPED_T64_THREADS, 3)
 fw_packed16_dataflow_helped_t64(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)

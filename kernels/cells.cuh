@@ -29,7 +29,7 @@ struct Int32 {
 // picks the least distance and, among equal distances, the least mark, and a tie with c keeps c,
 // whose mark is 0 or an earlier k's. That is "the first k that strictly improves", as a sequential
 // relaxation with `if (a + b < c)` would record it, in the one add-min instruction of Int32.
-// kernels/NOTES.md, kleene-paths, has the proof that the rebuilt routes terminate.
+// The rebuilt routes terminate (the proof: kernels/NOTES.md, kleene-paths).
 struct Routes {
     static constexpr int CELLS_PER_WORD = 1;
     static constexpr int MARK = (1 << FW_ROUTE_BITS) - 1;  // the mark's bits

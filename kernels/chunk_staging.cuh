@@ -48,8 +48,9 @@ __host__ __device__ constexpr int shared_words()
 // chunk, to issue those copies, and a chunk takes one barrier (the other buffer was last read by
 // chunk c - 1, which every thread finished before chunk c's barrier): at a chunk's start every
 // warp leaves the barrier waiting on its first shared loads, which a burst of copies into shared
-// memory delays, while mid-chunk the loads run ahead of the relaxations (kernels/NOTES.md). For a
-// compute(as, bs) the copies go before the chunk's barrier, and a second barrier ends it.
+// memory delays, while mid-chunk the loads run ahead of the relaxations (kernels/NOTES.md, Chunk
+// staging and async copies). For a compute(as, bs) the copies go before the chunk's barrier, and a
+// second barrier ends it.
 // STAGES = 3: chunk c + 2 is copied while chunk c is computed, one barrier a chunk (the buffer a
 // copy overwrites was last read two chunks earlier, before this chunk's barrier); 104 KB at
 // T = 128 (dataflow.cuh); compute(as, bs).
@@ -100,7 +101,8 @@ __device__ __forceinline__ void stream_chunks(const int* a, const int* b, int ld
     // word a load, A_WORDS of them. k-major (T = 256): 16-byte loads, a thread's A_WORDS words as
     // runs of 4 of one row, one address a run instead of one a word; a warp takes run v of 32
     // consecutive rows, so that its stores into k-major rows fall in 32 banks. T = 128 keeps word loads:
-    // 16-byte loads there were slower at the small n that use T = 128 (kernels/NOTES.md, v9).
+    // 16-byte loads there were slower at the small n that use T = 128 (kernels/NOTES.md, Things
+    // tried and dropped).
     constexpr int A_WORDS = Cell::CELLS_PER_WORD == 2 ? T * AW / THREADS : 1;  // packed A words per thread
     static_assert(!KMAJOR || A_WORDS % 4 == 0, "k-major A is loaded in runs of 4 words");
     int aAhead[KMAJOR ? 1 : A_WORDS];      // row-major: one word a load

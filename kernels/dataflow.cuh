@@ -58,13 +58,14 @@ constexpr int FIELD_BITS = FW_ITEM_FIELD_BITS;
 constexpr int FIELD_MASK = (1 << FIELD_BITS) - 1;
 
 // Whether the pivot item of round r > 0 also applies round r - 1 to its tile (the schedule then has
-// no item for that): at T = 256 it measured 1% slower (kernels/NOTES.md, the pivot chain).
+// no item for that): not at T = 256, where it was slower (kernels/NOTES.md, The pivot chain at
+// small n).
 template <int T>
 constexpr bool folds_pivot = T <= FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE;
 
-// Whether block 1 runs a second chain (solve, below): packed16 at T = 64, where it made n = 1000 to
-// 1500 1 to 4% faster on an H100; int32's T = 64 kernel was 2% slower at n = 1000 with it
-// (kernels/NOTES.md, the second chain). fwbench.variant.schedule.DataflowSchedule leaves its items out.
+// Whether block 1 runs a second chain (solve, below): packed16 at T = 64 only, as int32's T = 64
+// kernel was slower with it (kernels/NOTES.md, The pivot chain at small n).
+// fwbench.variant.schedule.DataflowSchedule leaves its items out.
 template <class Cell, int T>
 constexpr bool runs_second_chain = folds_pivot<T> && Cell::CELLS_PER_WORD == 2 && T <= FW_DATAFLOW_SECOND_CHAIN_PACKED_MAX_TILE;
 
@@ -76,9 +77,9 @@ constexpr bool runs_second_chain = folds_pivot<T> && Cell::CELLS_PER_WORD == 2 &
 #endif
 
 // A poll of a done counter that acquires: the tile's contents, read after it (through the block's
-// barrier), are at least as new as the release that wrote the counter. Polls by acquire loads
-// measured faster at n = 1000 than relaxed polls and one acquire fence: 5% for packed16, 1.5% for
-// int32 (kernels/NOTES.md).
+// barrier), are at least as new as the release that wrote the counter. Acquire loads, not relaxed
+// polls and one acquire fence: the chain's handoffs are shorter (kernels/NOTES.md, The pivot chain
+// at small n).
 __device__ __forceinline__ int load_acquire(const int* p)
 {
     int v;
@@ -140,10 +141,10 @@ __device__ __forceinline__ void update_tile(int* c, const int* a, const int* b, 
 }
 
 // A block's exit: the last block out zeroes the counters (from done), the ticket and the exit
-// count after it for the next launch, so a solve needs no memset before it (a memset node cost
-// 1.1 us of GPU time a solve on an H100). Every block's last release and ticket precede its count
-// (the fence and the barrier). Only at T = 64: the T = 128 kernels measured 0.8 to 1.7% slower
-// with it (kernels/NOTES.md), and keep the host's memset.
+// count after it for the next launch, so a solve needs no memset node before it. Every block's
+// last release and ticket precede its count (the fence and the barrier). Only at T = 64: the
+// T = 128 kernels were slower with it and keep the host's memset (kernels/NOTES.md, The host's
+// notice of a solve's end).
 template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void leave(int* done, int* ticket)
 {
@@ -165,7 +166,7 @@ constexpr int HELPER_THREADS = 32;
 // The named barriers between the grid and the helper: the grid stored a step; a step may start.
 constexpr int STEP_STORED = 2, STEP_READY = 3;
 
-// HELPED: the block has one warp more than the grid, a helper (kernels/NOTES.md, the second chain):
+// HELPED: the block has one warp more than the grid, a helper (kernels/NOTES.md, The pivot chain):
 // in block 0 it polls the chain's next inputs while the grid computes a step, lets the grid start
 // that step as soon as the one before is stored (STEP_READY), and only then releases the stored
 // tile (STEP_STORED hands it over), so neither the poll nor the release fence lies between two
@@ -330,9 +331,9 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
         }
         // The second chain: block 1, before it takes any ticket, runs per round r the column cross
         // tile (r + 2, r) and then the bulk tile (r + 2, r + 1) that block 0's next cross reads,
-        // with no handoff between them. Listed, that bulk tile was stored within about a
-        // microsecond of the pivot its reader follows, and the reader waited for its release; from
-        // block 1 it is ready about 2 us before (kernels/NOTES.md, the second chain). The list has
+        // with no handoff between them. Listed, that bulk tile was stored about when the pivot its
+        // reader follows was, and the reader waited for its release; from block 1 it is ready well
+        // before (kernels/NOTES.md, The pivot chain at small n). The list has
         // neither tile, and every listed item that reads one comes after every listed item block 1
         // needs up to it, as for the chain.
         if constexpr (runs_second_chain<Cell, T>) {
@@ -368,7 +369,7 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
             if (tid == 0) {
                 const int item = ahead[0];
                 if (item >= 0) {
-                    while (!inputs_done(item)) __nanosleep(32);  // without the sleep, up to 2% slower at n = 1000
+                    while (!inputs_done(item)) __nanosleep(32);  // spinning without the sleep was slower
                 }
                 late = item;
                 advance();
@@ -389,7 +390,8 @@ __device__ __forceinline__ void solve(int* d, int ld, int n, const int* schedule
             if (ready && next >= 0) {
                 // Not at T = 256 (packed16, one block per SM): its 256 prefetches cost spills
                 // unrolled, and rolled (or spread over warp 0's lanes) they hold warp 0 and the
-                // block's first barrier at every item start: slower either way (kernels/NOTES.md, v9).
+                // block's first barrier at every item start: slower either way (kernels/NOTES.md,
+                // Chunk staging and async copies).
                 if constexpr (T <= 128) {
                     const int ni = (next >> FIELD_BITS) & FIELD_MASK, nj = next & FIELD_MASK;
                     minplus::prefetch_tile_l2(fw_cell<WIDE>(d, ld, ni * T, nj * W), ld, T, W);

@@ -17,8 +17,8 @@
 __device__ __forceinline__ int fw_relax(int c, int a, int b) { return min(c, a + b); }
 
 // Cell (row, column) of a matrix with ld words a row, its offset computed in 64 bits; WIDE = false
-// keeps it in 32 bits, for a kernel instance that only runs where ld * ld < 2^31 (dataflow's items
-// measured 1 to 2% slower with 64-bit offsets at n = 1000 and 2500: kernels/NOTES.md).
+// keeps it in 32 bits, for a kernel instance that only runs where ld * ld < 2^31 (dataflow's small
+// items were slower with 64-bit offsets: kernels/NOTES.md, 64-bit cell offsets).
 template <bool WIDE = true>
 __device__ __forceinline__ int* fw_cell(int* d, int ld, int row, int column)
 {

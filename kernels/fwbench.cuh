@@ -47,5 +47,6 @@
 typedef int fw_dist;
 
 // The descriptor, as a device variable the suite reads by name (symbol fw_variant). In global
-// memory: a __constant__ in a module costs every launch of its kernels (kernels/NOTES.md).
+// memory: a __constant__ in a module costs every launch of its kernels (kernels/NOTES.md, The cost
+// of a __constant__ in a module).
 #define FW_VARIANT(text) extern "C" __device__ char fw_variant[] = text

@@ -50,7 +50,8 @@ __host__ __device__ __forceinline__ int next_band(int p, int last, int tiles)
 //        group's first round): the tiles of row last + 1, then of column last + 1 outside that row,
 //        each with the rounds p .. last it lacks (one in the group's column or row o has had those
 //        up to o, the others none); closes pivot last + 1. The same invariant for GROUP_NEXT, in
-//        fewer and longer products than GROUP_CHAIN's one round on every later row (kernels/NOTES.md).
+//        fewer and longer products than GROUP_CHAIN's one round on every later row (kernels/NOTES.md,
+//        kleene's rounds).
 // A group of two is kleene's rounds in pairs: GROUP_CHAIN is then mode NEXT's tiles.
 __device__ __forceinline__ int3 group_tile(int mode, int p, int last, int tiles, int bx, int by)
 {
@@ -186,8 +187,8 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mo
 // takes every round's product in one block, C = min(C, A_p (x) B_p, ..., A_last (x) B_last). The
 // group's tile columns sit side by side in the matrix, and so do its tile rows, so that is one
 // product of K = g T (less a thin last tile) over the T x gT panel of row i and the gT x T panel of
-// column j: one C load and store and one block start for g rounds' work (kernels/NOTES.md has what
-// that buys). Before GROUP_NEXT and GROUP_REST start, the chain (GROUP_CHAIN or GROUP_CATCH_UP, and
+// column j: one C load and store and one block start for g rounds' work (what that buys:
+// kernels/NOTES.md, kleene's rounds). Before GROUP_NEXT and GROUP_REST start, the chain (GROUP_CHAIN or GROUP_CATCH_UP, and
 // the cross of each round after p) has brought each cross k of the group up to date through round
 // k, all their products need. GROUP_NEXT gives the group's rows and columns their later rounds
 // while this group's products (its own, and GROUP_REST's on the side streams) read them as
@@ -199,7 +200,8 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mo
 // without a negative cycle included). A cell is read and written whole, never torn (a 32-bit word;
 // kleene-packed16's 16-bit cells half of one).
 // BULK: the bulk's own kernel, mode GROUP_REST known at compile time and no closure's path: the
-// kernel for every mode spilled more registers and ran the bulk 1% slower (kernels/NOTES.md).
+// kernel for every mode spilled more registers and ran the bulk slower (kernels/NOTES.md, kleene's
+// rounds).
 template <class Tiles, bool BULK = false>
 __device__ __forceinline__ void kleene_group(int* d, int ld, int n, int p, int last, int mode, int firstRow)
 {

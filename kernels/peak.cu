@@ -6,8 +6,8 @@
 // relax_outer of the kernels (cells.cuh, tile_layout.cuh). 64 independent accumulators a step: the
 // time is bound by issue and the pipes, not by the latency of one relaxation. Until 2026-11-27 the
 // peak ran 8 chains a thread, each fed by its neighbour; float32's relaxation, an FADD then an FMNMX
-// that waits on it, left that shape latency-bound (kernels/NOTES.md, "Ceilings in the kernels'
-// shape").
+// that waits on it, left that shape latency-bound (kernels/NOTES.md, The ceiling and the percent
+// of it).
 //
 // The operands change every step and cost no instruction: step k's column is column k of the
 // thread's own block and its row is column k + 4 (a[i] = c[i][k], b[j] = c[j][k + 4], k = 0..3,
@@ -18,7 +18,7 @@
 // relaxation only lowers it to a sum of two such words, each lane of packed16 alike): no overflow.
 // On sm_90 the loop body of 4 steps is 256 relaxation words and the loop's own 3 instructions
 // (UIADD3, ISETP, BRA): int32 256 VIADDMNMX, packed16 256 VIADDMNMX.S16x2 (two 16-bit cells each),
-// float32 256 FADD and 256 FMNMX; nothing else (cuobjdump -sass; kernels/NOTES.md has the counts).
+// float32 256 FADD and 256 FMNMX; nothing else (cuobjdump -sass; kernels/NOTES.md, The ceiling).
 // Four steps, not eight: float32's loop stays 515 instructions (8 KB of code), so that the
 // instruction cache cannot be what the ceiling measures.
 //

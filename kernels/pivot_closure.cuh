@@ -34,11 +34,10 @@ __host__ __device__ constexpr int closure_words()
 // With at most 16 accumulators a thread (T = 64) step k relaxes first the accumulator row and
 // word that hold row and column k + 1, the owners publish them and the block passes the barrier;
 // the rest of step k runs at the start of step k + 1, beside its shared loads. So a step's
-// critical path is a row and a column of relaxations, not all of them (int32 dataflow 4.5% faster
-// at n = 1000, kernels/NOTES.md). Keeping the previous step's operands costs TM + TN registers,
-// which the T = 128 kernels do not have (they spill, and their bulk loses more than the closure
-// gains), so those relax a step whole, as do route keys (kleene-paths: its kernels' registers
-// moved, and at n = 2500 it was 1.8% slower).
+// critical path is a row and a column of relaxations, not all of them (kernels/NOTES.md, The pivot
+// chain at small n). Keeping the previous step's operands costs TM + TN registers, which the
+// T = 128 kernels do not have (they spill, and their bulk loses more than the closure gains), so
+// those relax a step whole, as do route keys (kleene-paths was slower with it).
 // Shared memory: closure_words<Cell, T>() words.
 template <class Cell, int T, int TM, int TN>
 __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)

@@ -1,8 +1,8 @@
 // Thin strips: the last tile row and column of a padded matrix may hold few live cells (n = 10000:
 // 16 of 256 at T = 256, 16 of 128 at T = 128), and the full product pays a whole tile for them:
 // its columns cannot be skipped, and its rows only by whole warps, whose work then falls on the
-// live warps' schedulers alone (at n = 10000 a sizeable part of packed16's solve: kernels/NOTES.md,
-// v10). thin_product computes such a tile with all of a block's threads instead, in a layout of
+// live warps' schedulers alone (kernels/NOTES.md, The tile product and its register blocking).
+// thin_product computes such a tile with all of a block's threads instead, in a layout of
 // its own over the same staged chunks (chunk_staging.cuh), S strips of 16 rows or 8 words:
 //   columns (live words <= 8 S): thread (tid / 8, tid % 8) holds rows (tid / 8) RM ... + RM - 1
 //     (RM = T / 32) of words tid % 8 + 8 s: a k is RM A words (k-major A: RM / 4 16-byte loads)

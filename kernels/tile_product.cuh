@@ -68,7 +68,8 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
     int chunkK = 0;  // the tile's k of the chunk's first step (Cell::operand_a)
     // int32 cells and kleene-packed16's lanes on two stages stage the next chunk from the middle of
     // this one (chunk_staging.cuh); route keys and float32 keep the copies at the chunk's start:
-    // mid-chunk, their kernels spilled more registers (kernels/NOTES.md), and they were not measured.
+    // mid-chunk, their kernels spilled more registers, and they were not measured (kernels/NOTES.md,
+    // Chunk staging and async copies).
     constexpr bool MID_CHUNK_COPIES = STAGES == 2 && (std::is_same<Cell, Int32>::value || std::is_same<Cell, Packed16Lanes>::value);
     auto start = [&] {
         // whether any of this warp's rows can change (a warp spans 32 / COLUMNS thread rows, so
@@ -112,7 +113,8 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
 
 // C = min(C, A (x) B) stored back to c; rowsLive and columnsLive (cells) mark a thin tile. Thin
 // strips for int32 cells and for k-major packed A (packed16's T = 256), not for packed16's T = 128:
-// compiled in, they slowed its kernel even where it has no thin tile (kernels/NOTES.md, v10).
+// compiled in, they slowed its kernel even where it has no thin tile (kernels/NOTES.md, The tile
+// product and its register blocking).
 template <class Cell, int T, int TM, int TN, int STAGES = 2>
 __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b, int ld, int* shared,
                                              int kLive = T, int rowsLive = T, int columnsLive = T)

@@ -15,10 +15,10 @@ import static jcuda.driver.JCudaDriver.CU_MEMHOSTALLOC_PORTABLE;
 
 /**
  * An int in pinned host memory that a stream writes when it reaches a point, so that the host
- * learns that the work before that point is done by reading its own memory. On an H100 the host
- * saw such a write 2.5 us after the GPU work ended, where an event's synchronize returned after
- * 6.4 us (kernels/NOTES.md, the host's notice of a solve's end): at n = 1000 that is 2.6% of a
- * solve. The write orders every earlier write of the stream before it (the default flags).
+ * learns that the work before that point is done by reading its own memory: sooner than an
+ * event's synchronize returns, which at small n is a visible part of a solve (kernels/NOTES.md, The
+ * host's notice of a solve's end). The write orders every earlier write of the stream before it
+ * (the default flags).
  */
 public final class CompletionFlag implements AutoCloseable {
 

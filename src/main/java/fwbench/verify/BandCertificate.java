@@ -76,7 +76,8 @@ final class BandCertificate {
         List<Check> checks = new ArrayList<>();
         try {
             // Every allocation and kernel lookup first, on every device, then the work: allocated
-            // between launches, the bands of two H100s checked one after the other (kernels/NOTES.md).
+            // between launches, the bands of two GPUs checked one after the other (kernels/NOTES.md,
+            // The certificate on the device).
             for (BandsSolver.BandView band : bands) {
                 int rows = Math.min(band.rows(), n - band.firstRow());
                 CudaContext cuda = CudaContext.of(band.device());

@@ -41,8 +41,8 @@ public final class DataflowLaunch implements AutoCloseable {
     /**
      * The table's blocks per SM, the first row that matches; all that fit where none does. Fewer
      * blocks let the chain of pivot items, which small n waits on, share its SM with fewer
-     * products; from these n on the other blocks' products outweigh that (measured on an H200,
-     * kernels/NOTES.md, blocks per SM of the dataflow launch). The fallback where nothing is tuned.
+     * products; from these n on the other blocks' products outweigh that (kernels/NOTES.md, Launch
+     * choices tuned per device). The fallback where nothing is tuned.
      */
     public static final List<TableRow> BLOCKS_PER_SM_TABLE = List.of(
             new TableRow(CellType.INT32, 64, 1500, 1),
@@ -60,8 +60,8 @@ public final class DataflowLaunch implements AutoCloseable {
     /**
      * Kernels of tiles up to this leave their counters zero when they end (the last block out
      * zeroes them, kernels/dataflow.cuh), so the host zeroes them once, not before each launch: a
-     * memset less a solve, 0.9 us at n = 1000 (kleene_bench on an H100). The T = 128 kernels measured 0.8 to 1.7%
-     * slower with the same exit, so they keep the memset (kernels/NOTES.md).
+     * memset less a solve. The T = 128 kernels were slower with the same exit and keep the memset
+     * (kernels/NOTES.md, The host's notice of a solve's end).
      */
     public static final int SELF_RESET_MAX_TILE = 64;
 

@@ -29,7 +29,7 @@ public final class DataflowSolver extends GpuSolver {
 
     /**
      * The tile is pinned, tuned, or kleene's table's, which dataflow's own measurements agree with
-     * (kernels/NOTES.md, v3: tile per n).
+     * (kernels/NOTES.md, Launch choices tuned per device).
      */
     public DataflowSolver(VariantTraits variant, SolverConfig config) {
         super(variant, config);
@@ -37,7 +37,7 @@ public final class DataflowSolver extends GpuSolver {
             tileSetting = KleeneSolver.tileSetting(config);
             int tile = tileSetting.value();
             KleeneSolver.TILE_PIN.require(tile, "dataflow tiles");
-            // 32-bit cell offsets where they fit: 1 to 2% faster at n = 1000 and 2500 (kernels/NOTES.md)
+            // 32-bit cell offsets where they fit: faster at small n (kernels/NOTES.md, 64-bit cell offsets)
             kernel = tileKernel(ld <= Distances.INT_INDEX_MAX_N ? "fw_dataflow" : "fw_dataflow_wide", tile);
             blocksPerSmSetting = DataflowLaunch.blocksPerSmSetting(config, variant.cellType(), tile);
             launch = new DataflowLaunch(kernel, variant.cellType(), tilesPerSide(n, tile), blocksPerSmSetting.value(), cuda.device());

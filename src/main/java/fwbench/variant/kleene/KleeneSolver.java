@@ -27,8 +27,8 @@ public class KleeneSolver extends GpuSolver {
 
     /**
      * The launch choices a tuning pass measures (Variant#launchCandidates) for kleene, kleene-f32 and
-     * kleene-paths: every tile, and at T = 128 the bulk in one launch or two (at T = 64 two measured
-     * slower on an H200, kernels/NOTES.md, v8).
+     * kleene-paths: every tile, and at T = 128 the bulk in one launch or two (at T = 64 two were
+     * slower: kernels/NOTES.md, kleene's rounds).
      */
     public static final List<LaunchChoice> LAUNCH_CANDIDATES = List.of(new LaunchChoice(64, 1), new LaunchChoice(128, 1), new LaunchChoice(128, 2));
 
@@ -99,8 +99,8 @@ public class KleeneSolver extends GpuSolver {
     /**
      * The table's tile for n vertices, the fallback where nothing is tuned or pinned. Larger tiles
      * halve the rounds and the bytes moved per relaxation; smaller ones give each round 4x the
-     * blocks, which small n needs to fill the device. Measured on an H200, for dataflow too
-     * (kernels/NOTES.md, v3: tile per n).
+     * blocks, which small n needs to fill the device. dataflow shares it (kernels/NOTES.md, Launch
+     * choices tuned per device).
      */
     public static int tableTile(int n) {
         return n < CROSSOVER_N ? 64 : 128;
@@ -110,49 +110,45 @@ public class KleeneSolver extends GpuSolver {
     public static final LaunchPin TILE_PIN = new LaunchPin("fwbench.kleene.tile", "64 or 128", t -> t == 64 || t == 128);
 
     /**
-     * Below this n the table picks T = 64, faster on an H200: the crossover lies between the sizes
-     * measured (kernels/NOTES.md, v3: tile per n). The fallback where nothing is tuned.
+     * Below this n the table picks T = 64, the faster there: the crossover lies between the sizes
+     * measured (kernels/NOTES.md, Launch choices tuned per device). The fallback where nothing is tuned.
      */
     public static final int CROSSOVER_N = 3500;
 
     /**
      * The table's launches (bands of rows) of a round's bulk, phase 3 in mode REST (LookaheadRounds),
-     * the fallback where nothing is tuned or pinned, measured on an H200: two at T = 128, where the
-     * round's half-empty last wave of blocks is long enough to matter; one at T = 64, where two
-     * measured slower (kernels/NOTES.md, v8); and one for float32 cells from
-     * {@link #FLOAT32_ONE_REST_LAUNCH_N}, where kleene-f32's longer products measured faster in one
-     * (kernels/NOTES.md, kleene-f32).
+     * the fallback where nothing is tuned or pinned: two at T = 128, where the round's half-empty
+     * last wave of blocks is long enough to matter; one at T = 64, where two were slower; and one for
+     * float32 cells from {@link #FLOAT32_ONE_REST_LAUNCH_N}, where kleene-f32's longer products fill
+     * that wave themselves (kernels/NOTES.md, kleene's rounds).
      */
     static int tableRestLaunches(CellType cells, int tile, int n) {
         return tile == 128 && !(cells.real() && n >= FLOAT32_ONE_REST_LAUNCH_N) ? 2 : 1;
     }
 
     /**
-     * From this n the table runs kleene-f32's round bulk as one launch: on an H200 one band was 1.8%
-     * faster at n = 10000, 2.0% slower at 7500 and 2.5% slower at 5000; the crossover lies between
-     * 7500 and 10000.
+     * From this n the table runs kleene-f32's round bulk as one launch: faster at n = 10000, slower
+     * at 7500 and 5000, so the crossover lies between (kernels/NOTES.md, kleene-f32).
      */
     public static final int FLOAT32_ONE_REST_LAUNCH_N = 10_000;
 
     /**
      * From this n kleene runs its rounds in pairs (LookaheadRounds, groups of two): a tile outside a
-     * pair's rows and columns takes both rounds' products in one block. In the suite on an H100
-     * (kernels/NOTES.md, rounds in pairs) 0.964x the time one round at a time at n = 2500, 0.996x at
-     * 5000, 0.968x at 10000; in kleene_bench on an H100 8% slower at n = 1000 (T = 64), where the
-     * chain of launches a round waits on counts. Nothing between 1000 and 2500 was measured.
+     * pair's rows and columns takes both rounds' products in one block: faster from n = 2500, slower
+     * at 1000, where the chain of launches a round waits on counts; nothing between was measured
+     * (kernels/NOTES.md, kleene's rounds).
      */
     public static final int GROUPED_ROUNDS_FROM_N = 2500;
 
     /**
      * From this n kleene's groups have four rounds, and five from {@link #GROUPS_OF_FIVE_FROM_N}: a
      * bulk block's product of K = 4 T or 5 T weighs its start and end less, and the longer chain
-     * (a group's rows and columns brought up to date round by round) still hides behind the bulk.
-     * In kleene_bench on an H100 (kernels/NOTES.md, groups of rounds) four against two: 1.05x the
-     * time at n = 6000, 1.00x at 7000, 0.997x at 7500, 0.994x at 10000.
+     * (a group's rows and columns brought up to date round by round) still hides behind the bulk;
+     * below n = 7000 it does not, and four lose to two (kernels/NOTES.md, kleene's rounds).
      */
     public static final int GROUPS_OF_FOUR_FROM_N = 7500;
 
-    /** From this n kleene's groups have five rounds: against four, 0.998x at n = 9000 and 0.997x at 10000 and 12000 (kleene_bench, H100). */
+    /** From this n kleene's groups have five rounds, a little faster than four (kernels/NOTES.md, kleene's rounds). */
     public static final int GROUPS_OF_FIVE_FROM_N = 9000;
 
     /** The largest group of rounds a pin may ask for; LookaheadRoundsPlanTest checks every plan up to it. */

@@ -37,10 +37,8 @@ public final class KleenePacked16Solver extends GpuSolver implements PackedDista
     /**
      * From this n the table runs the rounds in groups of four, and of six from
      * {@link #GROUPS_OF_SIX_FROM_N}; one by one below. Each group's chain catches up
-     * ({@link LookaheadRounds.Chain#CATCH_UP}). Measured in kleene_bench on H100s (kernels/NOTES.md,
-     * "kleene-packed16's chain catches up"): one by one and pairs even at n = 5000, fours ahead of
-     * fives and sixes at 7500, sixes ahead of fives at 9000 and even with fives and sevens at 10000. Nothing
-     * between 5000 and 7500 or between 7500 and 9000 was measured.
+     * ({@link LookaheadRounds.Chain#CATCH_UP}): fours lead at n = 7500, sixes from 9000; nothing
+     * between 5000 and 7500 or between 7500 and 9000 was measured (kernels/NOTES.md, kleene-packed16).
      */
     public static final int GROUPS_OF_FOUR_FROM_N = 7500;
     public static final int GROUPS_OF_SIX_FROM_N = 9000;

@@ -40,15 +40,16 @@ public final class Packed16Solver extends GpuSolver implements PackedDistances {
 
     /**
      * From this n on the table picks T = 128 rather than 64: T = 64 (128 threads, four blocks per
-     * SM; 160 with a helper warp, {@link #HELPED_MAX_BLOCKS_PER_SM}) halves the closure steps of each pivot, which the chain of pivots waits on at small n; on
-     * an H200 it was faster at n = 4000 and below, slower at 5000, so the crossover lies between
-     * (kernels/NOTES.md, packed16 at T = 64). The fallback where nothing is tuned.
+     * SM; 160 with a helper warp, {@link #HELPED_MAX_BLOCKS_PER_SM}) halves the closure steps of each
+     * pivot, which the chain of pivots waits on at small n; it was faster up to n = 4000 and slower
+     * from 5000, so the crossover lies between (kernels/NOTES.md, Launch choices tuned per device).
+     * The fallback where nothing is tuned.
      */
     public static final int T128_FROM_N = 4500;
 
     /**
-     * From this n on the table picks T = 256 (one block per SM): faster on an H200 at n = 7500 and
-     * above, slower at 5000 (kernels/NOTES.md, v9: packed16 in the suite at T = 256). The fallback
+     * From this n on the table picks T = 256 (one block per SM): faster from n = 7500, slower at 5000
+     * (kernels/NOTES.md, Launch choices tuned per device). The fallback
      * where nothing is tuned. Before sm_90 ptxas spills at T = 256 (target/ptxas/09_packed16.txt),
      * but from this n T = 256 is the only candidate (Variant#launchCandidates leaves out tiles
      * below the table's), so such a device runs it untuned.
@@ -57,9 +58,9 @@ public final class Packed16Solver extends GpuSolver implements PackedDistances {
 
     /**
      * Up to this many blocks per SM the T = 64 solve runs the helped kernel (a helper warp beside
-     * block 0's grid, 160 threads, kernels/dataflow.cuh): in kleene_bench on an H100 about 4% faster at n = 1000 (0.141 against 0.147 ms);
-     * three blocks of it fit an SM where four of the plain one do, and at n = 2500 (all that fit) it
-     * was 3% slower (kernels/NOTES.md, the second chain).
+     * block 0's grid, 160 threads, kernels/dataflow.cuh), which shortens the chain of pivots; three
+     * blocks of it fit an SM where four of the plain one do, and with all that fit it was slower
+     * (kernels/NOTES.md, The pivot chain at small n).
      */
     static final int HELPED_MAX_BLOCKS_PER_SM = 2;
 

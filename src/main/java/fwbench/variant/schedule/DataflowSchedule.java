@@ -55,24 +55,23 @@ public final class DataflowSchedule {
 
     /**
      * Tiles up to this fold the next pivot's update into its item (the kernels read it as
-     * FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE): at T = 64 and 128 that made dataflow and packed16 up to
-     * 10% and 17% faster at n = 1000 on an H200, at T = 256 (packed16 from n = 7500) 1% slower
-     * (kernels/NOTES.md, the pivot chain).
+     * FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE): faster at small n at T = 64 and 128, slower at T = 256
+     * (packed16 from n = 7500) (kernels/NOTES.md, The pivot chain at small n).
      */
     public static final int FOLDED_PIVOT_MAX_TILE = 128;
 
     /**
-     * Waves of blocks of B(r - 1) listed before C(r): unfolded, three; with the chain one, which on
-     * an H200 made packed16 8% faster at n = 2500 and 5% at 1500 than three (kernels/NOTES.md, the
-     * chain), unless less than half a wave of B(r - 1) would be left after C(r): then all of it
-     * (a sliver of the bulk behind the crosses waited there, 1.7% slower at n = 1000).
+     * Waves of blocks of B(r - 1) listed before C(r): unfolded, three; with the chain, whose pivots
+     * are ready sooner, one, unless less than half a wave of B(r - 1) would be left after C(r): then
+     * all of it, as a sliver of the bulk behind the crosses waited there (kernels/NOTES.md, The
+     * pivot chain at small n).
      */
     static final int CROSS_WAVES_UNFOLDED = 3, CROSS_WAVES_FOLDED = 1;
 
     /**
      * packed16's tiles up to this run the second chain (the kernels read it as
-     * FW_DATAFLOW_SECOND_CHAIN_PACKED_MAX_TILE): at T = 64 it made n = 1000 to 1500 1 to 4% faster
-     * on an H100; int32's T = 64 was 2% slower at n = 1000 with it (kernels/NOTES.md, the second chain).
+     * FW_DATAFLOW_SECOND_CHAIN_PACKED_MAX_TILE): faster at small n at T = 64; int32's T = 64 kernel
+     * was slower with it (kernels/NOTES.md, The pivot chain at small n).
      */
     public static final int SECOND_CHAIN_PACKED_MAX_TILE = 64;
 

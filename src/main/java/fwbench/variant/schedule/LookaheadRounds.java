@@ -34,7 +34,7 @@ import static fwbench.cuda.KernelArgs.value;
  * <p>REST may be split into bands of rows, each launch on a side stream of its own: band b of
  * round p + 1 then waits only for band b of round p (and P2(p + 1)), so it starts while the other
  * band's last blocks still run instead of after the whole round's last block, whose half-empty
- * last wave then overlaps the next round (kernels/NOTES.md, v8).
+ * last wave then overlaps the next round (kernels/NOTES.md, kleene's rounds).
  *
  * <p>Rounds in groups of G (kleene from {@link KleeneSolver#GROUPED_ROUNDS_FROM_N}): the same
  * lookahead over groups p .. last = p + G - 1, where a tile outside the group's rows and columns
@@ -95,7 +95,7 @@ public final class LookaheadRounds implements AutoCloseable {
 
     /**
      * How a group's chain brings the group's rows and columns up to date before each round's cross
-     * (kernels/kleene_rounds.cuh has both tile maps; kernels/NOTES.md what each costs).
+     * (kernels/kleene_rounds.cuh has both tile maps; what each costs: kernels/NOTES.md, kleene's rounds).
      */
     public enum Chain {
         /** GROUP_CHAIN(r): round r on every later row and column of the group, one K = T product a tile (kleene's). */
@@ -212,8 +212,8 @@ public final class LookaheadRounds implements AutoCloseable {
 
     /**
      * A solve's kernels: fw_kleene_phase1_tT, _phase2_tT and _phase3_tT; for groups of rounds
-     * _group_tT and _group_rest_tT (GROUP_REST alone, the bulk: kernels/NOTES.md has why a kernel
-     * of its own), else null.
+     * _group_tT and _group_rest_tT (GROUP_REST alone, the bulk, on a kernel of its own:
+     * kernels/NOTES.md, kleene's rounds), else null.
      */
     public record Kernels(TileKernel closePivot, TileKernel cross, TileKernel rest, TileKernel group, TileKernel groupRest) {
         /** Rounds one by one. */
