@@ -15,6 +15,10 @@ import fwbench.graph.io.Solution;
 import fwbench.graph.io.SolutionFiles;
 import fwbench.tuning.LaunchTuning;
 import fwbench.tuning.TuningMode;
+import fwbench.run.DeviceMemoryCheck;
+import fwbench.run.HeapCheck;
+import fwbench.run.RunArguments;
+import fwbench.usage.JarCommand;
 import fwbench.usage.UsageException;
 import fwbench.cuda.DeviceFault;
 import fwbench.variant.kernelfile.KernelFile;
@@ -126,8 +130,8 @@ public final class SolveCommand implements Callable<Integer> {
 
     /** The variant named with --variant, if any, once it can run here and the output can be written. */
     private Optional<Variant> checkOptions() throws UsageException {
-        tuning = BenchmarkCommand.tuningMode(null);
-        BenchmarkCommand.checkLaunchPins();
+        tuning = RunArguments.tuningMode(null);
+        RunArguments.checkLaunchPins();
         Optional<Variant> requested = parseVariant(variantName);
         if (requested.isPresent()) checkRunnable(requested.get());
         checkTarget(outFile, graphFile, force);

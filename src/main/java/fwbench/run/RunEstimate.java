@@ -1,4 +1,4 @@
-package fwbench.cli;
+package fwbench.run;
 
 import fwbench.report.RunData;
 import fwbench.results.ResultsFormat;
