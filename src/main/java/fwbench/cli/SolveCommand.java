@@ -28,6 +28,7 @@ import fwbench.variant.core.RealSolver;
 import fwbench.variant.core.Solver;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.core.UnsupportedInputException;
+import fwbench.variant.SolveOrder;
 import fwbench.variant.Variant;
 import fwbench.verify.PathCheck;
 import fwbench.verify.Verification;
@@ -230,14 +231,14 @@ public final class SolveCommand implements Callable<Integer> {
 
     /**
      * The variants the default tries for n vertices, in order: the GPU variants (when there is a
-     * device), then the CPU variants, each in the registry's {@link Variant#solvePreference(int)}.
+     * device), then the CPU variants, each in the registry's {@link SolveOrder#preference(int)}.
      * With --paths only variants that produce the intermediate-node matrix, without it only those
      * that do not (recording intermediates costs time). The one place that decides the default.
      */
     static List<Variant> defaultOrder(boolean paths, boolean gpu, int n) {
         List<Variant> order = new ArrayList<>();
-        if (gpu) Variant.solvePreference(n).stream().filter(v -> v.gpu() && v.producesPaths() == paths).forEach(order::add);
-        Variant.solvePreference(n).stream().filter(v -> !v.gpu() && v.producesPaths() == paths).forEach(order::add);
+        if (gpu) SolveOrder.preference(n).stream().filter(v -> v.gpu() && v.producesPaths() == paths).forEach(order::add);
+        SolveOrder.preference(n).stream().filter(v -> !v.gpu() && v.producesPaths() == paths).forEach(order::add);
         return order;
     }
 

@@ -14,6 +14,7 @@ import fwbench.graph.io.GraphFileWriter;
 import fwbench.graph.io.GraphFormat;
 import fwbench.graph.io.Solution;
 import fwbench.graph.io.SolutionFiles;
+import fwbench.variant.SolveOrder;
 import fwbench.variant.Variant;
 import fwbench.verify.PathCheck;
 import fwbench.verify.Verification;
@@ -422,7 +423,7 @@ class SolveCommandTest {
 
     @Test
     void theDefaultTriesGpuVariantsFastestFirstThenCpuVariants() {
-        int below = Variant.KLEENE_PACKED16_FIRST_FROM_N - 1, from = Variant.KLEENE_PACKED16_FIRST_FROM_N;
+        int below = SolveOrder.KLEENE_PACKED16_FIRST_FROM_N - 1, from = SolveOrder.KLEENE_PACKED16_FIRST_FROM_N;
         assertEquals(List.of(Variant.PACKED16, Variant.KLEENE_PACKED16, Variant.KLEENE, Variant.DATAFLOW, Variant.KLEENE_BANDS, Variant.KLEENE_F32, Variant.TILED_4X4, Variant.BATCHED,
                 Variant.BLOCKED_REG, Variant.BLOCKED, Variant.NAIVE, Variant.CPU_BLOCKED, Variant.CPU_SERIAL), SolveCommand.defaultOrder(false, true, below));
         assertEquals(List.of(Variant.KLEENE_PACKED16, Variant.PACKED16, Variant.KLEENE, Variant.DATAFLOW, Variant.KLEENE_BANDS, Variant.KLEENE_F32, Variant.TILED_4X4, Variant.BATCHED,
