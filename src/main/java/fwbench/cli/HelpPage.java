@@ -6,7 +6,10 @@ import fwbench.graph.Distances;
 import fwbench.graph.GraphSpec;
 import fwbench.graph.io.GraphFormat;
 import fwbench.results.ResultsFormat;
+import fwbench.run.BenchmarkDefaults;
+import fwbench.run.RunArguments;
 import fwbench.tuning.TuningMode;
+import fwbench.usage.JarCommand;
 import fwbench.variant.core.CellType;
 import fwbench.variant.core.LaunchMode;
 import fwbench.variant.core.SolverConfig;
@@ -49,7 +52,7 @@ final class HelpPage {
         return List.of(
                 new Parameter(ResultsFormat.VARIANT, ResultsFormat.SOLVE_BENCHMARK, "every variant", "{" + Variant.ids() + "}",
                         "the variants above; one not named runs only up to its default largest n"),
-                new Parameter(ResultsFormat.N, ResultsFormat.SOLVE_BENCHMARK, joined(BenchmarkCommand.defaultSizes()), "1.." + Distances.GRID_MAX_N,
+                new Parameter(ResultsFormat.N, ResultsFormat.SOLVE_BENCHMARK, joined(BenchmarkDefaults.sizes()), "1.." + Distances.GRID_MAX_N,
                         "vertices; each variant's largest n is on its line above (device memory may stop it sooner)"),
                 new Parameter(ResultsFormat.GRAPH, ResultsFormat.SOLVE_BENCHMARK, joined(BenchmarkDefaults.paramValues(solve, ResultsFormat.GRAPH)),
                         GraphSpec.FORMS + ", or a graph file: " + GraphFormat.extensions(),
@@ -96,10 +99,10 @@ final class HelpPage {
         out.println("JMH settings: " + BenchmarkDefaults.jmhSettings(FloydWarshallBenchmark.class) + "; above n="
                 + FloydWarshallBenchmark.FEW_ITERATIONS_ABOVE_N + ", " + FloydWarshallBenchmark.FEW_ITERATIONS + " warm-up and "
                 + FloydWarshallBenchmark.FEW_ITERATIONS + " measured (unless -wi, -i say otherwise).");
-        out.println("A plan whose solves are estimated at over an hour each is refused unless " + BenchmarkCommand.ALLOW_LONG_SOLVES + " is given.");
+        out.println("A plan whose solves are estimated at over an hour each is refused unless " + RunArguments.ALLOW_LONG_SOLVES + " is given.");
         out.println("The tile variants tune their launch choice on the device at their first trial of each n range and cache it");
-        out.println("(docs/measuring.md, Tuning per device); " + BenchmarkCommand.TUNING + " " + TuningMode.RETUNE.id() + " tunes again, "
-                + BenchmarkCommand.TUNING + " " + TuningMode.TABLE.id() + " takes the table measured on an H200 (default: "
+        out.println("(docs/measuring.md, Tuning per device); " + RunArguments.TUNING + " " + TuningMode.RETUNE.id() + " tunes again, "
+                + RunArguments.TUNING + " " + TuningMode.TABLE.id() + " takes the table measured on an H200 (default: "
                 + TuningMode.DEFAULT.id() + ").");
         out.println();
         // each example is a line to paste; the ones that need a GPU say so in a shell comment

@@ -13,6 +13,10 @@ import fwbench.graph.io.GraphFiles;
 import fwbench.graph.io.GraphFormat;
 import fwbench.tuning.LaunchTuning;
 import fwbench.tuning.TuningMode;
+import fwbench.run.DeviceMemoryCheck;
+import fwbench.run.HeapCheck;
+import fwbench.run.RunArguments;
+import fwbench.usage.JarCommand;
 import fwbench.usage.UsageException;
 import fwbench.variant.kernelfile.KernelFile;
 import fwbench.variant.kernelfile.KernelFileException;
@@ -82,7 +86,7 @@ public final class ProfileCommand implements Callable<Integer> {
 
         /** The property that names the tool's path when it is not on PATH: -Dfwbench.ncu=/path/to/ncu. */
         String property() {
-            return BenchmarkCommand.PROPERTY_PREFIX + executable;
+            return RunArguments.PROPERTY_PREFIX + executable;
         }
     }
 
@@ -158,8 +162,8 @@ public final class ProfileCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Tool tool = toolChoice != null && toolChoice.nsys ? Tool.NSYS : Tool.NCU;
         // what needs neither the tool nor a GPU first, then the tool, then the GPU: a mistake is the only line printed
-        TuningMode tuning = BenchmarkCommand.tuningMode(null);
-        BenchmarkCommand.checkLaunchPins();
+        TuningMode tuning = RunArguments.tuningMode(null);
+        RunArguments.checkLaunchPins();
         Optional<Variant> builtIn = builtInVariant(variantName);
         Input input = checkInput();
         if (builtIn.isPresent()) checkVariant(builtIn.get(), input);

@@ -97,7 +97,7 @@ public final class KernelFiles {
                 .plus((n, padded) -> 4 * d.scratchInts(n));
         String geometry = d.schema().id() + (d.schema() == KernelFileDescriptor.Schema.BLOCKED ? ", T = " + d.tile() : "")
                 + ", blocks of " + d.blockX() + "x" + d.blockY();
-        return Variant.outside(file.given(), file.id()).kernelFile(file, moduleName).launchedByDescriptor()
+        return VariantBuilder.outside(file.given(), file.id()).kernelFile(file, moduleName).launchedByDescriptor()
                 .deviceMemory(memory).heap(HostMemory.readBack(d.paths() ? 2 : 1))
                 .output(d.paths() ? Variant.Output.PATHS : Variant.Output.DISTANCES)
                 .description("kernel file " + file.given() + " (" + geometry + "; SHA-256 " + file.sha256().substring(0, 12) + ")")

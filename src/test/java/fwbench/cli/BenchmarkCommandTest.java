@@ -6,13 +6,10 @@ import fwbench.bench.DeviceClocks;
 import fwbench.cuda.Gpu;
 import fwbench.results.ResultsFormat;
 import fwbench.tuning.TuningMode;
-import fwbench.usage.UsageException;
-import fwbench.variant.Variant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.openjdk.jmh.runner.options.CommandLineOptions;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -21,16 +18,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
+/** The default command end to end: bad input is one line and exit code 2 with nothing written; a run writes its results. */
 class BenchmarkCommandTest {
 
     @TempDir
@@ -148,120 +144,12 @@ class BenchmarkCommandTest {
         assertEquals(Set.of("sparse:0.2@20", file + "@37"), runs);
     }
 
-    private static JsonNode readJson(Path file) throws Exception {
-        return new ObjectMapper().readTree(file.toFile());
-    }
-
-    /** "CPU_SERIAL@8" for each result of a results file, in its order; with {@code forks}, "@forks=F" after it. */
-    private static List<String> combinations(JsonNode json, boolean forks) {
-        List<String> found = new java.util.ArrayList<>();
-        for (JsonNode result : json) {
-            JsonNode params = result.get("params");
-            found.add(params.get("variant").asText() + "@" + params.get("n").asText() + (forks ? "@forks=" + result.get("forks").asInt() : ""));
-        }
-        return found;
-    }
-
-    private List<Path> resultFiles() throws Exception {
-        try (Stream<Path> list = Files.list(results)) {
-            return list.sorted().toList();
-        }
-    }
-
-    /**
-     * Ctrl-C after 4 of 6 forks (the seam runs what the shutdown hook runs): the file holds exactly
-     * the 4 finished combinations, the lines say so and give the report command, and no summary follows.
-     */
-    @Test
-    void aRunStoppedAfterSomeForksKeepsEveryFinishedFork() throws Exception {
-        assumeFalse(Gpu.available(), "the CPU variants alone are planned where there is no GPU");
-        int code = new BenchmarkCommand(results, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8))
-                .afterEachSession((done, file) -> done == 4)
-                .run(new String[] {"-f", "0", "-wi", "0", "-i", "1", "-r", "20ms", "-p", "variant=cpu-serial,cpu-blocked", "-p", "n=8,9,10"});
-        assertEquals(BenchmarkCommand.INTERRUPTED, code, err());
-        List<Path> files = resultFiles();
-        assertEquals(1, files.size(), files.toString());
-        assertEquals(List.of("CPU_SERIAL@8", "CPU_SERIAL@9", "CPU_SERIAL@10", "CPU_BLOCKED@8"), combinations(readJson(files.get(0)), false));
-        assertEquals(List.of("fwbench: interrupted; kept 4 results of 6 in " + files.get(0),
-                "fwbench: tables and charts: java -jar target/benchmarks.jar report " + files.get(0)), err().lines().toList());
-        assertFalse(out.toString(StandardCharsets.UTF_8).contains("summary of the run"));
-    }
-
-    /** Interrupted before any fork ended: one line says so, and there is no file. */
-    @Test
-    void aRunStoppedBeforeAnyForkEndedWritesNothing() throws Exception {
-        ResultsTarget target = ResultsTarget.choose(results, null, null, "cpu", java.time.LocalDate.of(2026, 1, 2));
-        FinishedForks none = new FinishedForks(target, 6);
-        assertEquals(List.of("fwbench: interrupted; no fork had finished, so nothing was written"), none.interrupt());
-        assertEquals(List.of(), resultFiles());
-    }
-
-    /**
-     * After each fork the results file is whole JSON holding every fork so far (written beside it and
-     * moved over it: no partial file is left), and the run ends with its summary as before.
-     */
-    @Test
-    void theResultsFileIsValidJsonAfterEveryFork() throws Exception {
-        assumeFalse(Gpu.available(), "the CPU variants alone are planned where there is no GPU");
-        List<Integer> seen = new java.util.ArrayList<>();
-        List<String> problems = new java.util.ArrayList<>();
-        int code = new BenchmarkCommand(results, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8))
-                .afterEachSession((done, file) -> {
-                    try {
-                        seen.add(readJson(file).size());
-                        if (resultFiles().size() != 1) problems.add("after fork " + done + ": " + resultFiles());
-                    } catch (Exception e) {
-                        problems.add("after fork " + done + ": " + e);
-                    }
-                    return false;
-                })
-                .run(new String[] {"-f", "0", "-wi", "0", "-i", "1", "-r", "20ms", "-p", "variant=cpu-blocked", "-p", "n=8,9,10"});
-        assertEquals(0, code, err());
-        assertEquals(List.of(), problems);
-        assertEquals(List.of(1, 2, 3), seen);
-        String stdout = out.toString(StandardCharsets.UTF_8);
-        assertTrue(stdout.contains("fwbench: summary of the run"), stdout);
-        assertTrue(stdout.contains("fwbench: 3 results in " + resultFiles().get(0)), stdout);
-        // JMH's "Run complete" of each one-fork session is left out; its table of every result comes once
-        assertFalse(stdout.contains("# Run complete."), stdout);
-        assertEquals(1, stdout.lines().filter(l -> l.startsWith("Benchmark ")).count(), stdout);
-    }
-
-    /**
-     * With -f 2 each fork is a session of its own (forked JVMs here), and a combination's forks are
-     * merged into one result as JMH merges them; stopped after 3 forks of 4, the file holds n=8's two
-     * forks pooled and n=9's first.
-     */
-    @Test
-    void forksOfOneCombinationAreMergedAsTheyEnd() throws Exception {
-        assumeFalse(Gpu.available(), "the CPU variants alone are planned where there is no GPU");
-        int code = new BenchmarkCommand(results, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8))
-                .afterEachSession((done, file) -> done == 3)
-                .run(new String[] {"-f", "2", "-wi", "0", "-i", "1", "-r", "20ms", "-p", "variant=cpu-serial", "-p", "n=8,9"});
-        assertEquals(BenchmarkCommand.INTERRUPTED, code, err());
-        Path file = resultFiles().get(0);
-        JsonNode json = readJson(file);
-        assertEquals(List.of("CPU_SERIAL@8@forks=2", "CPU_SERIAL@9@forks=1"), combinations(json, true));
-        assertEquals(2, json.get(0).get("primaryMetric").get("rawData").size(), "one array of iterations per fork");
-        assertEquals(1, json.get(1).get("primaryMetric").get("rawData").size());
-        assertEquals("fwbench: interrupted; kept 2 results of 2 in " + file + " (cpu-serial at n=9 with 1 of its 2 forks)", err().lines().findFirst().orElse(""));
-        String stdout = out.toString(StandardCharsets.UTF_8);
-        assertTrue(stdout.contains("# Fork: 2 of 2"), stdout);
-    }
-
     @Test
     void anExistingResultsFileIsNeverOverwritten() throws Exception {
         Path taken = Files.writeString(results.resolve("mine.json"), "[]");
         assertEquals(2, run("-rff", taken.toString(), "-p", "n=8"));
         assertTrue(err().contains("already exists"), err());
         assertEquals("[]", Files.readString(taken));
-    }
-
-    @Test
-    void defaultNamesSkipTakenFiles() throws Exception {
-        Files.writeString(results.resolve("2026-01-02_cpu.json"), "[]");
-        ResultsTarget target = ResultsTarget.choose(results, null, null, "cpu", java.time.LocalDate.of(2026, 1, 2));
-        assertEquals(results.resolve("2026-01-02_cpu-2.json"), target.file());
     }
 
     /** The no-GPU path end to end, in this JVM (-f 0), at a tiny n. */
@@ -323,73 +211,6 @@ class BenchmarkCommandTest {
         assertTrue(err().contains(taken.toString()) && !err().contains("estimated"), err());
     }
 
-    private static BenchmarkCommand.Request request(List<Variant> named, List<String> cells) {
-        return new BenchmarkCommand.Request(named, List.of(), List.of(), List.of(), List.of(), cells);
-    }
-
-    /** The ceiling joins a default run on a device, or runs when named; the solves run unless a pattern leaves them out. */
-    @Test
-    void theCeilingRunsWithADefaultRunOrWhenNamed() throws UsageException {
-        BenchmarkCommand.Request everything = request(List.of(), List.of());
-        assertEquals(new BenchmarkCommand.Benchmarks(true, true), BenchmarkCommand.chooseBenchmarks(List.of(), everything, true));
-        assertEquals(new BenchmarkCommand.Benchmarks(true, false), BenchmarkCommand.chooseBenchmarks(List.of(), everything, false));
-        BenchmarkCommand.Request kleene = request(List.of(Variant.KLEENE), List.of());
-        assertEquals(new BenchmarkCommand.Benchmarks(true, false), BenchmarkCommand.chooseBenchmarks(List.of(), kleene, true));
-        BenchmarkCommand.Request kleeneAndCell = request(List.of(Variant.KLEENE), List.of("INT32"));
-        assertEquals(new BenchmarkCommand.Benchmarks(true, true), BenchmarkCommand.chooseBenchmarks(List.of(), kleeneAndCell, true));
-        assertEquals(new BenchmarkCommand.Benchmarks(false, true), BenchmarkCommand.chooseBenchmarks(List.of("relax"), everything, true));
-        UsageException e = assertThrows(UsageException.class, () -> BenchmarkCommand.chooseBenchmarks(List.of("relax"), everything, false));
-        assertEquals("no benchmark matches [relax]; benchmarks: fwbench.bench.FloydWarshallBenchmark.solve", e.getMessage());
-    }
-
-    /** Sizes above FEW_ITERATIONS_ABOVE_N run one warm-up and one measured iteration unless -wi, -i say otherwise. */
-    @Test
-    void largeSizesRunFewIterations() throws Exception {
-        RunPlan plan = new RunPlan(List.of(new RunPlan.Group(Variant.KLEENE, List.of(10_000, 65_536, 131_072))), List.of());
-        BenchmarkCommand.Request request = new BenchmarkCommand.Request(List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
-        List<BenchmarkCommand.Combination> combinations = BenchmarkCommand.combinations(new BenchmarkCommand.Benchmarks(true, false), plan, request, "GPU");
-        assertEquals(List.of("10000", "65536", "131072"), combinations.stream().map(c -> c.params().get("n")).toList());
-        assertEquals(List.of(false, true, true), combinations.stream().map(BenchmarkCommand.Combination::fewIterations).toList());
-        CommandLineOptions none = new CommandLineOptions();
-        assertEquals(List.of(2, 1, 1), combinations.stream().map(c -> c.warmups(none, 2)).toList());
-        assertEquals(List.of(5, 1, 1), combinations.stream().map(c -> c.measurements(none, 5)).toList());
-        CommandLineOptions given = new CommandLineOptions("-wi", "3", "-i", "4");
-        assertEquals(List.of(3, 3, 3), combinations.stream().map(c -> c.warmups(given, 2)).toList());
-        assertEquals(List.of(4, 4, 4), combinations.stream().map(c -> c.measurements(given, 5)).toList());
-        // the estimate counts the same iterations
-        List<RunEstimate.Fork> forks = RunProgress.plan(combinations, none);
-        assertEquals(List.of(7, 2, 2), forks.stream().map(f -> f.iterations().count()).toList());
-    }
-
-    /**
-     * The ceiling's combinations first, one per cell; then one per (variant, graph, launch, n, seed),
-     * each parameter set to one value, so that a JMH session of one runs one fork.
-     */
-    @Test
-    void eachCombinationSetsOneValueOfEveryParameter() throws Exception {
-        RunPlan plan = new RunPlan(List.of(new RunPlan.Group(Variant.KLEENE, List.of(1000, 2000)),
-                new RunPlan.Group(Variant.BLOCKED, List.of(37), List.of("road.gr"))), List.of());
-        BenchmarkCommand.Request request = new BenchmarkCommand.Request(List.of(), List.of(), List.of(), List.of(), List.of("STREAM"),
-                List.of("INT32"), List.of(), List.of("1", "2"));
-        List<BenchmarkCommand.Combination> combinations = BenchmarkCommand.combinations(new BenchmarkCommand.Benchmarks(true, true), plan, request, "GPU");
-        assertEquals(List.of("peak int32", "kleene at n=1000 (seed 1)", "kleene at n=1000 (seed 2)", "kleene at n=2000 (seed 1)",
-                "kleene at n=2000 (seed 2)", "blocked on road.gr at n=37 (seed 1)", "blocked on road.gr at n=37 (seed 2)"),
-                combinations.stream().map(BenchmarkCommand.Combination::description).toList());
-        assertEquals(Map.of("cell", "INT32", "device", "GPU"), combinations.get(0).params());
-        assertEquals(ResultsFormat.PEAK_BENCHMARK, combinations.get(0).benchmark());
-        assertEquals(Map.of("variant", "KLEENE", "n", "1000", "device", "GPU", "launch", "STREAM", "seed", "2"), combinations.get(2).params());
-        assertEquals(Map.of("variant", "BLOCKED", "n", "37", "device", "GPU", "graph", "road.gr", "launch", "STREAM", "seed", "1"),
-                combinations.get(5).params());
-        assertEquals(List.of(ResultsFormat.SOLVE_BENCHMARK), BenchmarkCommand.combinations(new BenchmarkCommand.Benchmarks(true, false), plan,
-                request, "GPU").stream().map(BenchmarkCommand.Combination::benchmark).distinct().toList());
-        // -f 3 -wf 1: three sessions of one fork each, the warm-up fork before the first; four forks for the estimate
-        BenchmarkCommand.Forks forks = combinations.get(1).forks(new CommandLineOptions("-f", "3", "-wf", "1"));
-        assertEquals(3, forks.sessions());
-        assertEquals(4, forks.started());
-        assertEquals(1, combinations.get(1).forks(new CommandLineOptions("-f", "0", "-wf", "1")).sessions());
-        assertEquals(1, combinations.get(1).forks(new CommandLineOptions("-f", "0")).started());
-    }
-
     /** The mode this JVM was started with is checked too: the forks would inherit it. */
     @Test
     void aBadTuningPropertyGetsOneLineAndExitCode2() {
@@ -435,31 +256,5 @@ class BenchmarkCommandTest {
             if (before == null) System.clearProperty(property);
             else System.setProperty(property, before);
         }
-    }
-
-    /** The forks' -Dfwbench.* properties reach this JVM's plan; other arguments are left to the forks. */
-    @Test
-    void theForksSuitePropertiesAreAdoptedHere() throws Exception {
-        String property = "fwbench.kleene.tile";
-        String before = System.getProperty(property);
-        try {
-            BenchmarkCommand.adoptForkProperties(new CommandLineOptions("-jvmArgsAppend", "-Xmx3g -Dfwbench.kleene.tile=128 -Dother.flag=1"));
-            assertEquals("128", System.getProperty(property));
-            assertEquals(null, System.getProperty("other.flag"));
-        } finally {
-            if (before == null) System.clearProperty(property);
-            else System.setProperty(property, before);
-        }
-    }
-
-    /** Every fork gets the mode after the user's own -jvmArgsAppend, which stays. */
-    @Test
-    void theTuningModeIsAppendedToTheForksJvmArguments() throws Exception {
-        assertEquals(List.of("-Xmx3g", "-Dfwbench.tuning=retune"), List.of(BenchmarkCommand.forkArgsAppended(
-                new CommandLineOptions("-jvmArgsAppend", "-Xmx3g"), BenchmarkCommand.tuningMode("retune"))));
-        assertEquals(List.of("-Dfwbench.tuning=table"), List.of(BenchmarkCommand.forkArgsAppended(new CommandLineOptions(), TuningMode.TABLE)));
-        // every fork is told the run's command, which JMH records with its results for the report's Method
-        assertEquals(List.of("-Dfwbench.tuning=table", "-Dfwbench.command=java -jar target/benchmarks.jar -p n=1000"),
-                List.of(BenchmarkCommand.withCommand(new String[] {"-Dfwbench.tuning=table"}, "java -jar target/benchmarks.jar -p n=1000")));
     }
 }

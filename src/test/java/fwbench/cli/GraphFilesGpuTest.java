@@ -113,11 +113,11 @@ class GraphFilesGpuTest {
     @Test
     void pathsComeFromAGpuPathVariantWhenTheRegistryHasOneElseFromTheReference() throws IOException {
         int n = 300;
-        MatrixGraph graph = SolveCommandTest.awkward(n);
+        MatrixGraph graph = SolveCommandTesting.awkward(n);
         Path input = GraphFileWriter.write(graph, GraphFormat.DIMACS, dir, "paths");
         Path out = dir.resolve("paths.apsp");
         assertEquals(0, solve("--graph", input.toString(), "--out", out.toString(), "--paths"), err.toString());
-        Optional<Variant> gpuPaths = SolveCommand.defaultOrder(true, true, n).stream().filter(Variant::gpu).findFirst();
+        Optional<Variant> gpuPaths = SolveVariants.defaultOrder(true, true, n).stream().filter(Variant::gpu).findFirst();
         if (gpuPaths.isPresent()) {
             assertTrue(errLines().contains("fwbench solve: solving with " + gpuPaths.get()), err.toString());
         } else {
@@ -161,7 +161,7 @@ class GraphFilesGpuTest {
     /** -p graph=FILE end to end in this JVM (-f 0) with a GPU variant: the file is uploaded, verified and timed. */
     @Test
     void aGraphFileIsBenchmarkedOnTheGpu() throws IOException {
-        MatrixGraph graph = SolveCommandTest.awkward(333);
+        MatrixGraph graph = SolveCommandTesting.awkward(333);
         Path input = GraphFileWriter.write(graph, GraphFormat.MATRIX_MARKET, dir, "bench");
         Path results = Files.createDirectory(dir.resolve("results"));
         ByteArrayOutputStream out = new ByteArrayOutputStream(), errors = new ByteArrayOutputStream();

@@ -2,6 +2,7 @@ package fwbench.cli;
 
 import fwbench.cuda.Gpu;
 import fwbench.report.ReportCommand;
+import fwbench.usage.JarCommand;
 import org.apache.commons.text.StringTokenizer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -141,7 +141,7 @@ class ChartsTest {
     @ParameterizedTest
     @CsvSource({"0.928, 0.2", "1, 0.2", "3449, 500", "16200, 5000", "7.9, 1", "8, 1", "8.1, 2"})
     void aLinearAxisStepsByOneTwoOrFive(double max, double step) {
-        assertEquals(step, Charts.roundStep(max), 1e-12);
+        assertEquals(step, ChartParts.roundStep(max), 1e-12);
     }
 
     /** Speedups at one n would be a column of dots: no line chart, the bars, and a line that says why. */
@@ -215,21 +215,21 @@ class ChartsTest {
         Set<Color> colours = new HashSet<>();
         List<Shape> shapes = new ArrayList<>();
         for (VariantName v : all) {
-            Color colour = Charts.colour(v, all);
+            Color colour = VariantStyle.colour(v, all);
             assertTrue(colours.add(colour), v + " shares colour " + colour);
-            assertEquals(colour, Charts.colour(v, List.of(v)), v + ": the same colour alone");
-            Shape shape = Charts.shape(v, all);
+            assertEquals(colour, VariantStyle.colour(v, List.of(v)), v + ": the same colour alone");
+            Shape shape = VariantStyle.shape(v, all);
             assertTrue(shapes.stream().noneMatch(s -> ShapeUtils.equal(s, shape)), v + " shares its marker's shape");
             shapes.add(shape);
         }
-        assertEquals(new Color(Variant.PACKED16.chartColour()), Charts.colour(VariantName.of(Variant.PACKED16), all), "the registry's colour");
+        assertEquals(new Color(Variant.PACKED16.chartColour()), VariantStyle.colour(VariantName.of(Variant.PACKED16), all), "the registry's colour");
     }
 
     @Test
     void everyMarkerHasItsOwnShape() {
         List<Shape> shapes = new ArrayList<>();
         for (Variant.Marker m : Variant.Marker.values()) {
-            Shape shape = Charts.shape(m);
+            Shape shape = VariantStyle.shape(m);
             assertTrue(shapes.stream().noneMatch(s -> ShapeUtils.equal(s, shape)), m + " looks like another marker");
             shapes.add(shape);
         }
@@ -242,10 +242,10 @@ class ChartsTest {
         List<VariantName> shown = List.of(VariantName.of(Variant.NAIVE), older, oldest);
         Set<Color> known = new HashSet<>();
         for (Variant v : Variant.values()) known.add(new Color(v.chartColour()));
-        assertFalse(known.contains(Charts.colour(older, shown)));
-        assertFalse(known.contains(Charts.colour(oldest, shown)));
-        assertNotEquals(Charts.colour(older, shown), Charts.colour(oldest, shown));
-        assertEquals(Charts.colour(oldest, shown), Charts.colour(oldest, List.copyOf(shown)));
+        assertFalse(known.contains(VariantStyle.colour(older, shown)));
+        assertFalse(known.contains(VariantStyle.colour(oldest, shown)));
+        assertNotEquals(VariantStyle.colour(older, shown), VariantStyle.colour(oldest, shown));
+        assertEquals(VariantStyle.colour(oldest, shown), VariantStyle.colour(oldest, List.copyOf(shown)));
     }
 
     @Test
@@ -340,7 +340,7 @@ class ChartsTest {
         XYPlot line = Charts.speedup(table).getXYPlot();
         assertInstanceOf(LogAxis.class, line.getRangeAxis(), "speedup on a log axis");
         assertTrue(line.getDomainAxis().getUpperBound() < 5000, "no room for an n without a baseline");
-        CategoryPlot bars = Charts.bars(table).getCategoryPlot();
+        CategoryPlot bars = SpeedupBarChart.bars(table).getCategoryPlot();
         assertInstanceOf(LogAxis.class, bars.getRangeAxis());
         assertEquals(List.of("n = 1,000", "n = 2,500"), bars.getDataset().getColumnKeys(), "no empty group of bars");
         assertEquals(List.of("blocked"), bars.getDataset().getRowKeys(), "the baseline is the dashed line at 1x, not a bar");

@@ -28,14 +28,14 @@ class VariantTraitsTest {
 
     @Test
     void solvePreferenceNamesEveryVariantOnceGpuVariantsFirst() {
-        for (int n : new int[] {1, Variant.KLEENE_PACKED16_FIRST_FROM_N - 1, Variant.KLEENE_PACKED16_FIRST_FROM_N, 100_000}) {
-            List<Variant> preference = Variant.solvePreference(n);
+        for (int n : new int[] {1, SolveOrder.KLEENE_PACKED16_FIRST_FROM_N - 1, SolveOrder.KLEENE_PACKED16_FIRST_FROM_N, 100_000}) {
+            List<Variant> preference = SolveOrder.preference(n);
             assertEquals(Variant.values().length, preference.size(), "no variant twice: " + preference);
             assertEquals(Set.of(Variant.values()), Set.copyOf(preference), "every variant has a place");
             int firstCpu = (int) preference.stream().takeWhile(Variant::gpu).count();
             assertTrue(preference.subList(firstCpu, preference.size()).stream().noneMatch(Variant::gpu), "GPU variants before CPU ones: " + preference);
             boolean packedLanesFirst = preference.indexOf(Variant.KLEENE_PACKED16) < preference.indexOf(Variant.PACKED16);
-            assertEquals(n >= Variant.KLEENE_PACKED16_FIRST_FROM_N, packedLanesFirst, "n = " + n + ": " + preference);
+            assertEquals(n >= SolveOrder.KLEENE_PACKED16_FIRST_FROM_N, packedLanesFirst, "n = " + n + ": " + preference);
         }
     }
 

@@ -1,7 +1,6 @@
 package fwbench.variant.kleene;
 
 import fwbench.variant.core.VariantTraits;
-import fwbench.variant.core.DeviceGraphs;
 import fwbench.variant.core.DeviceMemory;
 import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.NegativeWeights;
@@ -18,8 +17,6 @@ import fwbench.cuda.Event;
 import fwbench.cuda.Gpu;
 import fwbench.cuda.KernelArgs;
 import fwbench.cuda.LaunchShape;
-import fwbench.cuda.TileKernel;
-import fwbench.graph.Graph;
 import jcuda.Pointer;
 
 import java.util.ArrayList;
@@ -52,7 +49,7 @@ import static fwbench.cuda.KernelArgs.value;
  * column run under round p's bulk ({@link BandRounds} has the schedule). The GPU time runs
  * from an event on the first band's main stream to one recorded there after it has waited for
  * every band's last event. Launches are issued one by one from Java, whatever the launch mode: a
- * CUDA graph that spans devices is left for later (kernels/NOTES.md).
+ * CUDA graph that spans devices is left for later (kernels/NOTES.md, kleene-bands).
  */
 public final class BandsSolver implements Solver {
 
@@ -97,98 +94,6 @@ public final class BandsSolver implements Solver {
         }
     }
 
-    /** One band on its device: its matrices, streams and the events other bands wait on. */
-    private final class Band implements AutoCloseable {
-        final int index;
-        final CudaContext cuda;
-        final int firstTile;
-        final int tileRows;
-        final TileKernel close;
-        final TileKernel update;
-        final CudaStream main;
-        final CudaStream side;
-        final List<DeviceBuffer> owned = new ArrayList<>();
-        DeviceBuffer input;
-        DeviceBuffer work;
-        final DeviceBuffer[] pivotRows = new DeviceBuffer[2];
-        final Event columnDone = new Event(false);
-        final Event[] nextDone = {new Event(false), new Event(false)};
-        final Event[] restDone = {new Event(false), new Event(false)};
-        final Event[] sent = {new Event(false), new Event(false)};
-        final Event done = new Event(false);
-
-        // The events above are made in the current context, the band's: CudaContext.of made it current.
-        Band(int index, CudaContext cuda, int firstTile, int tileRows) {
-            this.index = index;
-            this.cuda = cuda;
-            this.firstTile = firstTile;
-            this.tileRows = tileRows;
-            TileKernel closeKernel, updateKernel;
-            CudaStream mainStream = null;
-            try {
-                closeKernel = tileKernel(cuda, "fw_kleene_bands_close");
-                updateKernel = tileKernel(cuda, "fw_kleene_bands_update");
-                mainStream = CudaStream.withPriority(true);
-                this.side = CudaStream.withPriority(false);
-            } catch (RuntimeException e) {
-                if (mainStream != null) mainStream.close();
-                events().forEach(Event::close);  // nobody closes a band that was not made
-                throw e;
-            }
-            this.close = closeKernel;
-            this.update = updateKernel;
-            this.main = mainStream;
-        }
-
-        private List<Event> events() {
-            return List.of(columnDone, nextDone[0], nextDone[1], restDone[0], restDone[1], sent[0], sent[1], done);
-        }
-
-        void allocate(Graph graph, boolean pivotBuffers) {
-            cuda.makeCurrent();
-            long cells = (long) tileRows * tile * ld;
-            input = keep(new DeviceBuffer(cells));
-            work = keep(new DeviceBuffer(cells));
-            if (pivotBuffers) {
-                pivotRows[0] = keep(new DeviceBuffer((long) tile * ld));
-                pivotRows[1] = keep(new DeviceBuffer((long) tile * ld));
-            }
-            DeviceGraphs.loadRows(graph, input, ld, firstTile * tile, tileRows * tile, main);
-            work.copyFromDevice(input, main);
-            main.synchronize();
-        }
-
-        private DeviceBuffer keep(DeviceBuffer buffer) {
-            owned.add(buffer);
-            return buffer;
-        }
-
-        /** Tile row t of this band's working matrix (it must hold it). */
-        DeviceBuffer tileRow(int t) {
-            int local = layout.localRow(index, t);
-            return work.slice((long) local * tile * ld, (long) tile * ld);
-        }
-
-        /** Round p's pivot row as this band reads it: its own tile row p, or the copy in its buffer. */
-        DeviceBuffer pivotRow(int p) {
-            return layout.localRow(index, p) >= 0 ? tileRow(p) : pivotRows[p & 1];
-        }
-
-        void update(CudaStream stream, int gridX, int gridY, int p, int rowBase, int skipRowA, int skipRowB, int onlyColumn, int skipColumn) {
-            if (gridX <= 0 || gridY <= 0) return;
-            update.launch(stream, gridX, gridY, new Update(work, ld, n, pivotRow(p), p, firstTile, rowBase, skipRowA, skipRowB, onlyColumn, skipColumn));
-        }
-
-        @Override
-        public void close() {
-            cuda.makeCurrent();
-            for (Event e : events()) e.close();
-            for (DeviceBuffer buffer : owned) buffer.close();
-            main.close();
-            side.close();
-        }
-    }
-
     private final int n;
     private final int ld;
     private final int tile;
@@ -228,7 +133,7 @@ public final class BandsSolver implements Solver {
         this.stop = new Event();
         try {
             for (int b = 0; b < layout.bands(); b++) {
-                bands.add(new Band(b, CudaContext.of(layout.device()[b]), layout.firstTile()[b], layout.tileRows()[b]));
+                bands.add(new Band(b, CudaContext.of(layout.device()[b]), layout, tile, ld, n, variant.kernelModule()));
             }
             enablePeerAccess();
             for (Band band : bands) band.allocate(config.graph(), layout.bands() > 1);
@@ -248,14 +153,6 @@ public final class BandsSolver implements Solver {
             throw new UnsupportedInputException("gpus=" + gpus + " but this host has " + count + " GPU" + (count == 1 ? "" : "s"));
         }
         return gpus == SolverConfig.ALL_GPUS ? count : gpus;
-    }
-
-    private TileKernel tileKernel(CudaContext cuda, String family) {
-        TileKernel kernel = cuda.module(variant.kernelModule()).tileKernel(family + "_t" + tile);
-        if (kernel.shape().tile() != tile) {
-            throw new IllegalStateException(kernel + " exports a launch shape of tile " + kernel.shape().tile() + ", not " + tile);
-        }
-        return kernel;
     }
 
     /** Peer access both ways between every two devices used; a pair without it is named once (its copies go through host memory). */

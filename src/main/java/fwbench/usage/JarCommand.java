@@ -1,4 +1,4 @@
-package fwbench.cli;
+package fwbench.usage;
 
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -12,10 +12,10 @@ import java.util.stream.Collectors;
  * running (as a path from the working directory, so the line works wherever the run was started),
  * and each word quoted for a POSIX shell where it needs it (a results file with a space in its path).
  */
-final class JarCommand {
+public final class JarCommand {
 
     /** The jar as the build makes it; the suggestion when the code does not run from a jar (tests, an IDE). */
-    static final String BUILT_JAR = "target/benchmarks.jar";
+    public static final String BUILT_JAR = "target/benchmarks.jar";
 
     /** Words a shell takes as they are. */
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./:=,+@%-]+");
@@ -24,17 +24,17 @@ final class JarCommand {
     }
 
     /** "java -jar target/benchmarks.jar" and the words, each quoted where it needs it. */
-    static String line(String... words) {
+    public static String line(String... words) {
         return prefix() + (words.length == 0 ? "" : " " + Arrays.stream(words).map(JarCommand::quote).collect(Collectors.joining(" ")));
     }
 
     /** "java -jar JAR": the jar this code runs from. */
-    static String prefix() {
+    public static String prefix() {
         return "java -jar " + quote(jar());
     }
 
     /** The running jar, relative to the working directory when it is below it; {@link #BUILT_JAR} when not run from a jar. */
-    static String jar() {
+    public static String jar() {
         try {
             Path location = Path.of(JarCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             if (!Files.isRegularFile(location) || !location.toString().endsWith(".jar")) return BUILT_JAR;
@@ -47,7 +47,7 @@ final class JarCommand {
     }
 
     /** A word as a POSIX shell reads it back: as it is, or in single quotes. */
-    static String quote(String word) {
+    public static String quote(String word) {
         if (PLAIN.matcher(word).matches()) return word;
         return "'" + word.replace("'", "'\\''") + "'";
     }

@@ -1,4 +1,4 @@
-package fwbench.cli;
+package fwbench.run;
 
 import fwbench.results.ResultsFormat;
 import org.openjdk.jmh.infra.BenchmarkParams;
@@ -31,7 +31,7 @@ final class FinishedForks {
 
     private final ResultsTarget target;
     private final int plannedResults;
-    private final Map<BenchmarkCommand.Combination, Kept> kept = new LinkedHashMap<>();
+    private final Map<Combination, Kept> kept = new LinkedHashMap<>();
     private boolean interrupted;
 
     /** @param plannedResults the results a complete run writes: one per combination */
@@ -44,7 +44,7 @@ final class FinishedForks {
      * Adds the result of one fork of {@code combination} (of {@code planned} forks) and writes the
      * file; false, writing nothing, once the run is interrupted (its last line is said already).
      */
-    synchronized boolean add(BenchmarkCommand.Combination combination, int planned, Collection<RunResult> fork) throws IOException {
+    synchronized boolean add(Combination combination, int planned, Collection<RunResult> fork) throws IOException {
         if (interrupted) return false;
         for (RunResult result : fork) {
             Kept before = kept.get(combination);

@@ -1,10 +1,11 @@
-package fwbench.cli;
+package fwbench.run;
 
 import fwbench.report.Clocks;
 import fwbench.report.JmhResult;
 import fwbench.report.Markdown;
 import fwbench.report.RunData;
 import fwbench.report.RunSummary;
+import fwbench.usage.JarCommand;
 import fwbench.usage.UsageException;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.IterationResult;

@@ -1,4 +1,4 @@
-package fwbench.cli;
+package fwbench.run;
 
 import fwbench.report.RunData;
 import fwbench.results.ResultsFormat;
@@ -186,11 +186,8 @@ final class RunEstimate {
     static final double ORACLE_RATE_PER_THREAD = 0.6e9;
 
     /**
-     * The certificate's rate on a device (n^3 terms), set low: about 14.5 T/s on an H200 (inside
-     * kleene's trials at n = 65536 and 131072), where it costs as much as one solve, so a trial
-     * above n = 46340 spends a third of its time on it; 11.1 T/s over packed16's packed result at
-     * n = 131072. kleene-bands' certificate by row band runs the same product, its bands at once,
-     * so on several GPUs it only takes less.
+     * The certificate's rate on a device (n^3 terms), set below the 14.5 T/s (11.1 over packed16's result)
+     * of an H200 (kernels/NOTES.md, the certificate on the device); kleene-bands' takes less, its bands at once.
      */
     static final double DEVICE_CERTIFICATE_RATE = 10e12;
 

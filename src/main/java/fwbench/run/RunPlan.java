@@ -1,7 +1,8 @@
-package fwbench.cli;
+package fwbench.run;
 
 import fwbench.cuda.DeviceInfo;
 import fwbench.graph.GraphSpec;
+import fwbench.usage.JarCommand;
 import fwbench.usage.UsageException;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.Variant;

@@ -1,4 +1,4 @@
-package fwbench.cli;
+package fwbench.run;
 
 import fwbench.usage.UsageException;
 import fwbench.variant.Variant;

@@ -1,4 +1,4 @@
-package fwbench.cli;
+package fwbench.run;
 
 import fwbench.tuning.LaunchTuning;
 import fwbench.tuning.TuningMode;

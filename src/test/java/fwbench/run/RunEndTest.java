@@ -1,4 +1,4 @@
-package fwbench.cli;
+package fwbench.run;
 
 import fwbench.report.JmhResult;
 import fwbench.report.RunData;

@@ -1,4 +1,4 @@
-package fwbench.cli;
+package fwbench.run;
 
 import fwbench.graph.Distances;
 import fwbench.graph.ReferenceFloydWarshall;
@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * forks) and solve (for its own) ask here before anything is allocated, as they ask
  * {@link DeviceMemoryCheck} about the device.
  */
-final class HeapCheck {
+public final class HeapCheck {
 
     /** Heap kept for everything but the matrices: JMH, the JIT's data, the graph's small arrays, buffers. */
     static final long RESERVE_BYTES = 96L << 20;
@@ -39,14 +39,14 @@ final class HeapCheck {
      * The heap a JVM has, the words that give it more, with "%d" for the GiB to ask for, and the
      * machine's physical memory, past which no -Xmx helps (0: not known).
      */
-    record Heap(long bytes, String raise, long machineBytes) {
+    public record Heap(long bytes, String raise, long machineBytes) {
 
-        Heap(long bytes, String raise) {
+        public Heap(long bytes, String raise) {
             this(bytes, raise, machineMemory());
         }
 
         /** This JVM's heap: solve's, or the benchmark's with -f 0. */
-        static Heap thisJvm(String command) {
+        public static Heap thisJvm(String command) {
             return new Heap(Runtime.getRuntime().maxMemory(), "java -Xmx%dg -jar target/benchmarks.jar " + command);
         }
     }
@@ -66,7 +66,7 @@ final class HeapCheck {
     }
 
     /** This machine's physical memory in bytes; 0 where the JVM cannot tell. */
-    static long machineMemory() {
+    public static long machineMemory() {
         return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os ? os.getTotalMemorySize() : 0;
     }
 
@@ -129,7 +129,7 @@ final class HeapCheck {
      * @param file       the graph file as the user named it, or "" for a generated graph
      * @param graphBytes what the graph's edges take (0 for a generated graph)
      */
-    static void requireFits(Variant v, int n, String file, long graphBytes, Heap heap) throws UsageException {
+    public static void requireFits(Variant v, int n, String file, long graphBytes, Heap heap) throws UsageException {
         boolean fromFile = !file.isEmpty();
         long matrices = v.heapBytes(n, fromFile);
         if (matrices == 0) return;
@@ -142,13 +142,13 @@ final class HeapCheck {
      * ({@code held}, e.g. "its float32 answer and the float64 reference's n x n matrix"), the graph's
      * edges and the reserve do not fit.
      */
-    static void requireRealFits(String who, String held, int bytesPerCell, int n, String file, long graphBytes, Heap heap) throws UsageException {
+    public static void requireRealFits(String who, String held, int bytesPerCell, int n, String file, long graphBytes, Heap heap) throws UsageException {
         requireFits(who, held + " (" + bytesPerCell + " bytes a cell)", (long) bytesPerCell * n * n, n, file, graphBytes, heap,
                 room -> (int) Math.min(Distances.INT_INDEX_MAX_N, Math.floor(Math.sqrt(Math.max(0, room - graphBytes) / (double) bytesPerCell))));
     }
 
     /** Refuses n when the CPU reference's matrices ({@link ReferenceFloydWarshall#heapMatrices}), the graph's edges and the reserve do not fit. */
-    static void requireReferenceFits(boolean paths, int n, String file, long graphBytes, Heap heap) throws UsageException {
+    public static void requireReferenceFits(boolean paths, int n, String file, long graphBytes, Heap heap) throws UsageException {
         int count = ReferenceFloydWarshall.heapMatrices(paths);
         requireFits("the CPU reference", count + " n x n int32 matrices", count * 4L * n * n, n, file, graphBytes, heap,
                 room -> (int) Math.min(Distances.INT_INDEX_MAX_N, Math.floor(Math.sqrt(Math.max(0, room - graphBytes) / (4.0 * count)))));

@@ -1,4 +1,4 @@
-package fwbench.cli;
+package fwbench.run;
 
 import fwbench.graph.io.AtomicFile;
 import fwbench.usage.UsageException;

@@ -1,4 +1,4 @@
-package fwbench.cli;
+package fwbench.run;
 
 import fwbench.usage.UsageException;
 import org.junit.jupiter.api.Test;
@@ -61,5 +61,12 @@ class ResultsTargetTest {
         UsageException e = assertThrows(UsageException.class,
                 () -> ResultsTarget.choose(file.resolve("results"), null, null, "cpu", LocalDate.of(2026, 1, 2)));
         assertTrue(e.getMessage().contains("is not a folder"), e.getMessage());
+    }
+
+    @Test
+    void defaultNamesSkipTakenFiles() throws Exception {
+        Files.writeString(results.resolve("2026-01-02_cpu.json"), "[]");
+        ResultsTarget target = ResultsTarget.choose(results, null, null, "cpu", LocalDate.of(2026, 1, 2));
+        assertEquals(results.resolve("2026-01-02_cpu-2.json"), target.file());
     }
 }

@@ -1,4 +1,4 @@
-package fwbench.cli;
+package fwbench.run;
 
 import fwbench.cuda.DeviceInfo;
 import fwbench.usage.UsageException;

@@ -1,4 +1,4 @@
-package fwbench.cli;
+package fwbench.run;
 
 import fwbench.results.ResultsFormat;
 import org.openjdk.jmh.annotations.Measurement;
@@ -71,9 +71,9 @@ final class RunProgress implements OutputFormat {
     }
 
     /** The forks of every combination, with the iterations the options (else the benchmark's annotations) give them. */
-    static List<RunEstimate.Fork> plan(List<BenchmarkCommand.Combination> combinations, CommandLineOptions options) {
+    static List<RunEstimate.Fork> plan(List<Combination> combinations, CommandLineOptions options) {
         List<RunEstimate.Fork> forks = new ArrayList<>();
-        for (BenchmarkCommand.Combination combination : combinations) {
+        for (Combination combination : combinations) {
             RunEstimate.Iterations iterations = iterations(combination.benchmarkClass(), options, combination);
             RunEstimate.Key key = key(combination);
             for (int f = 0; f < combination.forks(options).started(); f++) forks.add(new RunEstimate.Fork(key, iterations));
@@ -82,12 +82,12 @@ final class RunProgress implements OutputFormat {
     }
 
     /** What the estimate knows a combination's time per solve by. */
-    static RunEstimate.Key key(BenchmarkCommand.Combination combination) {
+    static RunEstimate.Key key(Combination combination) {
         if (combination.benchmark().equals(ResultsFormat.PEAK_BENCHMARK)) return RunEstimate.Key.peak();
         return RunEstimate.Key.solve(combination.params().get(ResultsFormat.VARIANT), Integer.parseInt(combination.params().get(ResultsFormat.N)));
     }
 
-    private static RunEstimate.Iterations iterations(Class<?> benchmark, CommandLineOptions options, BenchmarkCommand.Combination combination) {
+    private static RunEstimate.Iterations iterations(Class<?> benchmark, CommandLineOptions options, Combination combination) {
         Warmup warmup = benchmark.getAnnotation(Warmup.class);
         Measurement measurement = benchmark.getAnnotation(Measurement.class);
         TimeValue warmupTime = options.getWarmupTime().orElse(new TimeValue(warmup.time(), warmup.timeUnit()));
@@ -122,7 +122,7 @@ final class RunProgress implements OutputFormat {
     }
 
     /** A failed fork ended its combination: its {@code count} forks not started are no longer planned. */
-    void forksSkipped(BenchmarkCommand.Combination combination, int count) {
+    void forksSkipped(Combination combination, int count) {
         RunEstimate.Key key = key(combination);
         for (int f = 0; f < count; f++) estimate.forkSkipped(key);
     }

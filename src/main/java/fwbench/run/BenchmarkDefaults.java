@@ -1,5 +1,7 @@
-package fwbench.cli;
+package fwbench.run;
 
+import fwbench.bench.FloydWarshallBenchmark;
+import fwbench.results.ResultsFormat;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Param;
@@ -13,13 +15,13 @@ import java.util.concurrent.TimeUnit;
  * A benchmark's defaults as its JMH annotations declare them (@Param values, @Fork, @Warmup,
  * @Measurement), read back so that the planner and the help page never keep a second copy.
  */
-final class BenchmarkDefaults {
+public final class BenchmarkDefaults {
 
     private BenchmarkDefaults() {
     }
 
     /** The values of the {@code @Param} field {@code name} of {@code benchmark} (empty: set by the suite). */
-    static List<String> paramValues(Class<?> benchmark, String name) {
+    public static List<String> paramValues(Class<?> benchmark, String name) {
         try {
             return List.of(benchmark.getField(name).getAnnotation(Param.class).value());
         } catch (NoSuchFieldException e) {
@@ -27,8 +29,13 @@ final class BenchmarkDefaults {
         }
     }
 
+    /** The sizes a run takes without -p n: the solve benchmark's {@code n} values. */
+    public static List<Integer> sizes() {
+        return paramValues(FloydWarshallBenchmark.class, ResultsFormat.N).stream().map(Integer::valueOf).toList();
+    }
+
     /** JMH's settings for {@code benchmark} in words, with the options that override each. */
-    static String jmhSettings(Class<?> benchmark) {
+    public static String jmhSettings(Class<?> benchmark) {
         Fork fork = benchmark.getAnnotation(Fork.class);
         Warmup warmup = benchmark.getAnnotation(Warmup.class);
         Measurement measurement = benchmark.getAnnotation(Measurement.class);

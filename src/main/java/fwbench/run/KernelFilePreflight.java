@@ -1,4 +1,4 @@
-package fwbench.cli;
+package fwbench.run;
 
 import fwbench.cuda.DeviceFault;
 import fwbench.graph.Graph;

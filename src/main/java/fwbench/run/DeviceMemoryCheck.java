@@ -1,4 +1,4 @@
-package fwbench.cli;
+package fwbench.run;
 
 import fwbench.usage.UsageException;
 import fwbench.variant.Variant;
@@ -11,10 +11,10 @@ import java.util.Locale;
  * {@link Variant#DEVICE_RESERVE_BYTES}, and the line that refuses them when they do not: the
  * run planner and solve both ask here, before anything is allocated.
  */
-final class DeviceMemoryCheck {
+public final class DeviceMemoryCheck {
 
     /** How a refusal states the memory. */
-    enum Units {
+    public enum Units {
         /** GiB to two places and the largest n that fits: the planner's, for a run over many sizes. */
         GIB,
         /** Exact bytes, the context's reserve apart: solve's, for the one graph it was given. */
@@ -32,7 +32,7 @@ final class DeviceMemoryCheck {
      * more memory gives way to the next. Unchanged when none fits, so that the first one's refusal
      * ({@link #requireFits}) says what it needs.
      */
-    static List<Variant> fromFirstThatFits(List<Variant> order, int n, long freeBytes, List<String> notes) {
+    public static List<Variant> fromFirstThatFits(List<Variant> order, int n, long freeBytes, List<String> notes) {
         int first = 0;
         while (first < order.size() && order.get(first).gpu() && need(order.get(first), n, 1) > freeBytes) first++;
         if (first == 0 || first == order.size() || !order.get(first).gpu()) return order;
@@ -53,7 +53,7 @@ final class DeviceMemoryCheck {
      *
      * @param file the graph file as the user named it, or "" for a generated graph
      */
-    static void requireFits(Variant v, int n, String file, String deviceName, long freeBytes, Units units) throws UsageException {
+    public static void requireFits(Variant v, int n, String file, String deviceName, long freeBytes, Units units) throws UsageException {
         requireFits(v, n, file, deviceName, freeBytes, 1, units);
     }
 
@@ -61,7 +61,7 @@ final class DeviceMemoryCheck {
      * The same on {@code devices} GPUs, each with at least {@code freeBytes} free: a variant that
      * {@linkplain Variant#spansDevices() spans them} needs its share on each (the others, all on one).
      */
-    static void requireFits(Variant v, int n, String file, String deviceName, long freeBytes, int devices, Units units) throws UsageException {
+    public static void requireFits(Variant v, int n, String file, String deviceName, long freeBytes, int devices, Units units) throws UsageException {
         long need = need(v, n, devices);
         if (need <= freeBytes) return;
         long matrices = need - Variant.DEVICE_RESERVE_BYTES;

@@ -1,0 +1,51 @@
+package fwbench.variant;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static fwbench.variant.Variant.BATCHED;
+import static fwbench.variant.Variant.BLOCKED;
+import static fwbench.variant.Variant.BLOCKED_REG;
+import static fwbench.variant.Variant.CPU_BLOCKED;
+import static fwbench.variant.Variant.CPU_SERIAL;
+import static fwbench.variant.Variant.DATAFLOW;
+import static fwbench.variant.Variant.KLEENE;
+import static fwbench.variant.Variant.KLEENE_BANDS;
+import static fwbench.variant.Variant.KLEENE_F32;
+import static fwbench.variant.Variant.KLEENE_PACKED16;
+import static fwbench.variant.Variant.KLEENE_PATHS;
+import static fwbench.variant.Variant.NAIVE;
+import static fwbench.variant.Variant.PACKED16;
+import static fwbench.variant.Variant.PATHS;
+import static fwbench.variant.Variant.TILED_4X4;
+
+/**
+ * The order {@code solve} tries variants in when none is named, fastest first; a variant that
+ * refuses the graph (packed16's 16-bit bound) hands it to the next. Not the story order:
+ * dataflow, though later in the story, is slower than kleene's rounds on an H200 (kernels/NOTES.md, dataflow).
+ */
+public final class SolveOrder {
+
+    /**
+     * From this n {@code solve} tries kleene-packed16 before packed16 (they take the same graphs): on
+     * two H100s it took 4.84 and 4.88 ms at n = 5000 against packed16's 5.00 and 5.01, and 1.28 and
+     * 1.29 at 2500 against 0.80 (kernels/NOTES.md, kleene-packed16). Nothing was measured between.
+     */
+    public static final int KLEENE_PACKED16_FIRST_FROM_N = 5000;
+
+    private static final List<Variant> PREFERENCE = List.of(
+            PACKED16, KLEENE_PACKED16, KLEENE, DATAFLOW, KLEENE_BANDS, KLEENE_F32, KLEENE_PATHS, PATHS, TILED_4X4, BATCHED, BLOCKED_REG, BLOCKED, NAIVE,
+            CPU_BLOCKED, CPU_SERIAL);
+
+    private SolveOrder() {
+    }
+
+    /** Every variant once, in the order {@code solve} tries them for a graph of n vertices: GPU variants fastest first, then CPU variants. */
+    public static List<Variant> preference(int n) {
+        if (n < KLEENE_PACKED16_FIRST_FROM_N) return PREFERENCE;
+        List<Variant> order = new ArrayList<>(PREFERENCE);
+        order.remove(KLEENE_PACKED16);
+        order.add(order.indexOf(PACKED16), KLEENE_PACKED16);
+        return List.copyOf(order);
+    }
+}

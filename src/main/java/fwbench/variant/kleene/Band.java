@@ -1,0 +1,124 @@
+package fwbench.variant.kleene;
+
+import fwbench.cuda.CudaContext;
+import fwbench.cuda.CudaStream;
+import fwbench.cuda.DeviceBuffer;
+import fwbench.cuda.Event;
+import fwbench.cuda.TileKernel;
+import fwbench.graph.Graph;
+import fwbench.variant.core.DeviceGraphs;
+import fwbench.variant.schedule.BandLayout;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One band of a kleene-bands solve ({@link BandsSolver}) on its device: its rows of the input and
+ * working matrices, the two pivot-row buffers, its streams and the events other bands wait on.
+ */
+final class Band implements AutoCloseable {
+    final int index;
+    final CudaContext cuda;
+    final int firstTile;
+    final int tileRows;
+    private final BandLayout layout;
+    private final int tile;
+    private final int ld;
+    private final int n;
+    final TileKernel close;
+    final TileKernel update;
+    final CudaStream main;
+    final CudaStream side;
+    private final List<DeviceBuffer> owned = new ArrayList<>();
+    DeviceBuffer input;
+    DeviceBuffer work;
+    final DeviceBuffer[] pivotRows = new DeviceBuffer[2];
+    final Event columnDone = new Event(false);
+    final Event[] nextDone = {new Event(false), new Event(false)};
+    final Event[] restDone = {new Event(false), new Event(false)};
+    final Event[] sent = {new Event(false), new Event(false)};
+    final Event done = new Event(false);
+
+    // The events above are made in the current context, the band's: CudaContext.of made it current.
+    Band(int index, CudaContext cuda, BandLayout layout, int tile, int ld, int n, String kernelModule) {
+        this.index = index;
+        this.cuda = cuda;
+        this.firstTile = layout.firstTile()[index];
+        this.tileRows = layout.tileRows()[index];
+        this.layout = layout;
+        this.tile = tile;
+        this.ld = ld;
+        this.n = n;
+        TileKernel closeKernel, updateKernel;
+        CudaStream mainStream = null;
+        try {
+            closeKernel = tileKernel(cuda, kernelModule, "fw_kleene_bands_close", tile);
+            updateKernel = tileKernel(cuda, kernelModule, "fw_kleene_bands_update", tile);
+            mainStream = CudaStream.withPriority(true);
+            this.side = CudaStream.withPriority(false);
+        } catch (RuntimeException e) {
+            if (mainStream != null) mainStream.close();
+            events().forEach(Event::close);  // nobody closes a band that was not made
+            throw e;
+        }
+        this.close = closeKernel;
+        this.update = updateKernel;
+        this.main = mainStream;
+    }
+
+    private static TileKernel tileKernel(CudaContext cuda, String kernelModule, String family, int tile) {
+        TileKernel kernel = cuda.module(kernelModule).tileKernel(family + "_t" + tile);
+        if (kernel.shape().tile() != tile) {
+            throw new IllegalStateException(kernel + " exports a launch shape of tile " + kernel.shape().tile() + ", not " + tile);
+        }
+        return kernel;
+    }
+
+    private List<Event> events() {
+        return List.of(columnDone, nextDone[0], nextDone[1], restDone[0], restDone[1], sent[0], sent[1], done);
+    }
+
+    void allocate(Graph graph, boolean pivotBuffers) {
+        cuda.makeCurrent();
+        long cells = (long) tileRows * tile * ld;
+        input = keep(new DeviceBuffer(cells));
+        work = keep(new DeviceBuffer(cells));
+        if (pivotBuffers) {
+            pivotRows[0] = keep(new DeviceBuffer((long) tile * ld));
+            pivotRows[1] = keep(new DeviceBuffer((long) tile * ld));
+        }
+        DeviceGraphs.loadRows(graph, input, ld, firstTile * tile, tileRows * tile, main);
+        work.copyFromDevice(input, main);
+        main.synchronize();
+    }
+
+    private DeviceBuffer keep(DeviceBuffer buffer) {
+        owned.add(buffer);
+        return buffer;
+    }
+
+    /** Tile row t of this band's working matrix (it must hold it). */
+    DeviceBuffer tileRow(int t) {
+        int local = layout.localRow(index, t);
+        return work.slice((long) local * tile * ld, (long) tile * ld);
+    }
+
+    /** Round p's pivot row as this band reads it: its own tile row p, or the copy in its buffer. */
+    DeviceBuffer pivotRow(int p) {
+        return layout.localRow(index, p) >= 0 ? tileRow(p) : pivotRows[p & 1];
+    }
+
+    void update(CudaStream stream, int gridX, int gridY, int p, int rowBase, int skipRowA, int skipRowB, int onlyColumn, int skipColumn) {
+        if (gridX <= 0 || gridY <= 0) return;
+        update.launch(stream, gridX, gridY, new BandsSolver.Update(work, ld, n, pivotRow(p), p, firstTile, rowBase, skipRowA, skipRowB, onlyColumn, skipColumn));
+    }
+
+    @Override
+    public void close() {
+        cuda.makeCurrent();
+        for (Event e : events()) e.close();
+        for (DeviceBuffer buffer : owned) buffer.close();
+        main.close();
+        side.close();
+    }
+}
