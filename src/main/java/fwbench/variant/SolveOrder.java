@@ -27,9 +27,8 @@ import static fwbench.variant.Variant.TILED_4X4;
 public final class SolveOrder {
 
     /**
-     * From this n {@code solve} tries kleene-packed16 before packed16 (they take the same graphs): on
-     * two H100s it took 4.84 and 4.88 ms at n = 5000 against packed16's 5.00 and 5.01, and 1.28 and
-     * 1.29 at 2500 against 0.80 (kernels/NOTES.md, kleene-packed16). Nothing was measured between.
+     * From this n {@code solve} tries kleene-packed16 before packed16 (they take the same graphs): the
+     * smallest n of the runs where it was the faster (kernels/NOTES.md, kleene-packed16).
      */
     public static final int KLEENE_PACKED16_FIRST_FROM_N = 5000;
 
