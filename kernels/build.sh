@@ -1,27 +1,23 @@
 #!/usr/bin/env bash
-# Compiles every kernels/*.cu into a fatbin that JCuda loads from the class path, and the timing
-# harness kernels/tools/kleene_bench.cu into a host program, so that it cannot fall behind the
-# kernels it includes. Called by Maven (process-resources); usage:
-#   build.sh NVCC OUT_DIR PTXAS_REPORT_DIR TOOLS_DIR
+# Compiles every kernels/*.cu into a fatbin that JCuda loads from the class path. Called by Maven
+# (process-resources); usage:
+#   build.sh NVCC OUT_DIR PTXAS_REPORT_DIR
 #
 # Each fatbin holds SASS for sm_75, sm_80, sm_86, sm_89 and sm_90 and compute_90 PTX, which the
 # driver compiles for newer GPUs. Nothing is compiled at run time (NVRTC is absent on CUDA 13).
 # The ptxas report (registers, shared memory, spills per kernel and target) goes to PTXAS_REPORT_DIR.
-# The harness is built for sm_90 only, into TOOLS_DIR/kleene_bench (it runs on the GPU machine);
-# it adds about 50 s of one core when a kernel source changed, nothing otherwise.
 # Each output is rebuilt only when a source it depends on is newer.
 set -euo pipefail
 nvcc=${1:?nvcc}
 out=${2:?output directory}
 report=${3:?ptxas report directory}
-tools=${4:?tools output directory}
 here=$(cd "$(dirname "$0")" && pwd)
 
 if ! command -v "$nvcc" >/dev/null 2>&1; then
   echo "nvcc not found ('$nvcc'): install the CUDA Toolkit 12 or newer (https://developer.nvidia.com/cuda-downloads) and put nvcc on PATH, or point at it with -Dnvcc=/path/to/nvcc" >&2
   exit 1
 fi
-mkdir -p "$out" "$report" "$tools"
+mkdir -p "$out" "$report"
 # the headers a user's kernel file includes (fwbench.cuh and what it includes), which the suite
 # compiles such a file against at run time (fwbench.cuda.KernelCompiler)
 mkdir -p "$out/include"
@@ -34,21 +30,12 @@ gencode=(
   -gencode arch=compute_89,code=sm_89
   -gencode arch=compute_90,code=[sm_90,compute_90]
 )
-export nvcc out report tools
+export nvcc out report
 export gencode_flags="${gencode[*]}"
 
 compile() {
   local cu=$1 name
   name=$(basename "$cu" .cu)
-  if [ "$cu" = "$here/tools/kleene_bench.cu" ]; then
-    if ! "$nvcc" -O3 -std=c++17 -arch=sm_90 -o "$tools/kleene_bench" "$cu" 2> "$report/tools_kleene_bench.txt"; then
-      cat "$report/tools_kleene_bench.txt" >&2
-      echo "nvcc failed on $cu" >&2
-      return 1
-    fi
-    echo "compiled tools/kleene_bench"
-    return 0
-  fi
   # shellcheck disable=SC2086
   if ! "$nvcc" -fatbin -O3 -std=c++17 -lineinfo -Xptxas -v $gencode_flags \
         -o "$out/$name.fatbin" "$cu" 2> "$report/$name.txt"; then
@@ -64,8 +51,7 @@ compile() {
 export -f compile
 export here
 
-# Stale: the output is missing, or its source or a shared header is newer (the harness also
-# includes the .cu files).
+# Stale: the output is missing, or its source or a shared header is newer.
 stale=()
 newer_header() { [ -n "$(find "$here" -maxdepth 1 -name '*.cuh' -newer "$1")" ]; }
 for cu in "$here"/*.cu; do
@@ -74,10 +60,5 @@ for cu in "$here"/*.cu; do
     stale+=("$cu")
   fi
 done
-bench="$tools/kleene_bench"
-if [ ! -f "$bench" ] || newer_header "$bench" || [ -n "$(find "$here" -maxdepth 1 -name '*.cu' -newer "$bench")" ] \
-    || [ "$here/tools/kleene_bench.cu" -nt "$bench" ]; then
-  stale=("$here/tools/kleene_bench.cu" ${stale[@]+"${stale[@]}"})  # first, to overlap the fatbins
-fi
 [ ${#stale[@]} -eq 0 ] && { echo "kernels up to date"; exit 0; }
 printf '%s\n' "${stale[@]}" | xargs -P "$(nproc)" -I{} bash -c 'compile "$@"' _ {}
