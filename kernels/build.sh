@@ -12,7 +12,8 @@
 # One line says which targets the build compiles for and why. nvcc's own -arch=native is not used:
 # without a GPU, nvcc 13.0 warns and builds for its default sm_75 alone, and it does not say which
 # targets it chose. Nothing is compiled at run time (NVRTC is absent on CUDA 13).
-# The ptxas report (registers, shared memory, spills per kernel and target) goes to PTXAS_REPORT_DIR.
+# The ptxas report (registers, shared memory, spills per kernel and target) goes to PTXAS_REPORT_DIR,
+# one file a kernel; one line at the end of a build says which kernels spill registers.
 # OUT_DIR/targets.txt records the targets, nvcc's options and nvcc's version; a fatbin is rebuilt when
 # they change, or when its source or a shared header is newer.
 # --dry-run: print the targets' line and nvcc's options, compile nothing.
@@ -143,13 +144,28 @@ compile() {
     echo "nvcc failed on $cu (full log: $report/$name.txt)" >&2
     return 1
   fi
-  if grep -q "bytes spill" "$report/$name.txt" && grep "bytes spill" "$report/$name.txt" | grep -qv " 0 bytes spill stores, 0 bytes spill loads"; then
-    echo "note: $name spills registers on some target (see $report/$name.txt)" >&2
-  fi
   echo "compiled $name.fatbin"
 }
 export -f compile
 export here
+
+# One line for the whole build: which kernels spill registers on some target (ptxas's
+# "N bytes spill stores, M bytes spill loads" not both 0), and where ptxas's report is.
+spill_summary() {
+  local cu name spilling=() where
+  for cu in "$here"/*.cu; do
+    name=$(basename "$cu" .cu)
+    if grep "bytes spill" "$report/$name.txt" 2>/dev/null | grep -qv " 0 bytes spill stores, 0 bytes spill loads"; then
+      spilling+=("$name")
+    fi
+  done
+  where=$(realpath --relative-to=. "$report" 2>/dev/null || echo "$report")
+  case ${#spilling[@]} in
+    0) echo "kernels: no kernel spills registers; the ptxas report is in $where/" ;;
+    1) echo "kernels: 1 kernel spills registers on some target (${spilling[0]}); the ptxas report is in $where/" ;;
+    *) local names; names=$(printf '%s, ' "${spilling[@]}"); echo "kernels: ${#spilling[@]} kernels spill registers on some target (${names%, }); the ptxas report is in $where/" ;;
+  esac
+}
 
 # What the fatbins are built with: when it changes (other targets, options or nvcc), every fatbin is
 # stale. Written once all are built, so that a build stopped halfway rebuilds them all.
@@ -177,3 +193,4 @@ fi
 echo "kernels: compiling for $label ($why)"
 printf '%s\n' "${stale[@]}" | xargs -P "$(nproc)" -I{} bash -c 'compile "$@"' _ {}
 printf '%s\n' "$built_with" > "$stamp"
+spill_summary
