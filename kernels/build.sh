@@ -159,7 +159,8 @@ spill_summary() {
       spilling+=("$name")
     fi
   done
-  where=$(realpath --relative-to=. "$report" 2>/dev/null || echo "$report")
+  where=$(realpath --relative-to=. "$report" 2>/dev/null || echo "$report")  # target/ptxas from Maven
+  case $where in ..*) where=$report ;; esac
   case ${#spilling[@]} in
     0) echo "kernels: no kernel spills registers; the ptxas report is in $where/" ;;
     1) echo "kernels: 1 kernel spills registers on some target (${spilling[0]}); the ptxas report is in $where/" ;;
