@@ -79,17 +79,17 @@ case "$arch" in
     mapfile -t caps < <(gpu_caps)
     ccs=(); unusable=""
     for cc in ${caps[@]+"${caps[@]}"}; do
-      if [ "$cc" = "?" ]; then unusable="nvidia-smi lists a GPU but not its compute capability"
-      elif [ "$cc" -lt "$oldest" ]; then unusable="the GPU present, sm_$cc, is older than sm_$oldest, the oldest the suite supports"
-      elif ! knows "$cc"; then unusable="nvcc $nvcc_release cannot compile for sm_$cc, the GPU present"
+      if [ "$cc" = "?" ]; then unusable="nvidia-smi lists a GPU but not its compute capability, so every supported GPU"
+      elif [ "$cc" -lt "$oldest" ]; then unusable="the GPU present, sm_$cc, is older than sm_$oldest, the oldest the suite supports, so every supported GPU"
+      elif ! knows "$cc"; then unusable="nvcc $nvcc_release cannot compile for sm_$cc, the GPU present, so every supported GPU, whose compute_90 PTX the driver compiles for it"
       else ccs+=("$cc"); fi
     done
     if [ ${#caps[@]} -eq 0 ]; then
       flags=("${portable[@]}"); label=$portable_label
-      why="no GPU found, so every supported GPU; -Dcuda.arch=sm_90, say, builds for one only, faster"
+      why="no GPU found, so every supported GPU; -Dcuda.arch=sm_90, say, builds one GPU's in a fifth of the time"
     elif [ -n "$unusable" ]; then
       flags=("${portable[@]}"); label=$portable_label
-      why="$unusable, so every supported GPU: the driver compiles the compute_90 PTX for a newer one"
+      why=$unusable
     else
       targets "${ccs[@]}"
       if [ ${#ccs[@]} -eq 1 ]; then why="the GPU present; $all_hint"; else why="the GPUs present; $all_hint"; fi
