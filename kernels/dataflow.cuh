@@ -69,9 +69,9 @@ constexpr bool folds_pivot = T <= FW_DATAFLOW_FOLDED_PIVOT_MAX_TILE;
 template <class Cell, int T>
 constexpr bool runs_second_chain = folds_pivot<T> && Cell::CELLS_PER_WORD == 2 && T <= FW_DATAFLOW_SECOND_CHAIN_PACKED_MAX_TILE;
 
-// A development hook: kernels/tools/kleene_bench.cu, built with -DKB_DTRACE, defines it to stamp when
-// a block turns to an item (point 0), finds its inputs done (1) and has stored its tile (2), to see
-// where a round's time goes; the suite's kernels compile it away.
+// A development hook (the retired harness kleene_bench defined it; kernels/NOTES.md, dataflow): a build
+// that defines it stamps when a block turns to an item (point 0), finds its inputs done (1) and has
+// stored its tile (2), to see where a round's time goes; the suite's kernels compile it away.
 #ifndef FW_DATAFLOW_TRACE
 #define FW_DATAFLOW_TRACE(point, item)
 #endif

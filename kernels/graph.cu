@@ -110,7 +110,7 @@ __device__ __forceinline__ int fw_certificate_term(int best, int a, int b)
 
 // The launch as the host reads it (fwbench.cuda.LaunchShape: threads, dynamic shared bytes, tile,
 // cells a thread down and across). C linkage for cuModuleGetGlobal; the braces make the host's
-// shadow copy a definition where a host program includes this file (kernels/tools/kleene_bench.cu).
+// shadow copy a definition where a host program includes this file.
 extern "C" {
 __constant__ int fw_certificate_shape[5] = {FW_CERT_THREADS, 0, FW_CERT_T, FW_CERT_CELLS, FW_CERT_CELLS};
 __constant__ int fw_certificate_signed_shape[5] = {FW_CERT_THREADS, 0, FW_CERT_T, FW_CERT_CELLS, FW_CERT_CELLS};

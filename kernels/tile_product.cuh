@@ -13,8 +13,8 @@
 #include "thin_strips.cuh"
 
 // Blocks per SM the tile-product kernels (kleene's phases 2 and 3, dataflow's and packed16's T = 128)
-// are built for: __launch_bounds__ caps their registers at 65536 / (256 * this). kernels/tools/
-// kleene_bench.cu may build other values with -D to compare; the suite uses this one.
+// are built for: __launch_bounds__ caps their registers at 65536 / (256 * this). A -D on nvcc's line
+// builds another value to compare (kernels/tools/device_check.sh); the suite uses this one.
 #ifndef TILE_PRODUCT_MIN_BLOCKS_PER_SM
 #define TILE_PRODUCT_MIN_BLOCKS_PER_SM 2
 #endif
@@ -25,7 +25,7 @@
 // nvcc keeps every namespace-scope __constant__ of a whole-program module, used or not; C linkage
 // keeps the name unmangled for cuModuleGetGlobal, and the braces make the host's shadow copy a
 // definition (`extern "C" __constant__ int x[5] = ...;` leaves it undefined when linking a host
-// program such as kernels/tools/kleene_bench.cu). SHARED_BYTES in parentheses if it has commas.
+// program that includes this file). SHARED_BYTES in parentheses if it has commas.
 // FW_TILE_KERNEL_SHAPE_THREADS: a kernel launched with THREADS threads, not its grid's (a helper
 // warp beside it, dataflow.cuh).
 #define FW_TILE_KERNEL_SHAPE_THREADS(KERNEL, CELL, T, TM, TN, SHARED_BYTES, THREADS)                        \
