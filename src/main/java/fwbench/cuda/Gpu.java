@@ -90,7 +90,13 @@ public final class Gpu {
             if (count[0] == 0) return absent("the NVIDIA driver reports no CUDA device");
             CUdevice device = new CUdevice();
             JCudaDriver.cuDeviceGet(device, 0);
-            return new Probe(Optional.of(describe(device)), "");
+            DeviceInfo info = describe(device);
+            Optional<JarTargets> targets = JarTargets.ofJar();
+            if (targets.isPresent() && !targets.get().runsOn(info.computeMajor(), info.computeMinor())) {
+                return absent("the jar's kernels were built for " + targets.get().line() + ", which the " + info.name() + " (sm_"
+                        + info.computeMajor() + info.computeMinor() + ") cannot run: build the jar on this machine, or with -Dcuda.arch=all for every GPU");
+            }
+            return new Probe(Optional.of(info), "");
         } catch (CudaException e) {
             return absent("no usable CUDA device: " + e.getMessage());
         }
