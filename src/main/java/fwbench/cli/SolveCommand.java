@@ -5,6 +5,7 @@ import fwbench.graph.Graph;
 import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.GraphFileException;
 import fwbench.graph.io.GraphFiles;
+import fwbench.graph.io.GraphFormat;
 import fwbench.graph.io.Solution;
 import fwbench.tuning.LaunchTuning;
 import fwbench.tuning.TuningMode;
@@ -36,7 +37,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 
 /**
- * {@code solve --graph FILE --out FILE [--variant V] [--paths] [--force] [--no-verify]}: all-pairs
+ * {@code solve --graph FILE --out FILE [--variant V] [--paths] [--undirected] [--force] [--no-verify]}: all-pairs
  * shortest paths of a graph file, written as distances (and, with --paths, the intermediate-node
  * matrix) for {@code path} and other programs.
  *
@@ -73,6 +74,9 @@ public final class SolveCommand implements Callable<Integer> {
     @Option(names = "--paths", description = "also write the intermediate-node matrix, so that 'path' can rebuild routes")
     boolean paths;
 
+    @Option(names = "--undirected", description = "read each edge of a .gr or .edges file both ways (as scipy's directed=False)")
+    boolean undirected;
+
     @Option(names = "--force", description = "replace --out if it exists (by default an existing file is never overwritten)")
     boolean force;
 
@@ -103,7 +107,7 @@ public final class SolveCommand implements Callable<Integer> {
         GraphFile file = readGraph();
         List<String> notes = new ArrayList<>();
         List<Variant> candidates = variants.choose(requested, file, notes);
-        progress.line(file.summary() + ", read in " + progress.lastTime());
+        progress.line(file.summary() + (undirected ? " (--undirected: each edge both ways)" : "") + ", read in " + progress.lastTime());
         notes.forEach(progress::line);
 
         Optional<Solution> solution = solve(candidates, requested.isPresent(), file, err);
@@ -122,7 +126,18 @@ public final class SolveCommand implements Callable<Integer> {
         Optional<Variant> requested = SolveVariants.parse(variantName);
         if (requested.isPresent()) variants.checkRunnable(requested.get());
         SolveOutput.checkTarget(outFile, graphFile, force);
+        if (undirected) checkUndirected();
         return requested;
+    }
+
+    /** Refuses --undirected for a format whose file already says which edges go both ways. */
+    private void checkUndirected() throws UsageException {
+        Path name = graphFile.getFileName();
+        Optional<GraphFormat> format = name == null ? Optional.empty() : GraphFormat.forName(name.toString());
+        if (format.isEmpty() || format.get().readsUndirected()) return;  // an unknown extension is refused when the file is read
+        throw new UsageException("--undirected reads .gr and .edges files, whose lines are edges; " + graphFile + (format.get() == GraphFormat.MATRIX_MARKET
+                ? " is MatrixMarket, whose banner says whether the matrix is symmetric (then each entry is an edge both ways)"
+                : " is a dense matrix, which holds both directions of every pair already"));
     }
 
     /**
@@ -145,7 +160,7 @@ public final class SolveCommand implements Callable<Integer> {
 
     private GraphFile readGraph() throws UsageException {
         try {
-            return progress.timed("reading " + graphFile, false, () -> GraphFiles.read(graphFile));
+            return progress.timed("reading " + graphFile, false, () -> GraphFiles.read(graphFile, undirected));
         } catch (GraphFileException e) {
             throw new UsageException(e.getMessage());
         }
