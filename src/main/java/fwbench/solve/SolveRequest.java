@@ -2,6 +2,7 @@ package fwbench.solve;
 
 import fwbench.run.HeapCheck;
 import fwbench.tuning.TuningMode;
+import fwbench.variant.Variant;
 
 /**
  * What a solve is asked for, beside the graph: {@code solve}'s options, or a library call's.
@@ -39,6 +40,18 @@ public record SolveRequest(boolean paths, String variantName, boolean verify, De
     public record Terms(String variant, String paths, String noVerify) {
         /** {@code solve}'s command line. */
         public static final Terms COMMAND_LINE = new Terms("--variant", "--paths", "--no-verify");
+        /** The library's options (fwbench.api.ApspOptions). */
+        public static final Terms LIBRARY = new Terms("ApspOptions.variant", "ApspOptions.routes", "ApspOptions.verify(false)");
+    }
+
+    /**
+     * A library call's request: the launch pins and the tuning mode from this JVM's -D properties
+     * (a bad one refused with an IllegalArgumentException), this JVM's heap.
+     */
+    public static SolveRequest forLibrary(boolean paths, String variantName, boolean verify, Device device, boolean float32) {
+        Variant.checkLaunchPins();
+        return new SolveRequest(paths, variantName, verify, device, float32, TuningMode.fromProperty(),
+                new HeapCheck.Heap(Runtime.getRuntime().maxMemory(), "start its JVM with -Xmx%dg"), Terms.LIBRARY);
     }
 
     public SolveRequest {
