@@ -31,11 +31,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * which cli's commands call. solve is the solve pipeline (choose the variant, check memory, solve,
  * verify) that cli's solve and the library share: graph, cuda, variant, verify, tuning, run (its
  * heap and device memory checks) <- solve <- cli, api. api is the library's public face (Apsp and
- * what it takes and returns), which nothing of the suite uses. The report reads results
- * (fwbench.results) and the registry's traits (fwbench.variant), never how they are measured
- * (run <- report: a run ends with its summary); usage and results hold what the packages above share
- * and use nothing of the suite. A new dependency against these arrows, or a package outside them,
- * fails the build.
+ * what it takes and returns; below it api.jgrapht, JGraphT's ShortestPathAlgorithm on Apsp), which
+ * nothing of the suite uses. The report reads results (fwbench.results) and the registry's traits
+ * (fwbench.variant), never how they are measured (run <- report: a run ends with its summary); usage
+ * and results hold what the packages above share and use nothing of the suite. A new dependency
+ * against these arrows, or a package outside them, fails the build.
  */
 @AnalyzeClasses(packages = "fwbench", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
