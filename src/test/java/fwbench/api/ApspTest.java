@@ -1,6 +1,7 @@
 package fwbench.api;
 
 import fwbench.api.TestGraphs.Weights;
+import fwbench.cuda.Gpu;
 import org.jgrapht.Graph;
 import org.jgrapht.graph.DefaultWeightedEdge;
 import org.junit.jupiter.api.Test;
@@ -61,20 +62,21 @@ class ApspTest {
         }
     }
 
-    /** The example of docs/library.md: a negative edge, a shorter path through it, an unreachable pair, an isolated vertex. */
+    /** The example of docs/library.md: a negative edge, a shorter path through it, an undirected edge, unreachable pairs. */
     @Test
     void theExampleOfTheDocs() {
-        ApspGraph graph = ApspGraph.builder(4).edge(0, 1, 5).edge(1, 2, -2).edge(0, 2, 4).build();
+        ApspGraph graph = ApspGraph.builder(4).edge(0, 1, 5).edge(1, 2, -2).edge(0, 2, 4).undirectedEdge(2, 3, 1).build();
         ApspResult result = Apsp.solve(graph, ApspOptions.defaults().routes(true));
         assertEquals(3.0, result.distance(0, 2));
         assertEquals(OptionalLong.of(3), result.integerDistance(0, 2));
-        assertEquals(List.of(0, 1, 2), result.path(0, 2));
+        assertEquals(List.of(0, 1, 2, 3), result.path(0, 3));
         assertEquals(Double.POSITIVE_INFINITY, result.distance(2, 0));
         assertEquals(OptionalLong.empty(), result.integerDistance(2, 0));
         assertFalse(result.reachable(3, 0));
         assertEquals(List.of(), result.path(2, 0));
         assertEquals(List.of(3), result.path(3, 3));
         assertEquals(0.0, result.distance(3, 3));
+        assertEquals(Gpu.available() ? "kleene-paths" : "reference", result.variant());
     }
 
     @Test

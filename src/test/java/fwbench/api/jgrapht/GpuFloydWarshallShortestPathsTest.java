@@ -6,6 +6,7 @@ import fwbench.api.TestGraphs;
 import fwbench.api.TestGraphs.Weights;
 import org.jgrapht.Graph;
 import org.jgrapht.GraphPath;
+import org.jgrapht.Graphs;
 import org.jgrapht.alg.interfaces.ShortestPathAlgorithm;
 import org.jgrapht.alg.interfaces.ShortestPathAlgorithm.SingleSourcePaths;
 import org.jgrapht.alg.shortestpath.FloydWarshallShortestPaths;
@@ -97,6 +98,21 @@ class GpuFloydWarshallShortestPathsTest {
         }
         if (tolerance == 0) assertEquals(path.getWeight(), sum, what);
         else assertEquals(path.getWeight(), sum, tolerance * Math.max(1, Math.abs(sum)), what);
+    }
+
+    /** The example of docs/library.md, as written there. */
+    @Test
+    void theExampleOfTheDocs() {
+        Graph<String, DefaultWeightedEdge> g = new DefaultDirectedWeightedGraph<>(DefaultWeightedEdge.class);
+        Graphs.addAllVertices(g, List.of("a", "b", "c"));
+        g.setEdgeWeight(g.addEdge("a", "b"), 5);
+        g.setEdgeWeight(g.addEdge("b", "c"), -2);
+        g.setEdgeWeight(g.addEdge("a", "c"), 4);
+        ShortestPathAlgorithm<String, DefaultWeightedEdge> paths = new GpuFloydWarshallShortestPaths<>(g);
+        assertEquals(3.0, paths.getPathWeight("a", "c"));
+        assertEquals(List.of("a", "b", "c"), paths.getPath("a", "c").getVertexList());
+        assertNull(paths.getPath("c", "a"));
+        assertEquals(Double.POSITIVE_INFINITY, paths.getPathWeight("c", "a"));
     }
 
     @Test
