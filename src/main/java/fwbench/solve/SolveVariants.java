@@ -126,8 +126,9 @@ public final class SolveVariants {
         if (input.negativeWeights()) return negativeWeightCandidates(order, input, probe, notes);
         if (input.realWeights()) return realWeightCandidates(order, input, noGpu, notes);
         if (order.isEmpty()) {
-            notes.add(terms.paths() + ": no variant " + (noGpu.isEmpty() ? "in this build" : "that runs without a GPU (" + noGpu.get() + ")")
-                    + " computes the intermediate-node matrix: solving with the CPU reference, which does");
+            String where = noGpu.isEmpty() ? "in this build" : request.device() == Device.CPU ? "that runs on the CPU"
+                    : "that runs without a GPU (" + probe.reason() + ")";
+            notes.add(terms.paths() + ": no variant " + where + " computes the intermediate-node matrix: solving with the CPU reference, which does");
         } else if (noGpu.isPresent()) {
             notes.add(noGpu.get() + ": solving on the CPU");
         }

@@ -18,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * The library's Apsp.solve against JGraphT's FloydWarshallShortestPaths, on the CPU (the default
@@ -180,6 +181,21 @@ class ApspTest {
         assertEquals("kleene runs on the GPU, and the CPU was asked for", refused.getMessage());
         ApspException noPaths = assertThrows(ApspException.class, () -> Apsp.solve(graph, ApspOptions.defaults().variant("cpu-serial").routes(true)));
         assertTrue(noPaths.getMessage().startsWith("cpu-serial computes distances only; with ApspOptions.routes use "), noPaths.getMessage());
+    }
+
+    /** Without a GPU: the GPU asked for is refused, float32 allowed still solves real weights in float64, each choice said. */
+    @Test
+    void withoutAGpuTheGpuIsRefusedAndFloat32FallsBackToFloat64() {
+        assumeFalse(Gpu.available(), "this machine has a GPU (ApspGpuTest runs there)");
+        ApspGraph graph = ApspGraph.builder(3).edge(0, 1, 2.5).edge(1, 2, 0.25).build();
+        ApspException refused = assertThrows(ApspException.class, () -> Apsp.solve(graph, ApspOptions.defaults().device(ApspOptions.Device.GPU)));
+        assertEquals("the GPU was asked for, and there is none (" + Gpu.probe().reason() + ")", refused.getMessage());
+        List<String> lines = new ArrayList<>();
+        ApspResult result = Apsp.solve(graph, ApspOptions.defaults().float32(true).progress(lines::add));
+        assertEquals(ApspResult.Cells.FLOAT64, result.cells());
+        assertEquals(2.75, result.distance(0, 2));
+        assertTrue(lines.contains("no CUDA device (" + Gpu.probe().reason() + "): solving the graph's real weights with the float64 CPU reference"),
+                lines.toString());
     }
 
     @Test
