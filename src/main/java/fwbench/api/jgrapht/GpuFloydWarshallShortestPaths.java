@@ -139,23 +139,19 @@ public final class GpuFloydWarshallShortestPaths<V, E> implements ShortestPathAl
 
     /**
      * The graph's edges as an ApspGraph: whole weights (an integer graph, int32 distances) while every
-     * weight is whole and no simple path can reach int32's INF; else real ones.
+     * weight is whole and no simple path can reach int32's INF; else real ones. Two passes over the
+     * edges (the first decides), so that no copy of them is kept.
      */
     private ApspGraph weights() {
-        List<int[]> ends = new ArrayList<>();
-        List<Double> weights = new ArrayList<>();
         boolean whole = true;
         double maxAbs = 0;
         for (V from : vertices) {
-            int i = index.get(from);
             for (E e : graph.outgoingEdgesOf(from)) {
                 double w = graph.getEdgeWeight(e);
                 if (Double.isNaN(w) || w == Double.NEGATIVE_INFINITY) {
                     throw new IllegalArgumentException("edge " + e + " weighs " + w + ": a weight must be a number, +infinity for no edge");
                 }
-                if (w == Double.POSITIVE_INFINITY) continue;  // no edge, as JGraphT's Floyd-Warshall reads it
-                ends.add(new int[] {i, index.get(Graphs.getOppositeVertex(graph, e, from))});
-                weights.add(w);
+                if (w == Double.POSITIVE_INFINITY) continue;
                 whole &= w == Math.rint(w);
                 maxAbs = Math.max(maxAbs, Math.abs(w));
             }
@@ -163,9 +159,15 @@ public final class GpuFloydWarshallShortestPaths<V, E> implements ShortestPathAl
         // int32 distances stay below 2^30 - 1: (n - 1) x max |w| must too, else the weights are solved as reals
         boolean integers = whole && (vertices.size() - 1) * maxAbs < ApspGraph.INTEGER_LIMIT;
         ApspGraph.Builder builder = ApspGraph.builder(Math.max(1, vertices.size()));
-        for (int e = 0; e < ends.size(); e++) {
-            if (integers) builder.edge(ends.get(e)[0], ends.get(e)[1], (long) (double) weights.get(e));
-            else builder.edge(ends.get(e)[0], ends.get(e)[1], (double) weights.get(e));
+        for (V from : vertices) {
+            int i = index.get(from);
+            for (E e : graph.outgoingEdgesOf(from)) {
+                double w = graph.getEdgeWeight(e);
+                if (w == Double.POSITIVE_INFINITY) continue;  // no edge, as JGraphT's Floyd-Warshall reads it
+                int j = index.get(Graphs.getOppositeVertex(graph, e, from));
+                if (integers) builder.edge(i, j, (long) w);
+                else builder.edge(i, j, w);
+            }
         }
         return builder.build();
     }
