@@ -111,7 +111,9 @@ public final class SolveCommand implements Callable<Integer> {
         // -Dfwbench.tuning: whether the cached launch choices are read (not in mode table)
         TuningMode tuning = RunArguments.tuningMode(null);
         RunArguments.checkLaunchPins();
-        SolveRequest request = new SolveRequest(paths, variantName, !noVerify, SolveRequest.Device.ANY, true, tuning,
+        // any device; real weights go to kleene-f32 on a GPU (the file keeps float32 distances either way)
+        boolean float32 = true;
+        SolveRequest request = new SolveRequest(paths, variantName, !noVerify, SolveRequest.Device.ANY, float32, tuning,
                 HeapCheck.Heap.thisJvm("solve ..."), SolveRequest.Terms.COMMAND_LINE);
         Solve solve = Solve.prepare(request, progress);
         SolveOutput.checkTarget(outFile, graphFile, force);
