@@ -28,7 +28,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * graph, cuda, variant <- tuning <- bench, run, cli (the launch choices tuned on the device), and
  * nvml <- bench (the clocks and throttling read through NVML, a binding that uses nothing of the suite).
  * run is the benchmark runner (the plan, the estimate, one JMH session per fork, the results file),
- * which cli's commands call. The report reads results (fwbench.results) and the registry's traits
+ * which cli's commands call. solve is the solve pipeline (choose the variant, check memory, solve,
+ * verify) that cli's solve and the library share: graph, cuda, variant, verify, tuning, run (its
+ * heap and device memory checks) <- solve <- cli, api. api is the library's public face (Apsp and
+ * what it takes and returns; below it api.jgrapht, JGraphT's ShortestPathAlgorithm on Apsp), which
+ * nothing of the suite uses. The report reads results (fwbench.results) and the registry's traits
  * (fwbench.variant), never how they are measured (run <- report: a run ends with its summary); usage
  * and results hold what the packages above share and use nothing of the suite. A new dependency
  * against these arrows, or a package outside them, fails the build.
@@ -42,16 +46,18 @@ class ArchitectureTest {
     /** Each package of the suite (fwbench.NAME and below) and the packages that may use it. */
     private static final Map<String, List<String>> MAY_BE_USED_BY = Map.ofEntries(
             entry("cli", List.of(MAIN)),
-            entry("run", List.of("cli")),
+            entry("api", List.of()),
+            entry("solve", List.of("cli", "api")),
+            entry("run", List.of("cli", "solve")),
             entry("report", List.of("run", "cli")),
             entry("bench", List.of("run", "cli")),
-            entry("verify", List.of("bench", "run", "cli")),
-            entry("tuning", List.of("bench", "run", "cli")),
-            entry("variant", List.of("verify", "tuning", "bench", "run", "cli", "report")),
-            entry("graph", List.of("variant", "verify", "tuning", "bench", "run", "cli")),
-            entry("cuda", List.of("variant", "verify", "tuning", "bench", "run", "cli")),
+            entry("verify", List.of("bench", "run", "cli", "solve")),
+            entry("tuning", List.of("bench", "run", "cli", "solve")),
+            entry("variant", List.of("verify", "tuning", "bench", "run", "cli", "report", "solve")),
+            entry("graph", List.of("variant", "verify", "tuning", "bench", "run", "cli", "solve", "api")),
+            entry("cuda", List.of("variant", "verify", "tuning", "bench", "run", "cli", "solve")),
             entry("nvml", List.of("bench")),
-            entry("usage", List.of("run", "cli", "report")),
+            entry("usage", List.of("run", "cli", "report", "solve", "api")),
             entry("results", List.of("bench", "run", "cli", "report")));
 
     @ArchTest
@@ -66,7 +72,9 @@ class ArchitectureTest {
         for (String name : MAY_BE_USED_BY.keySet()) layers = layers.layer(name).definedBy("fwbench." + name + "..");
         layers = layers.whereLayer(MAIN).mayNotBeAccessedByAnyLayer();
         for (Map.Entry<String, List<String>> rule : MAY_BE_USED_BY.entrySet()) {
-            layers = layers.whereLayer(rule.getKey()).mayOnlyBeAccessedByLayers(rule.getValue().toArray(String[]::new));
+            // api: the library's face, used by programs outside the suite only
+            layers = rule.getValue().isEmpty() ? layers.whereLayer(rule.getKey()).mayNotBeAccessedByAnyLayer()
+                    : layers.whereLayer(rule.getKey()).mayOnlyBeAccessedByLayers(rule.getValue().toArray(String[]::new));
         }
         return layers.ensureAllClassesAreContainedInArchitecture();
     }

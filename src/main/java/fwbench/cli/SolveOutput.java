@@ -3,6 +3,7 @@ package fwbench.cli;
 import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.Solution;
 import fwbench.graph.io.SolutionFiles;
+import fwbench.solve.Progress;
 import fwbench.usage.JarCommand;
 import fwbench.usage.UsageException;
 

@@ -9,6 +9,7 @@ import fwbench.graph.io.GraphFileWriter;
 import fwbench.graph.io.GraphFormat;
 import fwbench.graph.io.Solution;
 import fwbench.graph.io.SolutionFiles;
+import fwbench.solve.SolveVariants;
 import fwbench.variant.Variant;
 import fwbench.verify.PathCheck;
 import org.junit.jupiter.api.Test;

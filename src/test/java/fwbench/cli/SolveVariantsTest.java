@@ -1,6 +1,7 @@
 package fwbench.cli;
 
 import fwbench.cuda.Gpu;
+import fwbench.solve.SolveVariants;
 import fwbench.variant.SolveOrder;
 import fwbench.variant.Variant;
 import org.junit.jupiter.api.Test;

@@ -7,6 +7,7 @@ import fwbench.graph.RealGraphs;
 import fwbench.graph.io.GraphFormat;
 import fwbench.graph.io.Solution;
 import fwbench.graph.io.SolutionFiles;
+import fwbench.solve.NegativeCycleFound;
 import fwbench.verify.Verification;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -78,8 +79,8 @@ class SolveWeightsTest extends SolveCommandTesting {
 
     @Test
     void longCyclesAreShortenedInTheMessage() {
-        assertEquals("3 -> 1 -> 2 -> 3", ReferenceSolve.describeCycle(List.of(2, 0, 1), 1));
-        String longOne = ReferenceSolve.describeCycle(IntStream.range(0, 20).boxed().toList(), 0);
+        assertEquals("3 -> 1 -> 2 -> 3", NegativeCycleFound.describeCycle(List.of(2, 0, 1), 1));
+        String longOne = NegativeCycleFound.describeCycle(IntStream.range(0, 20).boxed().toList(), 0);
         assertEquals("0 -> 1 -> 2 -> 3 -> 4 -> 5 -> ... (10 more) -> 16 -> 17 -> 18 -> 19 -> 0", longOne);
     }
 

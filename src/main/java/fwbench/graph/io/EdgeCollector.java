@@ -149,6 +149,24 @@ final class EdgeCollector {
         return count;
     }
 
+    /**
+     * Adds each edge u -> v read so far (u != v) as v -> u too, of the same weight: an undirected
+     * graph, as scipy's {@code directed=False} reads a matrix. A self-loop stays one edge.
+     */
+    void mirror() throws GraphFileException {
+        int read = count;
+        for (int e = 0; e < read; e++) {
+            int i = edges[3 * e], j = edges[3 * e + 1];
+            if (i == j) continue;
+            if (3 * count == edges.length) grow();
+            edges[3 * count] = j;
+            edges[3 * count + 1] = i;
+            edges[3 * count + 2] = edges[3 * e + 2];
+            if (realWeights != null) realWeights[count] = realWeights[e];
+            count++;
+        }
+    }
+
     /** The graph of the edges (n must be set, the weights integers), its matrix not yet made. */
     SparseGraph graph(String description) {
         return SparseGraph.lightestEdges(n, edges, count, description);

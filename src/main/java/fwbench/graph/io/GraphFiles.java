@@ -44,17 +44,27 @@ public final class GraphFiles {
 
     /** Reads a graph file; a {@link GraphFileException} says in one line what is wrong with it. */
     public static GraphFile read(Path path) throws GraphFileException {
+        return read(path, false);
+    }
+
+    /**
+     * Reads a graph file, with {@code undirected} each edge both ways (only formats that {@linkplain
+     * GraphFormat#readsUndirected() read so}: the caller refuses the others first).
+     */
+    public static GraphFile read(Path path, boolean undirected) throws GraphFileException {
         String name = path.toString();
         if (!Files.exists(path)) throw new GraphFileException("no such file: " + name);
         if (Files.isDirectory(path)) throw new GraphFileException(name + " is a folder, not a graph file");
         GraphFormat format = GraphFormat.forName(path.getFileName().toString()).orElseThrow(() -> new GraphFileException(
                 name + ": unknown graph file extension" + extensionOf(path) + "; known: " + GraphFormat.known()));
+        if (undirected && !format.readsUndirected()) throw new IllegalArgumentException(format.label() + " files are not read as undirected graphs");
         EdgeCollector edges;
         try (InputStream file = Files.newInputStream(path);
              InputStream in = GraphFormat.gzipped(name) ? new GZIPInputStream(file, 1 << 16) : file;
              // ISO-8859-1 maps every byte to a char: a binary file fails on its first line, not in a decoder
              BufferedReader text = new BufferedReader(new InputStreamReader(in, StandardCharsets.ISO_8859_1), 1 << 16)) {
             edges = format.reader().read(new LineReader(text, name));
+            if (undirected) edges.mirror();
         } catch (GraphFileException e) {
             throw e;
         } catch (AccessDeniedException e) {

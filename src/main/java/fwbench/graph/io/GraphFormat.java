@@ -41,6 +41,15 @@ public enum GraphFormat {
         this.reader = reader;
     }
 
+    /**
+     * Whether a file of this format can be read as an undirected graph, each edge both ways: an
+     * edge list can (.gr, .edges); a MatrixMarket file declares its own symmetry and a .dense file
+     * writes both directions of every pair, so neither has edges to mirror.
+     */
+    public boolean readsUndirected() {
+        return this == DIMACS || this == EDGE_LIST;
+    }
+
     /** The file extension without its dot, e.g. "gr". */
     public String extension() {
         return extension;

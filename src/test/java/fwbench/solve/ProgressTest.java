@@ -1,4 +1,4 @@
-package fwbench.cli;
+package fwbench.solve;
 
 import org.junit.jupiter.api.Test;
 
@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** solve's progress lines: a long stage says it is still running, a quick unannounced one nothing. */
+/** A solve's progress lines: a long stage says it is still running, a quick unannounced one nothing. */
 class ProgressTest {
 
     @Test

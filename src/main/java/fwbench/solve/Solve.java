@@ -1,0 +1,156 @@
+package fwbench.solve;
+
+import fwbench.cuda.CudaContext;
+import fwbench.cuda.DeviceFault;
+import fwbench.solve.SolveRequest.Device;
+import fwbench.tuning.LaunchTuning;
+import fwbench.tuning.TuningMode;
+import fwbench.usage.UsageException;
+import fwbench.variant.Variant;
+import fwbench.variant.core.PathSolver;
+import fwbench.variant.core.RealSolver;
+import fwbench.variant.core.Solver;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.UnsupportedInputException;
+import fwbench.variant.kernelfile.KernelFile;
+import fwbench.verify.Verification;
+import fwbench.verify.VerificationFailure;
+import jcuda.CudaException;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * The solve pipeline that {@code solve} and the library (fwbench.api) share: choose the variant
+ * (the fastest GPU variant that takes the graph, the next where one refuses it, the CPU without a
+ * GPU or where none takes it), check device memory and the heap before any matrix is made, solve,
+ * look for a negative cycle, verify, and return the answer.
+ *
+ * <p>Mistakes in the request or the graph, and graphs too large for the heap or the device, are
+ * {@link UsageException}s (one line; {@code solve} exits with 2); a negative cycle, a failed check
+ * or a fault on the device a {@link SolveFailure} (exit 1). Each stage is said to the {@link Progress}.
+ */
+public final class Solve {
+
+    private final SolveRequest request;
+    private final Progress progress;
+    private final SolveVariants variants;
+    private final ReferenceSolve reference;
+    private final Optional<Variant> requested;
+    /** Why the last candidate refused the graph, for the refusal of a solve asked on the GPU alone. */
+    private String lastRefusal = "";
+
+    private Solve(SolveRequest request, Progress progress, Optional<Variant> requested) {
+        this.request = request;
+        this.progress = progress;
+        this.variants = new SolveVariants(request);
+        this.reference = new ReferenceSolve(request, progress, variants);
+        this.requested = requested;
+    }
+
+    /**
+     * A pipeline for {@code request}, whose variant, if one is named, is known, runs here and gives
+     * what was asked for (else refused before any graph is read).
+     */
+    public static Solve prepare(SolveRequest request, Progress progress) throws UsageException {
+        Optional<Variant> requested = SolveVariants.parse(request.variantName());
+        Solve solve = new Solve(request, progress, requested);
+        solve.variants.checkRunnable(requested);
+        return solve;
+    }
+
+    /** The checked answer for the graph (the input's summary said first, then how the variant was chosen). */
+    public SolveResult solve(SolveInput input) throws UsageException, SolveFailure {
+        List<String> notes = new ArrayList<>();
+        List<Variant> candidates = variants.choose(requested, input, notes);
+        if (input.summary() != null) progress.line(input.summary());
+        notes.forEach(progress::line);
+        try {
+            Optional<SolveResult> solved = solveWithCandidates(candidates, input);
+            if (solved.isPresent()) return solved.get();
+            if (request.device() == Device.GPU) {
+                throw new UsageException("the GPU was asked for, and no GPU variant takes " + input.name() + " (" + lastRefusal + ")");
+            }
+            return input.realWeights() ? reference.solveReal(input) : reference.solve(input);
+        } catch (VerificationFailure | DeviceFault e) {
+            throw new SolveFailure(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The answer of the first candidate that takes the graph; empty when none does (each refusal
+     * said, the next tried). A variant named in the request that refuses it is the user's mistake.
+     */
+    private Optional<SolveResult> solveWithCandidates(List<Variant> candidates, SolveInput input) throws UsageException, NegativeCycleFound {
+        for (int c = 0; c < candidates.size(); c++) {
+            Variant v = candidates.get(c);
+            if (v.gpu()) variants.requireDeviceMemory(v, input);
+            variants.requireHeap(v, input);
+            SolverConfig config = tunedChoice(v, input.realWeights() ? SolverConfig.of(input.realGraph()) : SolverConfig.of(input.graph()));
+            Solver solver;
+            try {
+                solver = progress.timed(v.gpu() ? "copying the graph to the device for " + v + " (" + CudaContext.get().device().name() + ")"
+                        : "preparing " + v, v.gpu(), () -> v.create(config));
+            } catch (UnsupportedInputException e) {
+                // a variant with limits (say, 16-bit distances) refuses what it cannot represent
+                if (requested.isPresent()) throw new UsageException(e.getMessage());
+                lastRefusal = v + ": " + e.getMessage();
+                progress.line(v + " cannot take this graph (" + e.getMessage() + "): "
+                        + (c + 1 < candidates.size() ? "trying " + candidates.get(c + 1)
+                        : request.device() == Device.GPU ? "no GPU variant is left" : "solving with the CPU reference"));
+                continue;
+            }
+            return Optional.of(solveWith(v, solver, input));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The configuration with the launch choice tuned for this variant on this device by an earlier
+     * benchmark run, where the cache holds one (said in a line); a solve never runs a tuning pass
+     * itself: it is one solve, not a benchmark.
+     */
+    private SolverConfig tunedChoice(Variant v, SolverConfig config) {
+        if (!v.gpu() || request.tuning() == TuningMode.TABLE) return config;
+        return new LaunchTuning(LaunchTuning.defaultCacheFile(), progress::line).cached(v, config);
+    }
+
+    /** The checked answer of one variant. */
+    private SolveResult solveWith(Variant v, Solver solver, SolveInput input) throws NegativeCycleFound {
+        try (solver) {
+            try {
+                progress.timed("solving with " + v, () -> {
+                    solver.reset();
+                    solver.solve();
+                    return null;
+                });
+            } catch (CudaException e) {
+                throw DeviceFault.of(v.kernelFile().map(KernelFile::given).orElse(v.id()), input.n(), e);
+            }
+            String gpuTime = solver.lastSolveGpuMillis().isPresent()
+                    ? String.format(Locale.ROOT, " (GPU time %.1f ms)", solver.lastSolveGpuMillis().getAsDouble()) : "";
+            progress.line("solved in " + progress.lastTime() + gpuTime);
+            OptionalLong negative = solver.negativeCycleCell();
+            if (negative.isPresent()) {
+                int i = (int) (negative.getAsLong() / input.n());
+                throw reference.negativeCycle(input, i, "the solve on the device ends with a distance from vertex " + (i + input.firstVertex())
+                        + " below any path's length");
+            }
+            String how;
+            if (!request.verify()) {
+                how = "not verified (" + request.terms().noVerify() + ")";
+                progress.line(how);
+            } else {
+                how = progress.timed("verifying", () -> input.realWeights() ? Verification.checkReal((RealSolver) solver, input.realGraph())
+                        : Verification.check(solver, input.graph()));
+                progress.line("verified in " + progress.lastTime() + ": " + how);
+            }
+            if (input.realWeights()) return new SolveResult(input.n(), v.id(), request.verify(), how, null, ((RealSolver) solver).realDistances(), null, null);
+            int[] intermediates = request.paths() ? ((PathSolver) solver).intermediates() : null;
+            return new SolveResult(input.n(), v.id(), request.verify(), how, solver.distances(), null, null, intermediates);
+        }
+    }
+}
