@@ -375,8 +375,8 @@ extern "C" __global__ void __launch_bounds__(FW_CERT_THREADS, 2) fw_certificate_
     fw_certificate_tiles<false, true>(D, W, n, ld, firstRow, rows, k0, kCount, witness, firstBad);
 }
 
-// For graphs with negative weights, as fw_certificate_signed: kleene-bands refuses them today, so
-// nothing launches it yet; it keeps the banded certificate a match for the one-device one.
+// For graphs with negative weights (kleene-bands' bands, settled by fw_finish_negative_weights), as
+// fw_certificate_signed.
 extern "C" __global__ void __launch_bounds__(FW_CERT_THREADS, 2) fw_certificate_rows_signed(const int* D, const int* W, int n, int ld,
                                                                                             int firstRow, int rows, int k0, int kCount,
                                                                                             unsigned* witness,
