@@ -323,23 +323,26 @@ extern "C" __global__ void fw_certificate_cell_packed16(const short* D, const in
     fw_certificate_one_cell(D, W, n, ld, i, j, expected);
 }
 
-// The last step of a solve of a graph with negative weights, over its n x n cells (ld ints a row),
-// each a distance << shift (shift: the low bits a variant keeps beside it, 0 for plain int32).
+// The last step of a solve of a graph with negative weights, over rows firstRow .. firstRow + rows - 1
+// of its n x n cells, held from d (and q) on: d's row 0 is row firstRow, ld ints a row (one device's
+// band of kleene-bands; 0 and n for a whole matrix). Each cell is a distance << shift (shift: the
+// low bits a variant keeps beside it, 0 for plain int32).
 // Without a negative cycle every cell ends as the shortest path of the complete graph whose absent
 // edges weigh inf: a finite distance (<= hi) where there is a path, and >= inf + 2 (n - 1) w_min
 // > hi (the solver refuses graphs where it is not) where there is none, since INF plus a negative
 // weight is below INF. Those cells are set back to inf, and their intermediate (q, if given) to
 // n + 1, none. A cell below lo = (n - 1) w_min, or a negative diagonal cell, proves a negative cycle
 // (no walk without one is that short; min never raises a cell, so one that fell there stays): the
-// smallest such cell index i * n + j goes to *negativeAt (left unchanged without one).
-// Launch: grid (ceil(n/32), ceil(n/8)), block (32, 8).
-extern "C" __global__ void fw_finish_negative_weights(int* d, int* q, int n, int ld, int shift, int hi, int lo, int inf,
-                                                      unsigned long long* negativeAt)
+// smallest such cell index i * n + j of the whole matrix goes to *negativeAt (left unchanged without one).
+// Launch: grid (ceil(n/32), ceil(rows/8)), block (32, 8).
+extern "C" __global__ void fw_finish_negative_weights(int* d, int* q, int n, int ld, int firstRow, int rows, int shift, int hi, int lo,
+                                                      int inf, unsigned long long* negativeAt)
 {
-    const int i = blockIdx.y * blockDim.y + threadIdx.y;
+    const int r = blockIdx.y * blockDim.y + threadIdx.y;  // row within the band
     const int j = blockIdx.x * blockDim.x + threadIdx.x;
-    if (i >= n || j >= n) return;
-    const long long at = (long long)i * ld + j;  // 64-bit: the matrix may pass 2^31 cells
+    if (r >= rows || j >= n) return;
+    const int i = firstRow + r;  // row of the whole matrix: the diagonal and the index reported
+    const long long at = (long long)r * ld + j;  // 64-bit: the matrix may pass 2^31 cells
     const int distance = d[at] >> shift;  // arithmetic: a negative key keeps its distance
     if (distance < lo || (i == j && distance < 0)) {
         atomicMin(negativeAt, (unsigned long long)i * n + j);
@@ -372,8 +375,8 @@ extern "C" __global__ void __launch_bounds__(FW_CERT_THREADS, 2) fw_certificate_
     fw_certificate_tiles<false, true>(D, W, n, ld, firstRow, rows, k0, kCount, witness, firstBad);
 }
 
-// For graphs with negative weights, as fw_certificate_signed: kleene-bands refuses them today, so
-// nothing launches it yet; it keeps the banded certificate a match for the one-device one.
+// For graphs with negative weights (kleene-bands' bands, settled by fw_finish_negative_weights), as
+// fw_certificate_signed.
 extern "C" __global__ void __launch_bounds__(FW_CERT_THREADS, 2) fw_certificate_rows_signed(const int* D, const int* W, int n, int ld,
                                                                                             int firstRow, int rows, int k0, int kCount,
                                                                                             unsigned* witness,

@@ -126,7 +126,7 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
             if (!single.isEmpty()) notes.add("-p gpus=" + gpus.requested() + ": running only the variants that span GPUs (" + spanning + ")");
         }
         boolean generated = !generators.isEmpty() || files.isEmpty();
-        requireTakers(named, variants, device.isPresent(), gpus, generators, files);
+        requireTakers(named, variants, device.isPresent(), generators, files);
         List<Group> groups = new ArrayList<>();
         for (Variant v : variants) {
             List<String> takes = v.takesNegativeWeights() ? generators : generators.stream().filter(g -> !negativeWeights(g)).toList();
@@ -220,10 +220,10 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
     }
 
     /**
-     * Refuses graphs with negative weights when no variant of the plan takes them: none was named,
-     * or without a device only CPU variants run. A graph file can still be solved by the CPU reference.
+     * Refuses graphs with negative weights when no variant of the plan takes them: none of those
+     * named does, or without a device only CPU variants run. A graph file can still be solved by the CPU reference.
      */
-    private static void requireTakers(List<Variant> named, List<Variant> variants, boolean device, Gpus gpus, List<String> generators,
+    private static void requireTakers(List<Variant> named, List<Variant> variants, boolean device, List<String> generators,
                                       List<FileGraph> files) throws UsageException {
         if (variants.stream().anyMatch(Variant::takesNegativeWeights)) return;
         List<String> negative = new ArrayList<>(generators.stream().filter(RunPlan::negativeWeights).toList());
@@ -234,11 +234,8 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
         if (!device) {
             who = "the variants that run here do not take";
             instead = Variant.negativeWeightVariants() + " take them on a CUDA device, and there is none here";
-        } else if (named.isEmpty()) {
-            // only -p gpus > 1 leaves no variant that takes them: those that span GPUs do not
-            who = "the variants that span GPUs (" + Variant.spanningVariants() + ") do not take";
-            instead = "with -p gpus=1 " + Variant.negativeWeightVariants() + " take them, on one GPU";
         } else {
+            // with a device only the variants named can leave out every taker: unnamed, kleene-bands takes them at any -p gpus
             who = ids(named) + (named.size() == 1 ? " does" : " do") + " not take";
             instead = "name one of " + Variant.negativeWeightVariants() + " with -p variant";
         }

@@ -136,7 +136,7 @@ public final class SolveVariants {
     }
 
     /**
-     * The default's variants that take negative weights (on a GPU: kleene, dataflow, kleene-paths);
+     * The default's variants that take negative weights (on a GPU, in solve's order: kleene, dataflow, kleene-bands; with --paths kleene-paths);
      * empty for the CPU reference, said in a note.
      */
     private List<Variant> negativeWeightCandidates(List<Variant> order, SolveInput input, Gpu.Probe probe, List<String> notes) {

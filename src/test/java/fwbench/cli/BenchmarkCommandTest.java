@@ -109,7 +109,7 @@ class BenchmarkCommandTest {
                 "no such file: " + graphs.resolve("g.txt"),
                 // this machine has no GPU
                 negative + " has negative weights, which the variants that run here do not take (INF plus a negative weight is less than INF): "
-                        + "kleene, dataflow, kleene-paths take them on a CUDA device, and there is none here; "
+                        + "kleene, dataflow, kleene-paths, kleene-bands take them on a CUDA device, and there is none here; "
                         + "the CPU reference solves it: java -jar target/benchmarks.jar solve --graph " + negative + " --out FILE",
                 "-p n=100 conflicts with " + good + ", which has 3 vertices: a graph file sets n itself (leave out -p n)",
         };

@@ -131,9 +131,11 @@ class RunPlanTest {
         }
         assertTrue(plan.groups().stream().anyMatch(g -> g.variant() == Variant.KLEENE && g.graphs().equals(List.of("random", "random+potentials:100"))));
         assertTrue(plan.groups().stream().anyMatch(g -> g.variant() == Variant.BLOCKED && g.graphs().equals(List.of("random"))));
-        assertTrue(plan.notes().contains("blocked skipped on random+potentials:100 (negative weights; the variants that take them: kleene, dataflow, kleene-paths)"),
+        assertTrue(plan.groups().stream().anyMatch(g -> g.variant() == Variant.KLEENE_BANDS && g.graphs().equals(List.of("random", "random+potentials:100"))));
+        assertTrue(plan.groups().stream().anyMatch(g -> g.variant() == Variant.KLEENE_BANDS && g.graphs().equals(List.of("neg.gr"))));
+        assertTrue(plan.notes().contains("blocked skipped on random+potentials:100 (negative weights; the variants that take them: kleene, dataflow, kleene-paths, kleene-bands)"),
                 plan.notes().toString());
-        assertTrue(plan.notes().contains("blocked skipped on neg.gr (negative weights; the variants that take them: kleene, dataflow, kleene-paths)"),
+        assertTrue(plan.notes().contains("blocked skipped on neg.gr (negative weights; the variants that take them: kleene, dataflow, kleene-paths, kleene-bands)"),
                 plan.notes().toString());
     }
 
@@ -142,7 +144,7 @@ class RunPlanTest {
         UsageException e = assertThrows(UsageException.class, () -> RunPlan.make(List.of(Variant.BLOCKED, Variant.PACKED16), List.of(1000),
                 List.of("random+potentials:100"), List.of(), Optional.of(H100), "", FREE, NO_HEAP_CHECK));
         assertEquals("random+potentials:100 has negative weights, which blocked, packed16 do not take (INF plus a negative weight "
-                + "is less than INF): name one of kleene, dataflow, kleene-paths with -p variant", e.getMessage());
+                + "is less than INF): name one of kleene, dataflow, kleene-paths, kleene-bands with -p variant", e.getMessage());
     }
 
     /** -p gpus=2: a variant on one GPU is refused when named and left out otherwise; kleene-bands is sized by each GPU's share. */
@@ -192,12 +194,13 @@ class RunPlanTest {
         assertTrue(e.getMessage().startsWith("-p graph=random+potentials:1000: kleene-paths takes negative weights while"), e.getMessage());
     }
 
+    /** -p gpus=2 leaves kleene-bands alone, which takes negative weights: it runs the generator with potentials too. */
     @Test
-    void negativeWeightsWithSeveralGpusSayWhichVariantsRun() {
-        UsageException e = assertThrows(UsageException.class, () -> RunPlan.make(List.of(), List.of(1000), List.of("random+potentials:100"), List.of(),
-                Optional.of(H100), "", FREE, new RunPlan.Gpus(2, 2, FREE), NO_HEAP_CHECK));
-        assertEquals("random+potentials:100 has negative weights, which the variants that span GPUs (" + Variant.spanningVariants()
-                + ") do not take (INF plus a negative weight is less than INF): with -p gpus=1 kleene, dataflow, kleene-paths take them, on one GPU",
-                e.getMessage());
+    void negativeWeightsWithSeveralGpusRunOnKleeneBands() throws UsageException {
+        RunPlan plan = RunPlan.make(List.of(), List.of(1000), List.of("random", "random+potentials:100"), List.of(new RunPlan.FileGraph("neg.gr", 500, 0, true)),
+                Optional.of(H100), "", FREE, new RunPlan.Gpus(2, 2, FREE), NO_HEAP_CHECK);
+        assertEquals(List.of(new RunPlan.Group(Variant.KLEENE_BANDS, List.of(1000), List.of("random", "random+potentials:100")),
+                new RunPlan.Group(Variant.KLEENE_BANDS, List.of(500), List.of("neg.gr"))), plan.groups());
+        assertTrue(plan.notes().stream().noneMatch(n -> n.contains("negative weights")), plan.notes().toString());
     }
 }

@@ -144,6 +144,29 @@ class VariantTraitsTest {
         assertTrue(two > Variant.KLEENE.largestN(h200));
     }
 
+    /**
+     * The variants that take negative weights, in story order: kleene-bands with them, as it
+     * computes kleene's values band by band; its one-GPU counterpart takes the same graphs. No GPU needed.
+     */
+    @Test
+    void kleeneBandsTakesNegativeWeightsAsKleeneDoes() {
+        assertEquals(List.of(Variant.KLEENE, Variant.DATAFLOW, Variant.KLEENE_PATHS, Variant.KLEENE_BANDS),
+                Arrays.stream(Variant.values()).filter(Variant::takesNegativeWeights).toList());
+        assertEquals("kleene, dataflow, kleene-paths, kleene-bands", Variant.negativeWeightVariants());
+        for (Variant v : Variant.values()) {
+            v.oneDeviceCounterpart().ifPresent(one -> assertEquals(one.takesNegativeWeights(), v.takesNegativeWeights(), v.id()));
+        }
+        for (int n : new int[] {1, 2, 37, 130, 300, 2125, 65536}) {
+            fwbench.graph.Graph g = fwbench.graph.GraphSpec.parse("random+potentials:1000").instance(n, 1);
+            assertEquals(Variant.KLEENE.negativeWeightRefusal(g), Variant.KLEENE_BANDS.negativeWeightRefusal(g), "n=" + n);
+            assertEquals(Optional.empty(), Variant.KLEENE_BANDS.negativeWeightRefusal(g), "n=" + n);
+        }
+        // too far from 0 for kleene's INF: refused by both, in the same words but the name
+        fwbench.graph.Graph far = fwbench.graph.GraphSpec.parse("random+potentials:1000000").instance(2000, 1);
+        assertEquals(Variant.KLEENE.negativeWeightRefusal(far).map(m -> m.replace("kleene", "kleene-bands")), Variant.KLEENE_BANDS.negativeWeightRefusal(far));
+        assertTrue(Variant.KLEENE_BANDS.negativeWeightRefusal(far).orElseThrow().contains("too far from 0 for kleene-bands"));
+    }
+
     /** A variant on one GPU refuses gpus above 1 (the planner refuses it first); no GPU needed to say so. */
     @Test
     void aVariantOnOneGpuRefusesSeveral() {

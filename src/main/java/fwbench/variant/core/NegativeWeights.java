@@ -19,10 +19,11 @@ import static fwbench.cuda.KernelArgs.value;
 
 /**
  * The last step of a GPU solve of a graph with negative weights (kernels/graph.cu,
- * fw_finish_negative_weights), for the variants that * take them. Their kernels add INF like any other number, so INF plus a negative weight leaks
+ * fw_finish_negative_weights), for the variants that take them. Their kernels add INF like any other number, so INF plus a negative weight leaks
  * below INF into cells with no path; the step sets every cell above the longest possible distance
  * back to INF, and looks for a negative cycle: a negative diagonal cell, or a cell below any
  * path's length. Graphs with weights >= 0 never run it: their solve is the variant's launches alone.
+ * One instance covers a whole matrix, or one row band of it on its device (kleene-bands).
  */
 public final class NegativeWeights implements AutoCloseable {
 
@@ -32,29 +33,47 @@ public final class NegativeWeights implements AutoCloseable {
      * (also for the two parts of a route: kernels/NOTES.md, negative weights), and lo above -inf, so that
      * no sum of two cells overflows.
      */
-    record Bounds(int lo, int hi, int inf) {
+    public record Bounds(int lo, int hi, int inf) {
     }
 
-    /** fw_finish_negative_weights(int* d, int* q, int n, int ld, int shift, int hi, int lo, int inf, unsigned long long* negativeAt). */
-    public record Finish(DeviceBuffer d, DeviceBuffer q, int n, int ld, int shift, int hi, int lo, int inf, DeviceBuffer negativeAt) implements KernelArgs {
+    /**
+     * fw_finish_negative_weights(int* d, int* q, int n, int ld, int firstRow, int rows, int shift, int hi, int lo, int inf,
+     * unsigned long long* negativeAt).
+     */
+    public record Finish(DeviceBuffer d, DeviceBuffer q, int n, int ld, int firstRow, int rows, int shift, int hi, int lo, int inf,
+                         DeviceBuffer negativeAt) implements KernelArgs {
         @Override
         public Pointer kernelParams() {
-            return params(buffer(d), q == null ? noBuffer() : buffer(q), value(n), value(ld), value(shift), value(hi), value(lo), value(inf),
-                    buffer(negativeAt));
+            return params(buffer(d), q == null ? noBuffer() : buffer(q), value(n), value(ld), value(firstRow), value(rows), value(shift),
+                    value(hi), value(lo), value(inf), buffer(negativeAt));
         }
     }
 
     private final Bounds bounds;
     private final int n;
     private final int ld;
+    private final int firstRow;
+    private final int rows;
     private final Kernel finish;
     private final DeviceBuffer negativeAt;  // an unsigned long long as two ints; all ones: none found
 
     NegativeWeights(Bounds bounds, int n, int ld) {
+        this(CudaContext.get(), bounds, n, ld, 0, n);
+    }
+
+    /**
+     * The step over rows firstRow .. firstRow + rows - 1 (1 <= rows <= n - firstRow) of an n x n
+     * matrix, held on {@code cuda}'s device in a buffer that starts at row firstRow; it reports cells
+     * by their index in the whole matrix. Made, and later used, with {@code cuda} current.
+     */
+    public NegativeWeights(CudaContext cuda, Bounds bounds, int n, int ld, int firstRow, int rows) {
+        if (firstRow < 0 || rows < 1 || rows > n - firstRow) throw new IllegalArgumentException("rows " + firstRow + " + " + rows + " of " + n);
         this.bounds = bounds;
         this.n = n;
         this.ld = ld;
-        this.finish = CudaContext.get().module("graph").kernel("fw_finish_negative_weights");
+        this.firstRow = firstRow;
+        this.rows = rows;
+        this.finish = cuda.module("graph").kernel("fw_finish_negative_weights");
         this.negativeAt = new DeviceBuffer(2);
     }
 
@@ -90,20 +109,21 @@ public final class NegativeWeights implements AutoCloseable {
     }
 
     /** Enqueues forgetting any negative cycle found by an earlier solve (within a reset, not timed). */
-    void enqueueReset(CudaStream stream) {
+    public void enqueueReset(CudaStream stream) {
         negativeAt.fill(-1, stream);
     }
 
     /**
-     * Enqueues the last step of a solve over d, whose cells are distances shifted left by
+     * Enqueues the last step of a solve over d (its rows from firstRow on), whose cells are distances shifted left by
      * {@code shift} bits; q, the intermediate-node matrix or null, gets n + 1 (none) where a cell has no path.
      */
     public void enqueueFinish(CudaStream stream, DeviceBuffer d, DeviceBuffer q, int shift) {
-        finish.launch(stream, (n + 31) / 32, (n + 7) / 8, 32, 8, 0, new Finish(d, q, n, ld, shift, bounds.hi(), bounds.lo(), bounds.inf(), negativeAt));
+        finish.launch(stream, (n + 31) / 32, (rows + 7) / 8, 32, 8, 0,
+                new Finish(d, q, n, ld, firstRow, rows, shift, bounds.hi(), bounds.lo(), bounds.inf(), negativeAt));
     }
 
     /** The cell i * n + j that proves a negative cycle after the last solve, if any (synchronous). */
-    OptionalLong negativeCycleCell() {
+    public OptionalLong negativeCycleCell() {
         long cell = negativeAt.readLong(0);
         return cell == -1L ? OptionalLong.empty() : OptionalLong.of(cell);
     }

@@ -7,14 +7,18 @@ import fwbench.cuda.Event;
 import fwbench.cuda.TileKernel;
 import fwbench.graph.Graph;
 import fwbench.variant.core.DeviceGraphs;
+import fwbench.variant.core.NegativeWeights;
 import fwbench.variant.schedule.BandLayout;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * One band of a kleene-bands solve ({@link BandsSolver}) on its device: its rows of the input and
- * working matrices, the two pivot-row buffers, its streams and the events other bands wait on.
+ * working matrices, the two pivot-row buffers, its streams and the events other bands wait on; for
+ * a graph with negative weights, the last step of the solve over its rows ({@link NegativeWeights}).
  */
 final class Band implements AutoCloseable {
     final int index;
@@ -33,6 +37,7 @@ final class Band implements AutoCloseable {
     DeviceBuffer input;
     DeviceBuffer work;
     final DeviceBuffer[] pivotRows = new DeviceBuffer[2];
+    private NegativeWeights negative;  // null: weights >= 0, or no row of this band is a vertex
     final Event columnDone = new Event(false);
     final Event[] nextDone = {new Event(false), new Event(false)};
     final Event[] restDone = {new Event(false), new Event(false)};
@@ -78,7 +83,13 @@ final class Band implements AutoCloseable {
         return List.of(columnDone, nextDone[0], nextDone[1], restDone[0], restDone[1], sent[0], sent[1], done);
     }
 
-    void allocate(Graph graph, boolean pivotBuffers) {
+    /** This band's rows that are vertices of the graph, not padding: 0 for a band of padding alone. */
+    int liveRows() {
+        return Math.max(0, Math.min(tileRows * tile, n - firstTile * tile));
+    }
+
+    /** Allocates and loads the band's buffers; {@code bounds} present: the graph has negative weights. */
+    void allocate(Graph graph, boolean pivotBuffers, Optional<NegativeWeights.Bounds> bounds) {
         cuda.makeCurrent();
         long cells = (long) tileRows * tile * ld;
         input = keep(new DeviceBuffer(cells));
@@ -89,7 +100,27 @@ final class Band implements AutoCloseable {
         }
         DeviceGraphs.loadRows(graph, input, ld, firstTile * tile, tileRows * tile, main);
         work.copyFromDevice(input, main);
+        if (bounds.isPresent() && liveRows() > 0) {
+            negative = new NegativeWeights(cuda, bounds.get(), n, ld, firstTile * tile, liveRows());
+            negative.enqueueReset(main);
+        }
         main.synchronize();
+    }
+
+    /** Enqueues on the main stream forgetting a negative cycle found by an earlier solve (within a reset). */
+    void enqueueResetNegativeCycle() {
+        if (negative != null) negative.enqueueReset(main);
+    }
+
+    /** Enqueues on the main stream, after every update of the band, INF back where there is no path (negative weights only). */
+    void enqueueFinishNegativeWeights() {
+        if (negative != null) negative.enqueueFinish(main, work, null, 0);
+    }
+
+    /** The first cell of this band, by its index in the whole matrix, that proves a negative cycle after the last solve (synchronous). */
+    OptionalLong negativeCycleCell() {
+        cuda.makeCurrent();
+        return negative == null ? OptionalLong.empty() : negative.negativeCycleCell();
     }
 
     private DeviceBuffer keep(DeviceBuffer buffer) {
@@ -117,6 +148,7 @@ final class Band implements AutoCloseable {
     public void close() {
         cuda.makeCurrent();
         for (Event e : events()) e.close();
+        if (negative != null) negative.close();
         for (DeviceBuffer buffer : owned) buffer.close();
         main.close();
         side.close();

@@ -24,7 +24,9 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 import java.util.Set;
 
 import static fwbench.cuda.KernelArgs.buffer;
@@ -50,6 +52,10 @@ import static fwbench.cuda.KernelArgs.value;
  * from an event on the first band's main stream to one recorded there after it has waited for
  * every band's last event. Launches are issued one by one from Java, whatever the launch mode: a
  * CUDA graph that spans devices is left for later (kernels/NOTES.md, kleene-bands).
+ *
+ * <p>A graph with negative weights ends each band's solve with the step GpuSolver ends kleene's
+ * with ({@link NegativeWeights}), over the band's rows on its own device, timed with the solve:
+ * kleene-bands computes kleene's values, so the same bounds and the same check hold band by band.
  */
 public final class BandsSolver implements Solver {
 
@@ -119,7 +125,7 @@ public final class BandsSolver implements Solver {
      */
     public BandsSolver(VariantTraits variant, SolverConfig config, int bandCount, int devices, int forcedTile) {
         this.variant = variant;
-        NegativeWeights.bounds(variant, config);  // refuses negative weights before allocating
+        Optional<NegativeWeights.Bounds> bounds = NegativeWeights.bounds(variant, config);  // refuses before allocating
         this.n = config.n();
         this.ld = variant.padded(n);
         this.tileSetting = forcedTile != 0 ? new LaunchSetting(forcedTile, "given") : KleeneSolver.tileSetting(config);
@@ -136,7 +142,7 @@ public final class BandsSolver implements Solver {
                 bands.add(new Band(b, CudaContext.of(layout.device()[b]), layout, tile, ld, n, variant.kernelModule()));
             }
             enablePeerAccess();
-            for (Band band : bands) band.allocate(config.graph(), layout.bands() > 1);
+            for (Band band : bands) band.allocate(config.graph(), layout.bands() > 1, bounds);
             productShape = bands.get(0).update.shape();
         } catch (RuntimeException e) {
             close();
@@ -204,6 +210,7 @@ public final class BandsSolver implements Solver {
         for (Band b : bands) {
             b.cuda.makeCurrent();
             b.work.copyFromDevice(b.input, b.main);
+            b.enqueueResetNegativeCycle();
         }
         for (Band b : bands) {
             b.cuda.makeCurrent();
@@ -225,6 +232,7 @@ public final class BandsSolver implements Solver {
         for (Band b : bands) {
             b.cuda.makeCurrent();
             b.main.waitFor(b.restDone[(tiles - 1) & 1]);
+            b.enqueueFinishNegativeWeights();  // negative weights only: nothing is enqueued for weights >= 0
             b.done.record(b.main);
         }
         first.cuda.makeCurrent();
@@ -298,6 +306,19 @@ public final class BandsSolver implements Solver {
         }
         bands.get(0).cuda.makeCurrent();
         return d;
+    }
+
+    /** The first cell over all bands (the smallest index i * n + j) that proves a negative cycle, as GpuSolver's. */
+    @Override
+    public OptionalLong negativeCycleCell() {
+        if (!solved) return OptionalLong.empty();
+        OptionalLong first = OptionalLong.empty();
+        for (Band b : bands) {
+            OptionalLong cell = b.negativeCycleCell();
+            if (cell.isPresent() && (first.isEmpty() || cell.getAsLong() < first.getAsLong())) first = cell;
+        }
+        bands.get(0).cuda.makeCurrent();
+        return first;
     }
 
     @Override
