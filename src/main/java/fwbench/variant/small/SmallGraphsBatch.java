@@ -152,19 +152,12 @@ public final class SmallGraphsBatch implements AutoCloseable {
         solved = false;
     }
 
-    /** Enqueues the launches of one solve of every graph in place, a grid a size class, on {@code stream}. */
-    void enqueueSolve(CudaStream on, DeviceBuffer d) {
-        for (Grid grid : grids) {
-            Launch args = d == matrices ? grid.args() : new Launch(d, grid.args().offset(), grid.args().size(), grid.args().graphs());
-            grid.kernel().launch(on, grid.blocks(), 1, grid.threads(), 1, 0, args);
-        }
-    }
-
     /** Solves every graph in place (from the weights after construction or {@link #reset()}); returns when done, timed by events. */
     public void solve() {
         cuda.makeCurrent();
         start.record(stream);
-        enqueueSolve(stream, matrices);
+        // one grid a size class, one after another on one stream: the graphs of a class fill the device together
+        for (Grid grid : grids) grid.kernel().launch(stream, grid.blocks(), 1, grid.threads(), 1, 0, grid.args());
         stop.record(stream);
         stop.synchronize();
         solved = true;
