@@ -23,7 +23,8 @@ import fwbench.variant.kleene.KleeneSolver;
 import fwbench.variant.packed16.KleenePacked16Solver;
 import fwbench.variant.packed16.Packed16Solver;
 import fwbench.variant.schedule.DataflowSchedule;
-
+import fwbench.variant.small.SmallGraphsBatch;
+import fwbench.variant.small.SmallGraphsSolver;
 import fwbench.graph.Distances;
 import fwbench.graph.Graph;
 
@@ -156,6 +157,9 @@ public final class Variant implements VariantTraits, VariantMemory {
             .chart(0xBCBD22, Marker.PENTAGON)
             .description("kleene's rounds on 16-bit distances, two k a relaxation from row- and column-packed copies; distances must stay below "
                     + CellType.PACKED16.inf()).register();
+    public static final Variant SMALL_GRAPHS = gpu("SMALL_GRAPHS", "small-graphs", SmallGraphsBatch.MODULE).solver(SmallGraphsSolver::new)
+            .deviceMemory(DeviceMemory.matrices(2).upTo(SmallGraphsBatch.MAX_N, SmallGraphsBatch.MAX_N_WHY)).chart(0x7F7FFF, Marker.HEPTAGON)
+            .description("many graphs of n <= 128 in one launch, a thread block a graph, its matrix in registers (SmallGraphsBatch)").register();
     // Measured: cpu-serial 0.9 to 2.0 G/s on one thread; cpu-blocked 0.5 to 0.75 G/s per thread on a 16-core host, 0.6 to 1.3 on 2 cores
     public static final Variant CPU_SERIAL = cpu("CPU_SERIAL", "cpu-serial").solver(CpuSerialSolver::new).defaultMaxN(1_000)
             .plannedRelaxRate(threads -> 1.0e9).chart(0xBAB0AC, Marker.TRIANGLE_LEFT)

@@ -35,7 +35,11 @@ class RunPlanTest {
     @Test
     void onADeviceEveryVariantRunsWhereItFinishesInSeconds() throws UsageException {
         RunPlan plan = RunPlan.make(List.of(), REPORT_SIZES, Optional.of(H100), "", FREE, NO_HEAP_CHECK);
-        assertEquals(List.of(Variant.values()), plan.groups().stream().map(RunPlan.Group::variant).toList());
+        // small-graphs takes n <= 128 only: skipped at the reports' sizes, with a note that says why
+        assertEquals(java.util.Arrays.stream(Variant.values()).filter(v -> v != Variant.SMALL_GRAPHS).toList(),
+                plan.groups().stream().map(RunPlan.Group::variant).toList());
+        assertTrue(plan.notes().contains("small-graphs skipped at n=1000,2500,5000,7500,10000: small-graphs takes n up to 128 "
+                + "(one thread block solves a graph, its matrix in registers)"), plan.notes().toString());
         RunPlan.Group serial = plan.groups().stream().filter(g -> g.variant() == Variant.CPU_SERIAL).findFirst().orElseThrow();
         assertEquals(List.of(1000), serial.sizes());
         assertTrue(plan.notes().stream().anyMatch(n -> n.startsWith("cpu-serial skipped at n=2500,5000,7500,10000")), plan.notes().toString());
@@ -105,6 +109,16 @@ class RunPlanTest {
                 () -> RunPlan.make(List.of(Variant.BLOCKED), List.of(46_000), Optional.of(H100), "", 8L << 30, NO_HEAP_CHECK));
         assertTrue(e.getMessage().startsWith("n=46000 does not fit in device memory: blocked needs 16.02 GiB, the NVIDIA H100 80GB HBM3 has 8.00 GiB free (largest n for blocked: 32251)"),
                 e.getMessage());
+    }
+
+    /** small-graphs named past its largest n: refused in one line that says why; within it, it runs. */
+    @Test
+    void smallGraphsIsRefusedPastN128WhenNamed() throws UsageException {
+        UsageException e = assertThrows(UsageException.class,
+                () -> RunPlan.make(List.of(Variant.SMALL_GRAPHS), List.of(64, 129), Optional.of(H100), "", FREE, NO_HEAP_CHECK));
+        assertEquals("small-graphs takes n up to 128 (one thread block solves a graph, its matrix in registers), not n=129", e.getMessage());
+        RunPlan plan = RunPlan.make(List.of(Variant.SMALL_GRAPHS), List.of(1, 64, 128), Optional.of(H100), "", FREE, NO_HEAP_CHECK);
+        assertEquals(List.of(new RunPlan.Group(Variant.SMALL_GRAPHS, List.of(1, 64, 128))), plan.groups());
     }
 
     /** Padded variants: the limit named is the largest n that fits with its padding and item list. */

@@ -1,14 +1,16 @@
-// Draft of a variant for many small graphs (not yet in the suite: no solver, no registry entry; the
-// build does not compile kernels/drafts/). Floyd-Warshall of many independent graphs of n <= 128 in
-// one launch, one thread block a graph. The block holds its graph's matrix in registers, each thread an R x C tile of
-// cells; step k needs column k for a thread's rows and row k for its columns, which the threads that
-// hold them publish in shared memory one step ahead (two buffers, one barrier a step). Row and
-// column k do not change at step k (d[k][k] = 0), so the values published after step k - 1 are
-// exact. Cells past a graph's n hold INF and are never stored: INF + INF stays below 2^31.
+// small-graphs: Floyd-Warshall of many independent graphs of n <= 128 in one launch, one thread
+// block a graph (fwbench.variant.small; kernels/NOTES.md, small-graphs). The block holds its graph's
+// matrix in registers, each thread an R x C tile of cells; step k needs column k for a thread's rows
+// and row k for its columns, which the threads that hold them publish in shared memory one step
+// ahead (two buffers, one barrier a step). Row and column k do not change at step k (d[k][k] = 0,
+// weights >= 0), so the values published after step k - 1 are exact. Cells past a graph's n hold
+// INF and are never stored: INF + INF stays below 2^31.
 //
-// Graph g's n x n matrix starts at d + offset[g], n = size[g] ints a row. A kernel instance serves
-// the graphs of padded size N (32, 64 or 128); the host launches one grid per size class.
-#include "../fw.cuh"
+// Graph g's n x n matrix starts at d + offset[g], n = size[g] ints a row. A kernel serves the graphs
+// of padded size N (32, 64 or 128) and block b solves graph graphs[b]; the host launches one grid
+// per size class, a graph of n in the smallest N >= n. Threads a block: 64, 64 and 256
+// (SmallGraphsBatch.THREADS). Registers (ptxas, sm_90): 115 at N = 128, two blocks an SM.
+#include "fw.cuh"
 #include <type_traits>
 
 template <int N, int R, int C>
@@ -111,13 +113,10 @@ __device__ __forceinline__ void fw_small_graph(int* __restrict__ d, const long l
 }
 
 // graphs[blockIdx.x] is the graph a block solves: the graphs of this size class, in any order
-#define FW_SMALL_GRAPHS_KERNEL(N, R, C)                                                                       \
-    extern "C" __global__ void __launch_bounds__(SmallGraphShape<N, R, C>::THREADS)                         \
-    fw_small_graphs_##N(int* d, const long long* offset, const int* size, const int* graphs)               \
-    {                                                                                                        \
-        fw_small_graph<N, R, C>(d, offset, size, graphs[blockIdx.x]);                                       \
-    }
+static_assert(SmallGraphShape<32, 4, 4>::THREADS == 64, "fw_small_graphs_32's launch bounds");
+static_assert(SmallGraphShape<64, 8, 8>::THREADS == 64, "fw_small_graphs_64's launch bounds");
+static_assert(SmallGraphShape<128, 8, 8>::THREADS == 256, "fw_small_graphs_128's launch bounds");
 
-FW_SMALL_GRAPHS_KERNEL(32, 4, 4)
-FW_SMALL_GRAPHS_KERNEL(64, 8, 8)
-FW_SMALL_GRAPHS_KERNEL(128, 8, 8)
+extern "C" __global__ void __launch_bounds__(64) fw_small_graphs_32(int* d, const long long* offset, const int* size, const int* graphs) { fw_small_graph<32, 4, 4>(d, offset, size, graphs[blockIdx.x]); }
+extern "C" __global__ void __launch_bounds__(64) fw_small_graphs_64(int* d, const long long* offset, const int* size, const int* graphs) { fw_small_graph<64, 8, 8>(d, offset, size, graphs[blockIdx.x]); }
+extern "C" __global__ void __launch_bounds__(256) fw_small_graphs_128(int* d, const long long* offset, const int* size, const int* graphs) { fw_small_graph<128, 8, 8>(d, offset, size, graphs[blockIdx.x]); }

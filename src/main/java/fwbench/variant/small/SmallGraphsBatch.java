@@ -1,0 +1,249 @@
+package fwbench.variant.small;
+
+import fwbench.cuda.CudaContext;
+import fwbench.cuda.CudaStream;
+import fwbench.cuda.DeviceBuffer;
+import fwbench.cuda.Event;
+import fwbench.cuda.Kernel;
+import fwbench.cuda.KernelArgs;
+import fwbench.cuda.KernelModule;
+import fwbench.graph.Distances;
+
+import jcuda.Pointer;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+
+import static fwbench.cuda.KernelArgs.buffer;
+import static fwbench.cuda.KernelArgs.params;
+
+/**
+ * Floyd-Warshall of many independent graphs of n <= {@value #MAX_N} at once (kernels/14_small_graphs.cu):
+ * the graphs' int32 weight matrices, of mixed sizes, one after another in one device buffer, and one
+ * grid a size class (32, 64, 128), a thread block a graph. Weights are 0 .. {@link Distances#INF}
+ * (INF: no edge); a distance that would reach INF reads as INF.
+ *
+ * <pre>
+ *   try (SmallGraphsBatch batch = new SmallGraphsBatch(List.of(w0, w1, w2))) {   // each n x n, row-major
+ *       batch.solve();
+ *       int[] d1 = batch.distances(1);
+ *   }
+ * </pre>
+ * {@link #solveAll} does the same in one call. {@link #reset()} restores the weights for another solve.
+ */
+public final class SmallGraphsBatch implements AutoCloseable {
+
+    /** The largest graph a thread block solves: its matrix is held in the block's registers. */
+    public static final int MAX_N = 128;
+
+    /** Why n stops at {@link #MAX_N}, a clause for messages. */
+    public static final String MAX_N_WHY = "one thread block solves a graph, its matrix in registers";
+
+    /** The kernels' module. */
+    public static final String MODULE = "14_small_graphs";
+
+    /** The size classes, each a kernel fw_small_graphs_N, and its threads a block (the kernels' launch bounds). */
+    static final int[] CLASSES = {32, 64, 128};
+    static final int[] THREADS = {64, 64, 256};
+
+    /** fw_small_graphs_N(int* d, const long long* offset, const int* size, const int* graphs): block b solves graphs[b]. */
+    public record Launch(DeviceBuffer d, DeviceBuffer offset, DeviceBuffer size, DeviceBuffer graphs) implements KernelArgs {
+        @Override
+        public Pointer kernelParams() {
+            return params(buffer(d), buffer(offset), buffer(size), buffer(graphs));
+        }
+    }
+
+    private final CudaContext cuda;
+    private final CudaStream stream;
+    private final int[] sizes;
+    private final long[] offsets;
+    private final List<DeviceBuffer> buffers = new ArrayList<>();
+    private final List<Grid> grids = new ArrayList<>();
+    // set in the constructor's try, so that a failed one frees what it made
+    private DeviceBuffer input;
+    private DeviceBuffer matrices;
+    private Event start;
+    private Event stop;
+    private boolean solved;
+
+    /** One size class's launch: its kernel, its graphs' count and its arguments. */
+    private record Grid(Kernel kernel, int blocks, int threads, Launch args) {
+    }
+
+    /**
+     * Uploads the graphs: {@code weights.get(g)} is graph g's n x n matrix, row-major, n from 1 to
+     * {@value #MAX_N}; refused (IllegalArgumentException, one line) otherwise, or with a weight below 0 or above INF.
+     */
+    public SmallGraphsBatch(List<int[]> weights) {
+        if (weights.isEmpty()) throw new IllegalArgumentException("a batch of small graphs needs at least one graph");
+        sizes = new int[weights.size()];
+        offsets = new long[weights.size()];
+        long cells = 0;
+        for (int g = 0; g < sizes.length; g++) {
+            sizes[g] = sideOf(weights.get(g), g);
+            offsets[g] = cells;
+            cells += (long) sizes[g] * sizes[g];
+        }
+        if (cells > Integer.MAX_VALUE - 8) throw new IllegalArgumentException("a batch of " + cells + " cells is larger than a Java array");
+        int[] all = new int[(int) cells];
+        for (int g = 0; g < sizes.length; g++) System.arraycopy(weights.get(g), 0, all, (int) offsets[g], sizes[g] * sizes[g]);
+
+        cuda = CudaContext.get();
+        stream = CudaStream.withPriority(true);
+        try {
+            start = new Event();
+            stop = new Event();
+            input = allocate(all);
+            matrices = allocate(new DeviceBuffer(cells));
+            DeviceBuffer offset = allocate(longsAsInts(offsets));
+            DeviceBuffer size = allocate(sizes);
+            KernelModule module = cuda.module(MODULE);
+            for (int c = 0; c < CLASSES.length; c++) {
+                int[] members = members(c);
+                if (members.length == 0) continue;
+                Kernel kernel = module.kernel("fw_small_graphs_" + CLASSES[c]);
+                if (kernel.maxThreadsPerBlock() < THREADS[c]) {
+                    throw new IllegalStateException(kernel + " takes " + kernel.maxThreadsPerBlock() + " threads a block, not " + THREADS[c]);
+                }
+                grids.add(new Grid(kernel, members.length, THREADS[c], new Launch(matrices, offset, size, allocate(members))));
+            }
+            reset();
+        } catch (RuntimeException e) {
+            close();  // nobody closes a batch whose constructor failed
+            throw e;
+        }
+    }
+
+    /**
+     * Solves every graph and returns its distances, {@code result[g]} graph g's n x n matrix: a batch
+     * uploaded, solved, read back and freed.
+     */
+    public static int[][] solveAll(List<int[]> weights) {
+        try (SmallGraphsBatch batch = new SmallGraphsBatch(weights)) {
+            batch.solve();
+            return batch.distances();
+        }
+    }
+
+    /** The size class a graph of n vertices is solved in: the smallest of 32, 64, 128 at least n. */
+    public static int sizeClass(int n) {
+        if (n < 1 || n > MAX_N) throw new IllegalArgumentException("small-graphs takes n from 1 to " + MAX_N + " (" + MAX_N_WHY + "), not n=" + n);
+        for (int c : CLASSES) if (n <= c) return c;
+        throw new AssertionError(n);
+    }
+
+    /** The graphs in this batch. */
+    public int count() {
+        return sizes.length;
+    }
+
+    /** Graph g's n. */
+    public int n(int g) {
+        return sizes[g];
+    }
+
+    /** Restores every graph's weights, and waits until that is done. Not timed. */
+    public void reset() {
+        cuda.makeCurrent();
+        matrices.copyFrom(input, stream);
+        stream.synchronize();
+        solved = false;
+    }
+
+    /** Solves every graph in place (from the weights after construction or {@link #reset()}); returns when done, timed by events. */
+    public void solve() {
+        cuda.makeCurrent();
+        start.record(stream);
+        // one grid a size class, one after another on one stream: the graphs of a class fill the device together
+        for (Grid grid : grids) grid.kernel().launch(stream, grid.blocks(), 1, grid.threads(), 1, 0, grid.args());
+        stop.record(stream);
+        stop.synchronize();
+        solved = true;
+    }
+
+    /** GPU time of the last {@link #solve()}, all its grids, from CUDA events around them; empty before one. */
+    public OptionalDouble lastSolveGpuMillis() {
+        return solved ? OptionalDouble.of(Event.elapsedMillis(start, stop)) : OptionalDouble.empty();
+    }
+
+    /** Every graph's matrix as it is now (its distances after a solve), {@code result[g]} n x n. */
+    public int[][] distances() {
+        cuda.makeCurrent();
+        int[] all = matrices.download();
+        int[][] result = new int[sizes.length][];
+        for (int g = 0; g < sizes.length; g++) {
+            result[g] = new int[sizes[g] * sizes[g]];
+            System.arraycopy(all, (int) offsets[g], result[g], 0, result[g].length);
+        }
+        return result;
+    }
+
+    /** Graph g's matrix as it is now (its distances after a solve), n x n. */
+    public int[] distances(int g) {
+        cuda.makeCurrent();
+        int n = sizes[g];
+        try (DeviceBuffer cells = matrices.slice(offsets[g], (long) n * n)) {
+            return cells.download();
+        }
+    }
+
+    /** Device memory the batch holds: the weights and the work matrices, and the graphs' offsets, sizes and lists. */
+    public long deviceBytes() {
+        return buffers.stream().mapToLong(DeviceBuffer::bytes).sum();
+    }
+
+    /** The indices of the graphs of size class c, in batch order. */
+    private int[] members(int c) {
+        int below = c == 0 ? 0 : CLASSES[c - 1];
+        return java.util.stream.IntStream.range(0, sizes.length).filter(g -> sizes[g] > below && sizes[g] <= CLASSES[c]).toArray();
+    }
+
+    /** The side of a square matrix of weights 0 .. INF, refused in one line otherwise. */
+    private static int sideOf(int[] w, int g) {
+        int n = (int) Math.round(Math.sqrt(w.length));
+        if (n * n != w.length) throw new IllegalArgumentException("graph " + g + ": " + w.length + " weights are not an n x n matrix");
+        if (n < 1 || n > MAX_N) {
+            throw new IllegalArgumentException("graph " + g + ": small-graphs takes n from 1 to " + MAX_N + " (" + MAX_N_WHY + "), not n=" + n);
+        }
+        for (int x = 0; x < w.length; x++) {
+            if (w[x] < 0 || w[x] > Distances.INF) {
+                throw new IllegalArgumentException("graph " + g + ": weight " + w[x] + " at (" + x / n + ", " + x % n
+                        + ") is outside 0 .. " + Distances.INF + " (INF, no edge): small-graphs takes weights >= 0 only");
+            }
+        }
+        return n;
+    }
+
+    /** 64-bit values as the ints of their little-endian bytes, low word first: the kernels' long long offsets. */
+    static int[] longsAsInts(long[] values) {
+        int[] ints = new int[2 * values.length];
+        for (int i = 0; i < values.length; i++) {
+            ints[2 * i] = (int) values[i];
+            ints[2 * i + 1] = (int) (values[i] >>> 32);
+        }
+        return ints;
+    }
+
+    private DeviceBuffer allocate(int[] host) {
+        DeviceBuffer b = allocate(new DeviceBuffer(host.length));
+        b.upload(host);
+        return b;
+    }
+
+    private DeviceBuffer allocate(DeviceBuffer b) {
+        buffers.add(b);
+        return b;
+    }
+
+    @Override
+    public void close() {
+        cuda.makeCurrent();
+        for (DeviceBuffer b : buffers) b.close();
+        buffers.clear();
+        if (start != null) start.close();
+        if (stop != null) stop.close();
+        stream.close();
+    }
+}

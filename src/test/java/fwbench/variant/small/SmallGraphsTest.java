@@ -1,0 +1,74 @@
+package fwbench.variant.small;
+
+import fwbench.graph.Distances;
+import fwbench.graph.GraphSpec;
+import fwbench.variant.Variant;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.UnsupportedInputException;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** small-graphs' refusals, size classes and traits, all decided before any device work: no GPU needed. */
+class SmallGraphsTest {
+
+    private static final String WHY = "one thread block solves a graph, its matrix in registers";
+
+    @Test
+    void theVariantRefusesN129InOneLine() {
+        SolverConfig config = SolverConfig.of(GraphSpec.RANDOM.instance(129, 1));
+        UnsupportedInputException e = assertThrows(UnsupportedInputException.class, () -> Variant.parse("small-graphs").create(config));
+        assertEquals("small-graphs takes n up to 128 (" + WHY + "), not n=129", e.getMessage());
+        assertFalse(e.getMessage().contains("\n"));
+        assertEquals(128, Variant.SMALL_GRAPHS.maxN());
+        assertEquals("small-graphs takes n up to 128 (" + WHY + ")", Variant.SMALL_GRAPHS.maxNText());
+    }
+
+    @Test
+    void theVariantTakesWeightsAtLeastZeroOnly() {
+        assertFalse(Variant.SMALL_GRAPHS.takesNegativeWeights());
+        SolverConfig negative = SolverConfig.of(GraphSpec.parse("random+potentials:10").instance(50, 1));
+        UnsupportedInputException e = assertThrows(UnsupportedInputException.class, () -> Variant.SMALL_GRAPHS.create(negative));
+        assertEquals(true, e.getMessage().endsWith("has negative weights: use kleene, dataflow, kleene-paths, kleene-bands"), e.getMessage());
+    }
+
+    @Test
+    void theVariantsKernelsAreTheBatchs() {
+        assertEquals(SmallGraphsBatch.MODULE, Variant.SMALL_GRAPHS.kernelModule());
+        assertEquals(8L * 100 * 100, Variant.SMALL_GRAPHS.deviceBytes(100), "the input and the work matrix");
+    }
+
+    @Test
+    void aGraphGoesToTheSmallestSizeClassThatHoldsIt() {
+        int[][] expected = {{1, 32}, {2, 32}, {31, 32}, {32, 32}, {33, 64}, {64, 64}, {65, 128}, {100, 128}, {127, 128}, {128, 128}};
+        for (int[] e : expected) assertEquals(e[1], SmallGraphsBatch.sizeClass(e[0]), "n=" + e[0]);
+        for (int n : new int[] {0, 129}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SmallGraphsBatch.sizeClass(n));
+            assertEquals("small-graphs takes n from 1 to 128 (" + WHY + "), not n=" + n, e.getMessage());
+        }
+    }
+
+    /** The batch checks every graph before it touches the device: these refusals need none. */
+    @Test
+    void theBatchRefusesWhatItCannotSolveInOneLine() {
+        assertEquals("graph 1: small-graphs takes n from 1 to 128 (" + WHY + "), not n=129",
+                assertThrows(IllegalArgumentException.class, () -> new SmallGraphsBatch(List.of(new int[4], new int[129 * 129]))).getMessage());
+        assertEquals("graph 0: 5 weights are not an n x n matrix",
+                assertThrows(IllegalArgumentException.class, () -> new SmallGraphsBatch(List.of(new int[5]))).getMessage());
+        assertEquals("graph 0: weight -1 at (1, 0) is outside 0 .. " + Distances.INF + " (INF, no edge): small-graphs takes weights >= 0 only",
+                assertThrows(IllegalArgumentException.class, () -> new SmallGraphsBatch(List.of(new int[] {0, 1, -1, 0}))).getMessage());
+        assertEquals("a batch of small graphs needs at least one graph",
+                assertThrows(IllegalArgumentException.class, () -> new SmallGraphsBatch(List.of())).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new SmallGraphsBatch(List.of(new int[0])));
+    }
+
+    @Test
+    void offsetsGoToTheKernelsAsLittleEndianLongs() {
+        assertArrayEquals(new int[] {0, 0, 5, 1, -1, 0}, SmallGraphsBatch.longsAsInts(new long[] {0, (1L << 32) | 5, 0xFFFF_FFFFL}));
+    }
+}
