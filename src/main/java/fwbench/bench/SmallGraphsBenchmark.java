@@ -1,5 +1,6 @@
 package fwbench.bench;
 
+import fwbench.cuda.CudaContext;
 import fwbench.graph.GeneratedGraph;
 import fwbench.graph.GraphSpec;
 import fwbench.graph.ReferenceFloydWarshall;
@@ -109,7 +110,7 @@ public class SmallGraphsBenchmark {
         } else {
             solvers.add(resolved.create(config(0)));
             long needed = solvers.get(0).deviceBytes() * (batch - 1L);
-            oneAtATime = resolved.gpu() && needed > fwbench.cuda.CudaContext.get().memoryInfo()[0] - Variant.DEVICE_RESERVE_BYTES;
+            oneAtATime = resolved.gpu() && needed > CudaContext.get().memoryInfo()[0] - Variant.DEVICE_RESERVE_BYTES;
             if (oneAtATime) {
                 solvers.remove(0).close();
             } else {

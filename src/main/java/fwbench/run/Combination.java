@@ -4,6 +4,7 @@ import fwbench.bench.FloydWarshallBenchmark;
 import fwbench.bench.PeakBenchmark;
 import fwbench.bench.SmallGraphsBenchmark;
 import fwbench.results.ResultsFormat;
+import fwbench.variant.Variant;
 import fwbench.variant.core.CellType;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.runner.Defaults;
@@ -87,7 +88,7 @@ record Combination(String benchmark, Map<String, String> params, String descript
     private static List<Combination> smallGraphs(RunRequest request, String label) {
         List<Combination> combinations = new ArrayList<>();
         List<String> none = Collections.singletonList(null);
-        for (fwbench.variant.Variant variant : Benchmarks.smallGraphsVariants(request)) {
+        for (Variant variant : Benchmarks.smallGraphsVariants(request)) {
             for (int n : Benchmarks.smallGraphsSizes(request)) {
                 for (String batch : request.batches().isEmpty() ? none : request.batches()) {
                     for (String seed : request.seeds().isEmpty() ? none : request.seeds()) {
