@@ -2,6 +2,7 @@ package fwbench.cli;
 
 import fwbench.bench.FloydWarshallBenchmark;
 import fwbench.bench.PeakBenchmark;
+import fwbench.bench.SmallGraphsBenchmark;
 import fwbench.graph.Distances;
 import fwbench.graph.GraphSpec;
 import fwbench.graph.io.GraphFormat;
@@ -66,7 +67,10 @@ final class HelpPage {
                         SolverConfig.ALL_GPUS_TEXT + " or 1..the host's GPUs",
                         "the GPUs one solve of " + Variant.spanningVariants() + " splits across; the other variants run on GPU 0 (all or 1 only)"),
                 new Parameter(ResultsFormat.CELL, ResultsFormat.PEAK_BENCHMARK, cells, "{" + CellType.names() + "}",
-                        "the peak benchmark's cells; naming it runs the peak beside -p variant"));
+                        "the peak benchmark's cells; naming it runs the peak beside -p variant"),
+                new Parameter(ResultsFormat.BATCH, ResultsFormat.SMALL_GRAPHS_BENCHMARK,
+                        joined(BenchmarkDefaults.paramValues(SmallGraphsBenchmark.class, ResultsFormat.BATCH)), "1.." + Integer.MAX_VALUE,
+                        "graphs a batch of SmallGraphsBenchmark, run only when named (it takes variant, n and seed too; n defaults to 32,64,128)"));
     }
 
     /** The help page. */

@@ -12,6 +12,11 @@ public final class ResultsFormat {
     public static final String SOLVE_BENCHMARK = "fwbench.bench.FloydWarshallBenchmark.solve";
     /** The device's min-plus ceiling: parameters {@link #CELL}, {@link #DEVICE}; its rate is {@link #GPU_RATE}. */
     public static final String PEAK_BENCHMARK = "fwbench.bench.PeakBenchmark.relax";
+    /**
+     * A batch of small graphs, solved whole per invocation (run only when named): parameters {@link #VARIANT} (an id),
+     * {@link #N}, {@link #BATCH}, {@link #SEED}, {@link #DEVICE}. The report and the run's summary pass it over.
+     */
+    public static final String SMALL_GRAPHS_BENCHMARK = "fwbench.bench.SmallGraphsBenchmark.solve";
 
     // parameters: JMH names them after the benchmarks' @Param fields
     /** The variant: a built-in one's constant name ("BLOCKED"), or a kernel file's path as given ("my_fw.cu"). */
@@ -30,6 +35,8 @@ public final class ResultsFormat {
      */
     public static final String NO_GPU_DEVICE = "no GPU (CPU: ";
     public static final String CELL = "cell";
+    /** The graphs of one batch of {@link #SMALL_GRAPHS_BENCHMARK}. */
+    public static final String BATCH = "batch";
     /**
      * The system property every fork is given with the command that made the run: JMH records a
      * fork's JVM options with each of its results ({@code jvmArgs}), where the report reads it.

@@ -59,9 +59,12 @@ public final class BenchmarkRun {
         List<RunPlan.FileGraph> files = request.readGraphFiles();
 
         Gpu.Probe probe = Gpu.probe();
-        RunPlan plan = plan(request, files, probe, HeapCheck.forks(arguments.options()));
-        String label = DeviceLabel.current();
         Benchmarks chosen = Benchmarks.choose(arguments.options().getIncludes(), request, probe.available());
+        // with a batch of small graphs alone, the plan checks its variants at its own sizes (the solves' defaults are far larger)
+        List<Integer> sizes = !chosen.solves() && chosen.smallGraphs() ? Benchmarks.smallGraphsSizes(request)
+                : request.sizes().isEmpty() ? BenchmarkDefaults.sizes() : request.sizes();
+        RunPlan plan = plan(request, sizes, files, probe, HeapCheck.forks(arguments.options()));
+        String label = DeviceLabel.current();
         List<Combination> combinations = Combination.of(chosen, plan, request, label);
         LaunchTuning cache = new LaunchTuning(LaunchTuning.defaultCacheFile(), line -> { });  // the forks say what they find
         List<RunEstimate.Fork> forks = RunEstimate.withTuningPasses(RunProgress.plan(combinations, arguments.options()), tuning,
@@ -83,9 +86,8 @@ public final class BenchmarkRun {
         }
     }
 
-    private static RunPlan plan(RunRequest request, List<RunPlan.FileGraph> files, Gpu.Probe probe, Optional<HeapCheck.Heap> forkHeap)
-            throws UsageException {
-        List<Integer> sizes = request.sizes().isEmpty() ? BenchmarkDefaults.sizes() : request.sizes();
+    private static RunPlan plan(RunRequest request, List<Integer> sizes, List<RunPlan.FileGraph> files, Gpu.Probe probe,
+                                Optional<HeapCheck.Heap> forkHeap) throws UsageException {
         long freeBytes = probe.available() ? CudaContext.get().memoryInfo()[0] : 0;
         int requested = request.gpusRequested(), count = Gpu.deviceCount();
         if (requested > Math.max(1, count)) {  // gpus=1 is every host's: the CPU variants run on a host without a GPU
@@ -128,6 +130,7 @@ public final class BenchmarkRun {
                 .map(g -> g.variant() + (g.graphs().isEmpty() ? "" : " on " + String.join(",", g.graphs()))
                         + " at n=" + g.sizes().stream().map(String::valueOf).collect(Collectors.joining(",")))
                 .collect(Collectors.joining("; ")));
+        if (chosen.smallGraphs()) out.println("fwbench: batches of small graphs (" + ResultsFormat.SMALL_GRAPHS_BENCHMARK + ") run last");
         out.println("fwbench: results go to " + target.file());
     }
 

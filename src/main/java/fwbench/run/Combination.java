@@ -2,7 +2,9 @@ package fwbench.run;
 
 import fwbench.bench.FloydWarshallBenchmark;
 import fwbench.bench.PeakBenchmark;
+import fwbench.bench.SmallGraphsBenchmark;
 import fwbench.results.ResultsFormat;
+import fwbench.variant.Variant;
 import fwbench.variant.core.CellType;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.runner.Defaults;
@@ -48,7 +50,8 @@ record Combination(String benchmark, Map<String, String> params, String descript
     }
 
     Class<?> benchmarkClass() {
-        return benchmark.equals(ResultsFormat.PEAK_BENCHMARK) ? PeakBenchmark.class : FloydWarshallBenchmark.class;
+        if (benchmark.equals(ResultsFormat.PEAK_BENCHMARK)) return PeakBenchmark.class;
+        return benchmark.equals(ResultsFormat.SMALL_GRAPHS_BENCHMARK) ? SmallGraphsBenchmark.class : FloydWarshallBenchmark.class;
     }
 
     /** Its forks: the user's -f and -wf, else the benchmark's annotation, else JMH's defaults. */
@@ -61,7 +64,8 @@ record Combination(String benchmark, Map<String, String> params, String descript
 
     /**
      * The ceiling first (when chosen), one combination per cell, then one combination per planned
-     * (variant, graph, launch, n, seed): each one result, each of its forks a JMH session of its own.
+     * (variant, graph, launch, n, seed), then (when named) one per batch of small graphs (variant, n,
+     * batch, seed): each one result, each of its forks a JMH session of its own.
      * The order is JMH's within a session (the parameters by name, the values as given).
      */
     static List<Combination> of(Benchmarks chosen, RunPlan plan, RunRequest request, String label) {
@@ -75,6 +79,31 @@ record Combination(String benchmark, Map<String, String> params, String descript
         }
         if (chosen.solves()) {
             for (RunPlan.Group group : plan.groups()) combinations.addAll(solves(group, request, label));
+        }
+        if (chosen.smallGraphs()) combinations.addAll(smallGraphs(request, label));
+        return combinations;
+    }
+
+    /** SmallGraphsBenchmark at each of its variants and sizes, with each -p batch and seed (left out: its defaults). */
+    private static List<Combination> smallGraphs(RunRequest request, String label) {
+        List<Combination> combinations = new ArrayList<>();
+        List<String> none = Collections.singletonList(null);
+        for (Variant variant : Benchmarks.smallGraphsVariants(request)) {
+            for (int n : Benchmarks.smallGraphsSizes(request)) {
+                for (String batch : request.batches().isEmpty() ? none : request.batches()) {
+                    for (String seed : request.seeds().isEmpty() ? none : request.seeds()) {
+                        Map<String, String> params = new LinkedHashMap<>();
+                        params.put(ResultsFormat.VARIANT, variant.id());
+                        params.put(ResultsFormat.N, String.valueOf(n));
+                        params.put(ResultsFormat.DEVICE, label);
+                        if (batch != null) params.put(ResultsFormat.BATCH, batch);
+                        if (seed != null) params.put(ResultsFormat.SEED, seed);
+                        String description = variant + " batch" + (batch == null ? "" : " of " + batch) + " at n=" + n
+                                + (request.seeds().size() > 1 ? " (seed " + seed + ")" : "");
+                        combinations.add(new Combination(ResultsFormat.SMALL_GRAPHS_BENCHMARK, params, description, false));
+                    }
+                }
+            }
         }
         return combinations;
     }

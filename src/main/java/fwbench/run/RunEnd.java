@@ -5,6 +5,7 @@ import fwbench.report.JmhResult;
 import fwbench.report.Markdown;
 import fwbench.report.RunData;
 import fwbench.report.RunSummary;
+import fwbench.results.ResultsFormat;
 import fwbench.usage.JarCommand;
 import fwbench.usage.UsageException;
 import org.openjdk.jmh.infra.BenchmarkParams;
@@ -51,6 +52,11 @@ final class RunEnd {
         List<String> summary = RunSummary.lines(data);
         summary.forEach(line -> out.println(line.isEmpty() ? "" : "  " + line));
         legend(data, summary).forEach(line -> out.println("  " + line));
+        long batches = results.stream().filter(r -> r.getParams().getBenchmark().equals(ResultsFormat.SMALL_GRAPHS_BENCHMARK)).count();
+        if (batches > 0) {
+            out.println("  batches of small graphs (SmallGraphsBenchmark, " + batches + (batches == 1 ? " result" : " results")
+                    + "): not summarized; their time per batch is in the results file");
+        }
         out.println();
         out.println("fwbench: " + results.size() + " results in " + target.file());
         out.println("fwbench: " + nextStep(target, solves));
@@ -65,7 +71,10 @@ final class RunEnd {
             return "the report reads JSON results, and this run wrote " + target.formatName()
                     + " (-rf " + target.formatName() + "); run with -rf json (the default) for tables and charts";
         }
-        if (!solves) return "this run measured only the device's ceiling; the report makes tables of solves";
+        if (!solves) {
+            return "this run measured no solves of one graph (only the device's ceiling, or batches of small graphs, which the summary"
+                    + " and the report pass over); the report makes tables of solves";
+        }
         return "tables and charts: " + JarCommand.line("report", target.file().toString());
     }
 

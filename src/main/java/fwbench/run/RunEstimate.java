@@ -52,6 +52,11 @@ final class RunEstimate {
         static Key peak() {
             return new Key(ResultsFormat.PEAK_BENCHMARK, "", 0);
         }
+
+        /** A batch of small graphs: its time is not estimated (the estimate says it is left out). */
+        static Key smallGraphs() {
+            return new Key(ResultsFormat.SMALL_GRAPHS_BENCHMARK, "a batch of small graphs", 0);
+        }
     }
 
     /** The iterations every fork of a benchmark runs; {@code singleShot}: one solve each, no set time (-bm ss). */
@@ -264,7 +269,10 @@ final class RunEstimate {
         for (Fork fork : remaining) {
             Optional<Double> solve = solveTime(fork.key());
             String variant = fork.key().variant().toLowerCase(Locale.ROOT).replace('_', '-');
-            if (solve.isEmpty()) unknown.add(variant.isEmpty() ? "the ceiling's time per launch" : "the time per solve of " + variant);
+            if (solve.isEmpty()) {
+                unknown.add(variant.isEmpty() ? "the ceiling's time per launch"
+                        : fork.key().benchmark().equals(ResultsFormat.SMALL_GRAPHS_BENCHMARK) ? "the time of a batch of small graphs" : "the time per solve of " + variant);
+            }
             else if (measuredSolveTime(fork.key()).isEmpty()) assumed.add(variant);
             seconds += start + model.checkSeconds(fork.key()) + iterationSeconds(fork, solve.orElse(0.0)) + tuningSeconds(fork);
         }

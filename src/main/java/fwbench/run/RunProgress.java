@@ -84,6 +84,7 @@ final class RunProgress implements OutputFormat {
     /** What the estimate knows a combination's time per solve by. */
     static RunEstimate.Key key(Combination combination) {
         if (combination.benchmark().equals(ResultsFormat.PEAK_BENCHMARK)) return RunEstimate.Key.peak();
+        if (combination.benchmark().equals(ResultsFormat.SMALL_GRAPHS_BENCHMARK)) return RunEstimate.Key.smallGraphs();
         return RunEstimate.Key.solve(combination.params().get(ResultsFormat.VARIANT), Integer.parseInt(combination.params().get(ResultsFormat.N)));
     }
 
@@ -144,7 +145,8 @@ final class RunProgress implements OutputFormat {
         if (muted) return;
         forkEnds();  // a fork that failed ends without endBenchmark
         String n = params.getParam(ResultsFormat.N);
-        current = params.getBenchmark().equals(ResultsFormat.PEAK_BENCHMARK) || n == null ? RunEstimate.Key.peak()
+        current = params.getBenchmark().equals(ResultsFormat.SMALL_GRAPHS_BENCHMARK) ? RunEstimate.Key.smallGraphs()
+                : params.getBenchmark().equals(ResultsFormat.PEAK_BENCHMARK) || n == null ? RunEstimate.Key.peak()
                 : RunEstimate.Key.solve(params.getParam(ResultsFormat.VARIANT), Integer.parseInt(n));
         jmh.startBenchmark(params);
     }

@@ -25,14 +25,14 @@ import java.util.stream.Collectors;
 /**
  * The -p values, each checked: the variants named, the sizes (empty: the benchmark's defaults),
  * the graphs split into generators and files (not read yet), the launch modes, the cells, the
- * GPUs and the seeds (empty: the benchmark's default).
+ * GPUs, the seeds (empty: the benchmark's default) and SmallGraphsBenchmark's batches (empty: its default).
  */
 record RunRequest(List<Variant> named, List<Integer> sizes, List<String> generators, List<String> graphFiles,
-                  List<String> launches, List<String> cells, List<String> gpus, List<String> seeds) {
+                  List<String> launches, List<String> cells, List<String> gpus, List<String> seeds, List<String> batches) {
 
     /** The parameters users may set with -p; {@link ResultsFormat#DEVICE} is the suite's own. */
     private static final Set<String> PARAMETERS = Set.of(ResultsFormat.VARIANT, ResultsFormat.N, ResultsFormat.GRAPH,
-            ResultsFormat.SEED, ResultsFormat.LAUNCH, ResultsFormat.CELL, ResultsFormat.GPUS);
+            ResultsFormat.SEED, ResultsFormat.LAUNCH, ResultsFormat.CELL, ResultsFormat.GPUS, ResultsFormat.BATCH);
 
     RunRequest(List<Variant> named, List<Integer> sizes, List<String> generators, List<String> graphFiles,
                List<String> launches, List<String> cells) {
@@ -42,6 +42,11 @@ record RunRequest(List<Variant> named, List<Integer> sizes, List<String> generat
     RunRequest(List<Variant> named, List<Integer> sizes, List<String> generators, List<String> graphFiles,
                List<String> launches, List<String> cells, List<String> gpus) {
         this(named, sizes, generators, graphFiles, launches, cells, gpus, List.of());
+    }
+
+    RunRequest(List<Variant> named, List<Integer> sizes, List<String> generators, List<String> graphFiles,
+               List<String> launches, List<String> cells, List<String> gpus, List<String> seeds) {
+        this(named, sizes, generators, graphFiles, launches, cells, gpus, seeds, List.of());
     }
 
     /** -p gpus as a count, {@link SolverConfig#ALL_GPUS} when not given. */
@@ -95,7 +100,8 @@ record RunRequest(List<Variant> named, List<Integer> sizes, List<String> generat
             List<String> gpus = values(options, ResultsFormat.GPUS).stream().map(g -> g.trim().toLowerCase(Locale.ROOT)).distinct().toList();
             gpus.forEach(SolverConfig::parseGpus);
             if (gpus.size() > 1) throw new UsageException("-p gpus takes one value, not " + String.join(",", gpus));
-            return new RunRequest(named, sizes, generators, graphFiles, launches, cells, gpus, seeds);
+            List<String> batches = values(options, ResultsFormat.BATCH).stream().map(RunRequest::batch).distinct().toList();
+            return new RunRequest(named, sizes, generators, graphFiles, launches, cells, gpus, seeds, batches);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -166,6 +172,18 @@ record RunRequest(List<Variant> named, List<Integer> sizes, List<String> generat
             if (!text.contains(":")) throw new IllegalArgumentException(e.getMessage() + ", or a graph file: " + GraphFormat.extensions());
             throw e;
         }
+    }
+
+    /** A -p batch value (SmallGraphsBenchmark's graphs a batch), checked: a whole number of at least 1. */
+    private static String batch(String text) {
+        int batch;
+        try {
+            batch = Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("batch must be a whole number of graphs, at least 1, got '" + text + "'");
+        }
+        if (batch < 1) throw new IllegalArgumentException("batch must be at least 1 graph, got " + batch);
+        return String.valueOf(batch);
     }
 
     private static void seed(String text) {

@@ -59,7 +59,7 @@ class BenchmarkCommandTest {
             "-p graph=dense      | fwbench: unknown graph 'dense'; generators: random, sparse:P or hops:P with 0 < P <= 1, each optionally followed by +potentials:R for weights of either sign without a negative cycle (1 <= R <= 1000000), or a graph file: .gr, .mtx, .edges or .dense",
             "-p seed=x           | fwbench: seed must be a whole number, got 'x'",
             "-p launch=fast      | fwbench: unknown launch mode 'fast'; modes: graph, stream",
-            "-p size=10          | fwbench: unknown parameter 'size'; parameters: cell, gpus, graph, launch, n, seed, variant",
+            "-p size=10          | fwbench: unknown parameter 'size'; parameters: batch, cell, gpus, graph, launch, n, seed, variant",
             "-p cell=int8        | fwbench: unknown cell 'int8'; cells: int32, packed16, float32",
             "-p gpus=0           | fwbench: -p gpus takes 'all' or a number of GPUs from 1, not '0'",
             "-p gpus=two         | fwbench: -p gpus takes 'all' or a number of GPUs from 1, not 'two'",

@@ -238,6 +238,16 @@ class ReportCommandTest {
                 + " the report reads this suite's runs", file, "--out", dir.resolve("out"));
     }
 
+    /** A file of SmallGraphsBenchmark's batches alone: refused in one line, as a file of the ceiling alone is. */
+    @Test
+    void aFileOfSmallGraphBatchesAlone() throws Exception {
+        ArrayNode batches = Fixtures.tree(Fixtures.RUN);
+        batches.forEach(r -> ((ObjectNode) r).put("benchmark", "fwbench.bench.SmallGraphsBenchmark.solve"));
+        Path file = Fixtures.write(batches, dir.resolve("x.json"));
+        refused(file + " holds results of fwbench.bench.SmallGraphsBenchmark.solve, not of fwbench.bench.FloydWarshallBenchmark.solve;"
+                + " the report reads this suite's runs", file, "--out", dir.resolve("out"));
+    }
+
     /** A run without naive (a run without a GPU has none) takes its first variant in story order, and says so. */
     @Test
     void aRunWithoutNaiveIsOverItsFirstVariant() throws Exception {

@@ -31,7 +31,8 @@ class CombinationTest {
         assertEquals(new Benchmarks(true, true), Benchmarks.choose(List.of(), kleeneAndCell, true));
         assertEquals(new Benchmarks(false, true), Benchmarks.choose(List.of("relax"), everything, true));
         UsageException e = assertThrows(UsageException.class, () -> Benchmarks.choose(List.of("relax"), everything, false));
-        assertEquals("no benchmark matches [relax]; benchmarks: fwbench.bench.FloydWarshallBenchmark.solve", e.getMessage());
+        assertEquals("no benchmark matches [relax]; benchmarks: fwbench.bench.FloydWarshallBenchmark.solve, "
+                + "fwbench.bench.SmallGraphsBenchmark.solve", e.getMessage());
     }
 
     /** Sizes above FEW_ITERATIONS_ABOVE_N run one warm-up and one measured iteration unless -wi, -i say otherwise. */

@@ -6,8 +6,10 @@ import fwbench.report.RunSummary;
 import fwbench.results.ClockEventReason;
 import fwbench.results.ResultsFormat;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 
@@ -47,6 +49,18 @@ class RunEndTest {
     void aCompleteQuietRunNeedsNoLegend() throws Exception {
         assertEquals(List.of(), legend(solve("CPU_SERIAL", 1000, 700, 70), solve("CPU_BLOCKED", 1000, 300, 60)));
         assertEquals(List.of(), legend(solve("CPU_BLOCKED", 1000, 300, Double.NaN)), "no error: one measured iteration");
+    }
+
+    /** A run of batches of small graphs alone: no summary lines and no legend, and no report to suggest. */
+    @Test
+    void aRunOfSmallGraphBatchesAloneSummarizesNothingAndSuggestsNoReport(@TempDir Path dir) throws Exception {
+        JmhResult batch = new JmhResult(FILE, ResultsFormat.SMALL_GRAPHS_BENCHMARK, "avgt",
+                Map.of("variant", "small-graphs", "n", "64", "batch", "1056", "seed", "42", "device", "no GPU (CPU: AMD EPYC; 2 threads)"),
+                new JmhResult.Metric(1.5, 0.01, "ms/op"), Map.of());
+        RunData data = RunData.ofRun(FILE, List.of(batch));
+        assertEquals(List.of(), RunSummary.lines(data));
+        assertEquals(List.of(), RunEnd.legend(data, List.of()));
+        assertTrue(RunEnd.nextStep(ResultsTarget.choose(dir, null, null, "cpu", LocalDate.of(2026, 1, 2)), false).startsWith("this run measured no solves of one graph"));
     }
 
     /**

@@ -1,0 +1,201 @@
+package fwbench.bench;
+
+import fwbench.cuda.CudaContext;
+import fwbench.graph.GeneratedGraph;
+import fwbench.graph.GraphSpec;
+import fwbench.graph.ReferenceFloydWarshall;
+import fwbench.variant.Variant;
+import fwbench.variant.core.LaunchMode;
+import fwbench.variant.core.Solver;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.small.SmallGraphsBatch;
+import fwbench.verify.VerificationFailure;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A batch of small graphs solved per invocation: {@code batch} graphs of n vertices, graph g the
+ * "random" {@link GraphSpec} at n with seed + g. Its score is the time of one batch; graphs per second
+ * are batch / time, relaxations per second batch x n^3 / time.
+ *
+ * <p>small-graphs solves the whole batch in one launch a size class ({@link SmallGraphsBatch}). Any other
+ * variant solves the same graphs one after another, one solver per graph, all made (and their graphs
+ * uploaded) at trial setup, so the timed method is the solves alone. Where a GPU variant's solvers for
+ * the whole batch would not fit the device's free memory, one solver at a time is made instead: the
+ * timed method then makes each graph's solver (its upload and reset included), solves and frees it,
+ * and the time holds those uploads.
+ *
+ * <p>Per trial: the batch is built, solved once, and every graph is checked cell by cell against
+ * {@link ReferenceFloydWarshall}; the first wrong cell ends the trial. Per invocation: the graphs'
+ * matrices are restored (untimed), then {@link #solve()} solves the batch and returns when the device is done.
+ * Not in the suite's default run: name it ({@code SmallGraphsBenchmark}).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(1)
+@Warmup(iterations = 2, time = 500, timeUnit = TimeUnit.MILLISECONDS)
+@Measurement(iterations = 5, time = 500, timeUnit = TimeUnit.MILLISECONDS)
+public class SmallGraphsBenchmark {
+
+    /** The variant that solves a batch in one launch. */
+    public static final String BATCH_VARIANT = Variant.SMALL_GRAPHS.id();
+
+    /** Vertices of every graph of the batch. */
+    @Param({"32", "64", "128"})
+    public int n;
+
+    /** Graphs a batch: by default 64 per SM of a 132-SM H100 (8448). */
+    @Param({"8448"})
+    public int batch;
+
+    /** Graph g of the batch is generated with seed + g. */
+    @Param({"" + GraphSpec.DEFAULT_SEED})
+    public long seed;
+
+    /** small-graphs (the batch in one launch), or any built-in variant by id (one graph after another). */
+    @Param({"small-graphs"})
+    public String variant;
+
+    /** The device the run was made on, recorded in the results by the suite's main (not chosen by users). */
+    @Param({""})
+    public String device;
+
+    private Variant resolved;
+    private List<GeneratedGraph> graphs;
+    private SmallGraphsBatch together;
+    private final List<Solver> solvers = new ArrayList<>();
+    /** One solver at a time, made in the timed method: the solvers of the whole batch do not fit the device. */
+    private boolean oneAtATime;
+    private double gpuMillis;
+
+    /** The batch's graphs: graph g is "random" at n with seed + g. */
+    public static List<GeneratedGraph> graphs(int n, int batch, long seed) {
+        List<GeneratedGraph> graphs = new ArrayList<>(batch);
+        for (int g = 0; g < batch; g++) graphs.add(GraphSpec.RANDOM.instance(n, seed + g));
+        return graphs;
+    }
+
+    /** Refuses (IllegalArgumentException, one line) a batch below 1, and n above small-graphs' limit with small-graphs. */
+    public static void check(Variant variant, int n, int batch) {
+        if (batch < 1) throw new IllegalArgumentException("batch must be at least 1, got " + batch);
+        if (n < 1) throw new IllegalArgumentException("n must be at least 1, got " + n);
+        if (variant == Variant.SMALL_GRAPHS) SmallGraphsBatch.sizeClass(n);
+    }
+
+    @Setup(Level.Trial)
+    public void prepare() {
+        DeviceLabel.check(device);
+        resolved = Variant.parse(variant);
+        check(resolved, n, batch);
+        graphs = graphs(n, batch, seed);
+        if (resolved == Variant.SMALL_GRAPHS) {
+            together = new SmallGraphsBatch(graphs.stream().map(GeneratedGraph::weights).toList());
+        } else {
+            solvers.add(resolved.create(config(0)));
+            long needed = solvers.get(0).deviceBytes() * (batch - 1L);
+            oneAtATime = resolved.gpu() && needed > CudaContext.get().memoryInfo()[0] - Variant.DEVICE_RESERVE_BYTES;
+            if (oneAtATime) {
+                solvers.remove(0).close();
+            } else {
+                for (int g = 1; g < batch; g++) solvers.add(resolved.create(config(g)));
+            }
+        }
+        long start = System.nanoTime();
+        restore();
+        solve();
+        long solved = System.nanoTime();
+        verifyAll();
+        System.out.println("verified " + resolved.id() + " batch of " + batch + " graphs at n=" + n + ": every cell of every graph equals the CPU reference"
+                + (oneAtATime ? " (one solver at a time, its upload timed)" : "")
+                + String.format(Locale.ROOT, " (solve %.2f s, check %.2f s)", (solved - start) / 1e9, (System.nanoTime() - solved) / 1e9));
+    }
+
+    private SolverConfig config(int g) {
+        return new SolverConfig(graphs.get(g), LaunchMode.GRAPH);
+    }
+
+    /** Graph g's distances after the last solve; one at a time, its solver solves it again here (untimed). */
+    private int[] distances(int g) {
+        if (together != null) return together.distances(g);
+        if (!oneAtATime) return solvers.get(g).distances();
+        try (Solver solver = resolved.create(config(g))) {
+            solver.reset();
+            solver.solve();
+            return solver.distances();
+        }
+    }
+
+    /** Checks every graph's distances after the last solve, cell by cell; throws {@link VerificationFailure} at the first wrong cell. */
+    void verifyAll() {
+        for (int g = 0; g < batch; g++) verify(g, distances(g));
+    }
+
+    private void verify(int g, int[] got) {
+        int[] expected = ReferenceFloydWarshall.distances(graphs.get(g));
+        for (int cell = 0; cell < expected.length; cell++) {
+            if (got[cell] != expected[cell]) {
+                throw new VerificationFailure(resolved.id() + " batch at n=" + n + ": graph " + g + " (seed " + (seed + g) + ") has "
+                        + got[cell] + " at (" + cell / n + ", " + cell % n + "), the CPU reference " + expected[cell]);
+            }
+        }
+    }
+
+    @Setup(Level.Invocation)
+    public void restore() {
+        if (together != null) together.reset();
+        else for (Solver solver : solvers) solver.reset();
+    }
+
+    @Benchmark
+    public void solve() {
+        gpuMillis = 0;
+        if (together != null) {
+            together.solve();
+            gpuMillis = together.lastSolveGpuMillis().orElse(0);
+        } else if (oneAtATime) {
+            for (GeneratedGraph graph : graphs) {
+                try (Solver solver = resolved.create(new SolverConfig(graph, LaunchMode.GRAPH))) {
+                    solver.reset();
+                    solver.solve();
+                    gpuMillis += solver.lastSolveGpuMillis().orElse(0);
+                }
+            }
+        } else {
+            for (Solver solver : solvers) {
+                solver.solve();
+                gpuMillis += solver.lastSolveGpuMillis().orElse(0);
+            }
+        }
+    }
+
+    @TearDown(Level.Invocation)
+    public void recordGpuTime() {
+        if (!resolved.gpu()) return;
+        long bytes = together != null ? together.deviceBytes() : solvers.stream().mapToLong(Solver::deviceBytes).sum();
+        GpuTimeLedger.add(gpuMillis, (double) batch * n * n * n, bytes);
+    }
+
+    @TearDown(Level.Trial)
+    public void release() {
+        if (together != null) together.close();
+        for (Solver solver : solvers) solver.close();
+        solvers.clear();
+    }
+}

@@ -1,0 +1,77 @@
+package fwbench.run;
+
+import fwbench.results.ResultsFormat;
+import fwbench.usage.UsageException;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** SmallGraphsBenchmark in the plan: never in a default run, planned with its -p values when named, bad values refused in one line. */
+class SmallGraphsPlanTest {
+
+    private static final RunPlan NO_SOLVES = new RunPlan(List.of(), List.of());
+
+    private static RunRequest request(String... args) throws UsageException {
+        return RunRequest.of(RunArguments.parse(args, "--jmh-help"));
+    }
+
+    private static List<Combination> planned(String... args) throws UsageException {
+        RunArguments arguments = RunArguments.parse(args, "--jmh-help");
+        RunRequest request = RunRequest.of(arguments);
+        Benchmarks chosen = Benchmarks.choose(arguments.options().getIncludes(), request, true);
+        return Combination.of(chosen, chosen.solves() ? new RunPlan(List.of(new RunPlan.Group(fwbench.variant.Variant.KLEENE, List.of(1000))),
+                List.of()) : NO_SOLVES, request, "GPU");
+    }
+
+    @Test
+    void aDefaultRunLeavesItOut() throws UsageException {
+        assertFalse(Benchmarks.choose(List.of(), request(), true).smallGraphs());
+        assertFalse(Benchmarks.choose(List.of(), request("-p", "n=64"), false).smallGraphs());
+        assertTrue(planned("-p", "n=64").stream().noneMatch(c -> c.benchmark().equals(ResultsFormat.SMALL_GRAPHS_BENCHMARK)));
+    }
+
+    @Test
+    void namingItPlansItWithItsParameters() throws UsageException {
+        List<Combination> combinations = planned("SmallGraphsBenchmark", "-p", "n=64", "-p", "batch=1056");
+        assertEquals(1, combinations.size());
+        Combination only = combinations.get(0);
+        assertEquals(ResultsFormat.SMALL_GRAPHS_BENCHMARK, only.benchmark());
+        assertEquals(Map.of("variant", "small-graphs", "n", "64", "batch", "1056", "device", "GPU"), only.params());
+        assertEquals("small-graphs batch of 1056 at n=64", only.description());
+        assertEquals(fwbench.bench.SmallGraphsBenchmark.class, only.benchmarkClass());
+        assertEquals(RunEstimate.Key.smallGraphs(), RunProgress.key(only));
+    }
+
+    @Test
+    void withoutValuesItRunsItsDefaultSizesAndTheNamedVariants() throws UsageException {
+        assertEquals(List.of("small-graphs batch at n=32", "small-graphs batch at n=64", "small-graphs batch at n=128"),
+                planned("SmallGraphsBenchmark").stream().map(Combination::description).toList());
+        assertEquals(List.of("kleene batch at n=200", "cpu-blocked batch at n=200"),
+                planned("SmallGraphsBenchmark", "-p", "variant=kleene,cpu-blocked", "-p", "n=200").stream().map(Combination::description).toList());
+    }
+
+    @Test
+    void aBatchBelowOneOrNotANumberIsRefusedInOneLine() {
+        for (String bad : List.of("batch=0", "batch=-3", "batch=many", "batch=1.5")) {
+            UsageException e = assertThrows(UsageException.class, () -> request("SmallGraphsBenchmark", "-p", bad));
+            assertTrue(e.getMessage().startsWith("batch must be"), e.getMessage());
+            assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        }
+    }
+
+    @Test
+    void smallGraphsRefusesNAbove128() {
+        UsageException e = assertThrows(UsageException.class, () -> planned("SmallGraphsBenchmark", "-p", "n=64,129"));
+        assertEquals(ResultsFormat.SMALL_GRAPHS_BENCHMARK + ": small-graphs takes n from 1 to 128 (one thread block solves a graph, "
+                + "its matrix in registers), not n=129", e.getMessage());
+        UsageException named = assertThrows(UsageException.class,
+                () -> planned("SmallGraphsBenchmark", "-p", "variant=small-graphs", "-p", "n=200"));
+        assertTrue(named.getMessage().contains("not n=200"), named.getMessage());
+    }
+}
