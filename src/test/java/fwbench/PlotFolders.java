@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** What plot/regenerate.sh makes from the committed results files, which plot/ need not commit. */
-final class PlotFolders {
+public final class PlotFolders {
 
     private PlotFolders() {
     }
@@ -13,7 +13,7 @@ final class PlotFolders {
      * Whether plot/NAME/... is made again from results/: the report of results/NAME.json, or the
      * comparison plot/A-vs-B/ of results/A.json and results/B.json.
      */
-    static boolean remade(Path cited) {
+    public static boolean remade(Path cited) {
         if (cited.getNameCount() < 2 || !cited.getName(0).toString().equals("plot")) return false;
         String folder = cited.getName(1).toString();
         int vs = folder.indexOf("-vs-");

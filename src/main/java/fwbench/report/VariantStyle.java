@@ -73,6 +73,7 @@ final class VariantStyle {
             case PENTAGON -> polygon(5, 3.6, -Math.PI / 2);
             case HEPTAGON -> polygon(7, 3.6, -Math.PI / 2);
             case OCTAGON -> polygon(8, 3.5, Math.PI / 8);
+            case NONAGON -> polygon(9, 3.6, Math.PI / 2);
         };
     }
 }

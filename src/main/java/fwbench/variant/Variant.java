@@ -60,7 +60,7 @@ public final class Variant implements VariantTraits, VariantMemory {
     /** A line chart's point marker, a shape in Charts (a new variant adds one); the spare ones go to kernel files and older results. */
     public enum Marker {
         SQUARE, CIRCLE, TRIANGLE_UP, DIAMOND, RECTANGLE_WIDE, TRIANGLE_DOWN, ELLIPSE_WIDE, TRIANGLE_RIGHT,
-        RECTANGLE_TALL, TRIANGLE_LEFT, CROSS, PLUS, STAR, HEXAGON, PENTAGON, HEPTAGON, OCTAGON
+        RECTANGLE_TALL, TRIANGLE_LEFT, CROSS, PLUS, STAR, HEXAGON, PENTAGON, HEPTAGON, OCTAGON, NONAGON
     }
 
     /**
@@ -160,7 +160,6 @@ public final class Variant implements VariantTraits, VariantMemory {
     public static final Variant SMALL_GRAPHS = gpu("SMALL_GRAPHS", "small-graphs", SmallGraphsBatch.MODULE).solver(SmallGraphsSolver::new)
             .deviceMemory(DeviceMemory.matrices(2).upTo(SmallGraphsBatch.MAX_N, SmallGraphsBatch.MAX_N_WHY)).chart(0x7F7FFF, Marker.HEPTAGON)
             .description("many graphs of n <= 128 in one launch, a thread block a graph, its matrix in registers (SmallGraphsBatch)").register();
-    // Measured: cpu-serial 0.9 to 2.0 G/s on one thread; cpu-blocked 0.5 to 0.75 G/s per thread on a 16-core host, 0.6 to 1.3 on 2 cores
     public static final Variant CPU_SERIAL = cpu("CPU_SERIAL", "cpu-serial").solver(CpuSerialSolver::new).defaultMaxN(1_000)
             .plannedRelaxRate(threads -> 1.0e9).chart(0xBAB0AC, Marker.TRIANGLE_LEFT)
             .description("single-thread Java, k-i-j loops").register();
@@ -389,10 +388,11 @@ public final class Variant implements VariantTraits, VariantMemory {
     }
 
     /**
-     * Builds a solver holding the graph (on the device for GPU variants); refuses, naming the variants that
-     * take it, real weights for integer cells and more than one GPU for a variant that does not span them.
+     * Builds a solver holding the graph (on the device for GPU variants); refuses an n past its largest,
+     * and, naming those that take them, real weights for integer cells and GPUs for a one-GPU variant.
      */
     public Solver create(SolverConfig config) {
+        if (config.n() > maxN()) throw new UnsupportedInputException(maxNText() + ", not n=" + config.n());
         if (config.gpus() > 1 && !spansDevices()) {
             throw new UnsupportedInputException(this + " runs on one GPU, not gpus=" + config.gpus() + "; the variants that span GPUs: "
                     + spanningVariants());

@@ -14,6 +14,7 @@ import jcuda.Pointer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
+import java.util.stream.IntStream;
 
 import static fwbench.cuda.KernelArgs.buffer;
 import static fwbench.cuda.KernelArgs.params;
@@ -103,11 +104,7 @@ public final class SmallGraphsBatch implements AutoCloseable {
             for (int c = 0; c < CLASSES.length; c++) {
                 int[] members = members(c);
                 if (members.length == 0) continue;
-                Kernel kernel = module.kernel("fw_small_graphs_" + CLASSES[c]);
-                if (kernel.maxThreadsPerBlock() < THREADS[c]) {
-                    throw new IllegalStateException(kernel + " takes " + kernel.maxThreadsPerBlock() + " threads a block, not " + THREADS[c]);
-                }
-                grids.add(new Grid(kernel, members.length, THREADS[c], new Launch(matrices, offset, size, allocate(members))));
+                grids.add(new Grid(kernel(module, c), members.length, THREADS[c], new Launch(matrices, offset, size, allocate(members))));
             }
             reset();
         } catch (RuntimeException e) {
@@ -129,9 +126,24 @@ public final class SmallGraphsBatch implements AutoCloseable {
 
     /** The size class a graph of n vertices is solved in: the smallest of 32, 64, 128 at least n. */
     public static int sizeClass(int n) {
+        return CLASSES[classIndex(n)];
+    }
+
+    /** The index in {@link #CLASSES} of n's size class; n outside 1 .. {@value #MAX_N} refused in one line. */
+    static int classIndex(int n) {
         if (n < 1 || n > MAX_N) throw new IllegalArgumentException("small-graphs takes n from 1 to " + MAX_N + " (" + MAX_N_WHY + "), not n=" + n);
-        for (int c : CLASSES) if (n <= c) return c;
-        throw new AssertionError(n);
+        int c = 0;
+        while (n > CLASSES[c]) c++;
+        return c;
+    }
+
+    /** Size class c's kernel, checked to take the threads a block it is launched with. */
+    static Kernel kernel(KernelModule module, int c) {
+        Kernel kernel = module.kernel("fw_small_graphs_" + CLASSES[c]);
+        if (kernel.maxThreadsPerBlock() < THREADS[c]) {
+            throw new IllegalStateException(kernel + " takes " + kernel.maxThreadsPerBlock() + " threads a block, not " + THREADS[c]);
+        }
+        return kernel;
     }
 
     /** The graphs in this batch. */
@@ -196,16 +208,17 @@ public final class SmallGraphsBatch implements AutoCloseable {
 
     /** The indices of the graphs of size class c, in batch order. */
     private int[] members(int c) {
-        int below = c == 0 ? 0 : CLASSES[c - 1];
-        return java.util.stream.IntStream.range(0, sizes.length).filter(g -> sizes[g] > below && sizes[g] <= CLASSES[c]).toArray();
+        return IntStream.range(0, sizes.length).filter(g -> classIndex(sizes[g]) == c).toArray();
     }
 
     /** The side of a square matrix of weights 0 .. INF, refused in one line otherwise. */
     private static int sideOf(int[] w, int g) {
         int n = (int) Math.round(Math.sqrt(w.length));
         if (n * n != w.length) throw new IllegalArgumentException("graph " + g + ": " + w.length + " weights are not an n x n matrix");
-        if (n < 1 || n > MAX_N) {
-            throw new IllegalArgumentException("graph " + g + ": small-graphs takes n from 1 to " + MAX_N + " (" + MAX_N_WHY + "), not n=" + n);
+        try {
+            classIndex(n);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("graph " + g + ": " + e.getMessage());
         }
         for (int x = 0; x < w.length; x++) {
             if (w[x] < 0 || w[x] > Distances.INF) {

@@ -2,7 +2,6 @@ package fwbench.variant.small;
 
 import fwbench.variant.core.GpuSolver;
 import fwbench.variant.core.SolverConfig;
-import fwbench.variant.core.UnsupportedInputException;
 import fwbench.variant.core.VariantTraits;
 
 import fwbench.cuda.CudaStream;
@@ -24,15 +23,11 @@ public final class SmallGraphsSolver extends GpuSolver {
     private DeviceBuffer graphs;
 
     public SmallGraphsSolver(VariantTraits variant, SolverConfig config) {
-        super(variant, requireSmall(variant, config));
+        super(variant, config);  // the registry refuses n past 128 before this (Variant.create)
         try {
-            int c = 0;
-            while (SmallGraphsBatch.CLASSES[c] != SmallGraphsBatch.sizeClass(n)) c++;
+            int c = SmallGraphsBatch.classIndex(n);
             threads = SmallGraphsBatch.THREADS[c];
-            kernel = module().kernel("fw_small_graphs_" + SmallGraphsBatch.CLASSES[c]);
-            if (kernel.maxThreadsPerBlock() < threads) {
-                throw new IllegalStateException(kernel + " takes " + kernel.maxThreadsPerBlock() + " threads a block, not " + threads);
-            }
+            kernel = SmallGraphsBatch.kernel(module(), c);
             offset = upload(SmallGraphsBatch.longsAsInts(new long[] {0}));
             size = upload(new int[] {n});
             graphs = upload(new int[] {0});
@@ -40,15 +35,6 @@ public final class SmallGraphsSolver extends GpuSolver {
             close();  // nobody closes a solver whose constructor failed
             throw e;
         }
-    }
-
-    /** Refuses, before anything is allocated, a graph past the largest a thread block holds, in one line. */
-    static SolverConfig requireSmall(VariantTraits variant, SolverConfig config) {
-        if (config.n() > SmallGraphsBatch.MAX_N) {
-            throw new UnsupportedInputException(variant.id() + " takes n up to " + SmallGraphsBatch.MAX_N + " (" + SmallGraphsBatch.MAX_N_WHY
-                    + "), not n=" + config.n());
-        }
-        return config;
     }
 
     private static DeviceBuffer upload(int[] host) {
@@ -69,7 +55,7 @@ public final class SmallGraphsSolver extends GpuSolver {
 
     @Override
     public String describe() {
-        return variant().id() + " (a block of " + threads + " threads, size class " + Math.max(32, Integer.highestOneBit(n - 1) << 1) + ")";
+        return variant().id() + " (a block of " + threads + " threads, size class " + SmallGraphsBatch.sizeClass(n) + ")";
     }
 
     @Override
