@@ -90,7 +90,7 @@ public final class BatchSolve {
         long gib = Math.max(1, (heap.bytes() >> 30) * 2);
         String heapWho = String.format(Locale.ROOT, "what this JVM's heap of %.2f GiB holds (%d bytes a cell: the weights, the answer and their copies); "
                 + "give it more heap, e.g. " + heap.raise(), heap.bytes() / (double) (1L << 30), BYTES_PER_CELL, gib);
-        if (!gpu) return new BatchLimits(Distances.INT_INDEX_MAX_N, "a matrix on the host is one Java array: solve", heapCells, heapWho);
+        if (!gpu) return new BatchLimits(Distances.INT_INDEX_MAX_N, "the CPU reference (a matrix on the host is one Java array)", heapCells, heapWho);
         long arrayCells = Integer.MAX_VALUE - 8;  // SmallGraphsBatch holds every graph's weights in one Java array
         String who = Variant.SMALL_GRAPHS.id() + " (" + SmallGraphsBatch.MAX_N_WHY + ")";
         if (arrayCells < heapCells) return new BatchLimits(SmallGraphsBatch.MAX_N, who, arrayCells, "one Java array, which small-graphs uploads");
