@@ -88,13 +88,14 @@ public final class BatchSolve {
         HeapCheck.Heap heap = request.heap();
         long heapCells = Math.max(0, HeapCheck.room(heap)) / BYTES_PER_CELL;
         long gib = Math.max(1, (heap.bytes() >> 30) * 2);
-        String heapWho = String.format(Locale.ROOT, "what this JVM's heap of %.2f GiB holds (%d bytes a cell: the weights, the answer and their copies); "
-                + "give it more heap, e.g. " + heap.raise(), heap.bytes() / (double) (1L << 30), BYTES_PER_CELL, gib);
-        if (!gpu) return new BatchLimits(Distances.INT_INDEX_MAX_N, "the CPU reference (a matrix on the host is one Java array)", heapCells, heapWho);
+        String heapWho = String.format(Locale.ROOT, "what this JVM's heap of %.2f GiB holds (%d bytes a cell: the weights, the answer and their copies)",
+                heap.bytes() / (double) (1L << 30), BYTES_PER_CELL);
+        String raise = "give it more heap, e.g. " + String.format(Locale.ROOT, heap.raise(), gib);
+        if (!gpu) return new BatchLimits(Distances.INT_INDEX_MAX_N, "the CPU reference (a matrix on the host is one Java array)", heapCells, heapWho, raise);
         long arrayCells = Integer.MAX_VALUE - 8;  // SmallGraphsBatch holds every graph's weights in one Java array
         String who = Variant.SMALL_GRAPHS.id() + " (" + SmallGraphsBatch.MAX_N_WHY + ")";
-        if (arrayCells < heapCells) return new BatchLimits(SmallGraphsBatch.MAX_N, who, arrayCells, "one Java array, which small-graphs uploads");
-        return new BatchLimits(SmallGraphsBatch.MAX_N, who, heapCells, heapWho);
+        if (arrayCells < heapCells) return new BatchLimits(SmallGraphsBatch.MAX_N, who, arrayCells, "one Java array, which small-graphs uploads", "");
+        return new BatchLimits(SmallGraphsBatch.MAX_N, who, heapCells, heapWho, raise);
     }
 
     /** Every graph's checked answer, in batch order (int32 distances; with routes, the intermediates). */

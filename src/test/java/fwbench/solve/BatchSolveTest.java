@@ -35,8 +35,9 @@ class BatchSolveTest {
         for (int g = 0; g < 30; g++) text.append(g).append(" 0 127 1\n");
         Path file = Files.writeString(dir.resolve("many.gedges"), text);
         GraphFileException e = assertThrows(GraphFileException.class, () -> BatchFiles.read(file, false, solve.limits()));
-        assertTrue(e.getMessage().startsWith("graph 24 of " + file + " takes the batch to 409600 matrix cells, past what this JVM's heap of 0.12 GiB holds"), e.getMessage());
-        assertTrue(e.getMessage().endsWith("the largest batch that fits is its first 24 graphs"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("graph 24 of " + file + " takes the batch to 409,600 matrix cells, past what this JVM's heap of 0.12 GiB holds"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("the largest batch that fits is its first 24 graphs; give it more heap, e.g. java -Xmx1g -jar target/benchmarks.jar solve ..."),
+                e.getMessage());
     }
 
     @Test

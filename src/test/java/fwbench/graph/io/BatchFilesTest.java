@@ -54,17 +54,17 @@ class BatchFilesTest {
 
     @Test
     void aGraphPastTheLargestNIsNamedWithItsN() throws IOException {
-        BatchLimits limits = new BatchLimits(128, "small-graphs (one thread block a graph)", Long.MAX_VALUE, "");
+        BatchLimits limits = new BatchLimits(128, "small-graphs (one thread block a graph)", Long.MAX_VALUE, "", "");
         GraphFileException e = assertThrows(GraphFileException.class, () -> read("0 0 127 1\n1 0 128 1\n2 0 1 1\n", limits));
         assertEquals("graph 1 of " + dir.resolve("b.gedges") + " has n = 129: small-graphs (one thread block a graph) takes n <= 128", e.getMessage());
     }
 
     @Test
     void aBatchPastTheCellsThatFitNamesTheLargestBatchThatDoes() throws IOException {
-        BatchLimits limits = new BatchLimits(Distances.INT_INDEX_MAX_N, "", 100, "the heap");
+        BatchLimits limits = new BatchLimits(Distances.INT_INDEX_MAX_N, "", 100, "the heap", "give it more");
         GraphFileException e = assertThrows(GraphFileException.class, () -> read("0 0 4 1\n1 0 5 1\n2 0 5 1\n3 0 1 1\n", limits));
         // 25 + 36 + 36 cells fit in 100; graph 3's 4 more do not
-        assertEquals("graph 3 of " + dir.resolve("b.gedges") + " takes the batch to 101 matrix cells, past the heap; the largest batch that fits is its first 3 graphs",
+        assertEquals("graph 3 of " + dir.resolve("b.gedges") + " takes the batch to 101 matrix cells, past the heap; the largest batch that fits is its first 3 graphs; give it more",
                 e.getMessage());
     }
 
