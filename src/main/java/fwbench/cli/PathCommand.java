@@ -2,6 +2,7 @@ package fwbench.cli;
 
 import fwbench.graph.Distances;
 import fwbench.graph.ShortestPaths;
+import fwbench.graph.io.BatchSolutionFiles;
 import fwbench.graph.io.GraphFileException;
 import fwbench.graph.io.Solution;
 import fwbench.graph.io.SolutionFiles;
@@ -13,6 +14,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -26,13 +28,16 @@ import java.util.stream.Collectors;
  * the solution file records.
  */
 @Command(name = "path", sortOptions = false,
-        description = "Prints the shortest path between two vertices, rebuilt from a file written by 'solve --paths', "
+        description = "Prints the shortest path between two vertices, rebuilt from a file written by 'solve --paths' (of a batch: --graph G), "
                 + "and its length. Vertices are numbered as in the graph file (from 1 for .gr and .mtx, from 0 for .edges and .dense).",
         footer = {"", "Exit codes: 0 answered (a path, or 'no path'); 1 the file's matrices do not describe a path; 2 bad input."})
 public final class PathCommand implements Callable<Integer> {
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
+
+    @Option(names = "--graph", paramLabel = "G", description = "the graph of a batch file (from 0), as solve numbered them")
+    Integer graph;
 
     @Parameters(index = "0", paramLabel = "SOLUTION", description = "a file written by solve --paths")
     Path solutionFile;
@@ -52,7 +57,7 @@ public final class PathCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Solution solution;
         try {
-            solution = SolutionFiles.read(solutionFile);
+            solution = read();
         } catch (GraphFileException e) {
             throw new UsageException(e.getMessage());
         }
@@ -79,6 +84,17 @@ public final class PathCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** The solution file, or with a batch file the graph --graph names (that graph's matrices alone read). */
+    private Solution read() throws GraphFileException, UsageException {
+        boolean batch = BatchSolutionFiles.isBatch(solutionFile);
+        if (batch && graph == null) {
+            int count = BatchSolutionFiles.count(solutionFile);
+            throw new UsageException(solutionFile + " holds a batch of " + count + " graphs: name one with --graph G (0.." + (count - 1) + ")");
+        }
+        if (!batch && graph != null && Files.isRegularFile(solutionFile)) throw new UsageException("--graph is for a batch file; " + solutionFile + " is not one (leave out --graph)");
+        return batch ? BatchSolutionFiles.readGraph(solutionFile, graph) : SolutionFiles.read(solutionFile);
     }
 
     /** Whether j is reachable from i: a distance below INF, or a finite float32 one. */

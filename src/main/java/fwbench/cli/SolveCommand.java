@@ -1,5 +1,6 @@
 package fwbench.cli;
 
+import fwbench.graph.io.BatchFiles;
 import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.GraphFileException;
 import fwbench.graph.io.GraphFiles;
@@ -43,6 +44,7 @@ import java.util.concurrent.Callable;
         description = "Computes all-pairs shortest paths of a graph file on the GPU (on the CPU without one), verifies them, "
                 + "and writes the distances: binary, or text if the --out name ends in .txt (layout: docs/solve.md, 'Output files').",
         footer = {"", "Graph files: .gr (DIMACS), .mtx (MatrixMarket), .edges (u v w per line), .dense (n rows of n weights), each may be .gz.",
+                "A batch of graphs (one output file; docs/solve.md, 'Batches'): a .gedges file (g u v w per line) or a folder of graph files.",
                 "Exit codes: 0 written; 1 no answer written (negative cycle, failed verification, write error); 2 bad input."})
 public final class SolveCommand implements Callable<Integer> {
 
@@ -52,7 +54,7 @@ public final class SolveCommand implements Callable<Integer> {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 
-    @Option(names = "--graph", required = true, paramLabel = "FILE", description = "the graph file")
+    @Option(names = "--graph", required = true, paramLabel = "FILE", description = "the graph file; or a batch: a .gedges file or a folder of graph files")
     Path graphFile;
 
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "where the distances go (FILE.txt: text; any other name: binary)")
@@ -85,6 +87,8 @@ public final class SolveCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         progress = new Progress(err, "fwbench solve: ", TICK_MILLIS);
+        // a folder or a .gedges file is a batch of graphs, solved together and written to one file
+        if (BatchFiles.isBatch(graphFile)) return new SolveBatch(this, progress).call(out, err);
         output = new SolveOutput(outFile, graphFile, paths, force, progress);
 
         // every check that needs no graph comes first, then the graph's own: a mistake is the only line printed

@@ -154,8 +154,8 @@ public final class HeapCheck {
                 room -> (int) Math.min(Distances.INT_INDEX_MAX_N, Math.floor(Math.sqrt(Math.max(0, room - graphBytes) / (4.0 * count)))));
     }
 
-    /** What a heap leaves for the matrices and the graph's edges. */
-    static long room(Heap heap) {
+    /** What a heap leaves for the matrices and the graph's edges (after the reserve, of its usable part), in bytes. */
+    public static long room(Heap heap) {
         return room(heap.bytes());
     }
 

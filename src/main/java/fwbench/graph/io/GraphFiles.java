@@ -75,7 +75,11 @@ public final class GraphFiles {
             throw new GraphFileException("cannot read " + name + ": " + e.getMessage());
         }
         if (edges.realWeights()) return realFile(path, format, edges.realGraph(name));
-        SparseGraph graph = edges.graph(name);
+        return new GraphFile(path, format, checkBound(name, edges.graph(name)));
+    }
+
+    /** The graph, once no simple path's length can reach INF (int32 distances); else refused, named {@code name}. */
+    static SparseGraph checkBound(String name, SparseGraph graph) throws GraphFileException {
         int n = graph.n();
         long maxAbs = graph.maxAbsWeight();
         // a simple path has at most n - 1 edges; its length must stay strictly inside (-INF, INF)
@@ -85,7 +89,7 @@ public final class GraphFiles {
                     + maxAbs + " could weigh " + bound + ", not below INF = " + Distances.INF
                     + " (distances are int32); scale the weights down");
         }
-        return new GraphFile(path, format, graph);
+        return graph;
     }
 
     /**

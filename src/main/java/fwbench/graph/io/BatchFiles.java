@@ -1,0 +1,106 @@
+package fwbench.graph.io;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
+
+/**
+ * Reads a batch of graphs to solve together: an edge list with a graph column ({@value #EXTENSION},
+ * {@link GraphColumnReader}), or a folder of graph files of any {@link GraphFormat}, in file-name
+ * order (files of other extensions, and folders in it, are not read). Every graph is checked as a
+ * graph file is, and against the {@link BatchLimits}, each refusal in one line.
+ */
+public final class BatchFiles {
+
+    /** The extension of an edge list with a graph column, without its dot. */
+    public static final String EXTENSION = "gedges";
+
+    private BatchFiles() {
+    }
+
+    /** Whether {@code path} names a batch: a folder, or a .gedges file (optionally .gz). */
+    public static boolean isBatch(Path path) {
+        if (Files.isDirectory(path)) return true;
+        Path name = path.getFileName();
+        if (name == null) return false;
+        String lower = name.toString().toLowerCase(Locale.ROOT);
+        if (GraphFormat.gzipped(lower)) lower = lower.substring(0, lower.length() - GraphFormat.GZIP.length());
+        return lower.endsWith("." + EXTENSION);
+    }
+
+    /** Reads the batch {@code path} names ({@link #isBatch}); with {@code undirected} each edge both ways. */
+    public static GraphBatch read(Path path, boolean undirected, BatchLimits limits) throws GraphFileException {
+        return new GraphBatch(path, Files.isDirectory(path) ? readFolder(path, undirected, limits) : readGraphColumn(path, undirected, limits));
+    }
+
+    /** The graph files of a folder, in file-name order; refused when it holds none, or (undirected) one whose format has no edges to mirror. */
+    public static List<Path> graphFiles(Path folder, boolean undirected) throws GraphFileException {
+        List<Path> files;
+        try (Stream<Path> list = Files.list(folder)) {
+            files = list.filter(Files::isRegularFile).filter(p -> GraphFormat.forName(p.getFileName().toString()).isPresent())
+                    .sorted(Comparator.comparing(p -> p.getFileName().toString())).toList();
+        } catch (IOException e) {
+            throw new GraphFileException("cannot list " + folder + ": " + e.getMessage());
+        }
+        if (files.isEmpty()) throw new GraphFileException(folder + " holds no graph files (an empty batch); a folder's graph files end in " + GraphFormat.extensions());
+        if (undirected) {
+            Optional<Path> fixed = files.stream().filter(p -> !GraphFormat.forName(p.getFileName().toString()).orElseThrow().readsUndirected()).findFirst();
+            if (fixed.isPresent()) {
+                throw new GraphFileException("--undirected reads .gr and .edges files, whose lines are edges; " + fixed.get()
+                        + " is not one (a .mtx file says its own symmetry, a .dense file holds both directions)");
+            }
+        }
+        return files;
+    }
+
+    private static List<GraphBatch.Member> readFolder(Path folder, boolean undirected, BatchLimits limits) throws GraphFileException {
+        List<GraphBatch.Member> graphs = new ArrayList<>();
+        long cells = 0;
+        for (Path file : graphFiles(folder, undirected)) {
+            GraphFile read = GraphFiles.read(file, undirected);
+            int g = graphs.size();
+            String name = "graph " + g + " (" + file + ")";
+            if (read.realWeights()) {
+                throw new GraphFileException(name + " has real weights (a weight with a fraction): a batch takes integer weights only "
+                        + "(int32 distances); solve such a graph alone, with solve --graph (kleene-f32, or the float64 CPU reference)");
+            }
+            limits.checkN(name, read.n());
+            cells += (long) read.n() * read.n();
+            limits.checkCells(name, g, cells);
+            graphs.add(new GraphBatch.Member(name, read.firstVertex(), read.graph()));
+        }
+        return graphs;
+    }
+
+    private static List<GraphBatch.Member> readGraphColumn(Path path, boolean undirected, BatchLimits limits) throws GraphFileException {
+        String name = path.toString();
+        if (!Files.exists(path)) throw new GraphFileException("no such file: " + name);
+        try (InputStream file = Files.newInputStream(path);
+             InputStream in = GraphFormat.gzipped(name) ? new GZIPInputStream(file, 1 << 16) : file;
+             // ISO-8859-1, as GraphFiles: a binary file fails on its first line, not in a decoder
+             BufferedReader text = new BufferedReader(new InputStreamReader(in, StandardCharsets.ISO_8859_1), 1 << 16)) {
+            return GraphColumnReader.read(new LineReader(text, name), undirected, limits);
+        } catch (GraphFileException e) {
+            throw e;
+        } catch (AccessDeniedException e) {
+            throw new GraphFileException("cannot read " + name + ": permission denied");
+        } catch (ZipException e) {
+            throw new GraphFileException(name + ": not a valid gzip file (" + e.getMessage() + ")");
+        } catch (IOException e) {
+            throw new GraphFileException("cannot read " + name + ": " + e.getMessage());
+        }
+    }
+}
