@@ -200,8 +200,9 @@ __device__ __forceinline__ void fw_tiled_graph(int* __restrict__ d, const long l
                 j = r % others + (r % others >= p);
             }
             Tiles::product(s, ld, i, j, p, live(p), live(i), live(j), stage);
-            // the stored tile is seen by the products that read it; the last chunk is read before
-            // the next product (or closure) stages over it
+            // the stored tile is seen by the products that read it (their cp.async reads at L2 too:
+            // cache operators are hints, the barrier orders them as any load); the last chunk is
+            // read before the next product (or closure) stages over it
             __syncthreads();
         }
     }
