@@ -6,7 +6,7 @@
 // the threads that hold them publish in shared memory one step ahead (two buffers, one barrier a
 // step). Row and column k do not change at step k (d[k][k] >= 0, weights >= 0), so the values
 // published after step k - 1 are exact. Cells past a graph's n hold INF and are never stored:
-// INF + INF stays below 2^31. Threads a block: 64, 64 and 256 (SmallGraphsBatch.THREADS).
+// INF + INF stays below 2^31. Threads a block: 64, 64 and 256 (SizeClassKernel.REGISTER_THREADS).
 // Registers (ptxas, sm_90): 115 at N = 128, two blocks an SM.
 //
 // n = 129 .. 512 (classes 256, 512): a matrix of 256 KB or 1 MB fits neither one SM's registers
