@@ -23,11 +23,14 @@ import static fwbench.cuda.KernelArgs.params;
  */
 public final class SizeClassKernel {
 
-    /** The padded sizes, ascending: a graph of n goes to the first at least n. */
-    static final int[] CLASSES = {32, 64, 128, 256, 512};
-
     /** The largest class whose graphs a block holds in registers; past it, in global memory. */
     static final int LARGEST_IN_REGISTERS = 128;
+
+    /** The largest class. */
+    static final int LARGEST = 512;
+
+    /** The padded sizes, ascending: a graph of n goes to the first at least n. */
+    static final int[] CLASSES = {32, 64, LARGEST_IN_REGISTERS, 256, LARGEST};
 
     /** Threads a block of the classes held in registers (their kernels' launch bounds), in {@link #CLASSES} order. */
     private static final int[] REGISTER_THREADS = {64, 64, 256};
@@ -98,7 +101,7 @@ public final class SizeClassKernel {
      * the matrices. None past the largest class, whose n is refused before anything is allocated.
      */
     static long scratchBytes(int n, int paddedN) {
-        if (n <= LARGEST_IN_REGISTERS || n > CLASSES[CLASSES.length - 1]) return 0;
+        if (n <= LARGEST_IN_REGISTERS || n > LARGEST) return 0;
         long side = CLASSES[indexOfClassFor(n)];
         return Integer.BYTES * side * side;
     }

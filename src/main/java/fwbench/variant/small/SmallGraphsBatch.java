@@ -30,10 +30,10 @@ import java.util.stream.IntStream;
 public final class SmallGraphsBatch implements AutoCloseable {
 
     /** The largest graph a thread block solves (its matrix in registers up to 128, then in global memory). */
-    public static final int MAX_N = 512;
+    public static final int MAX_N = SizeClassKernel.LARGEST;
 
     /** Why n stops at {@link #MAX_N}, a clause for messages. */
-    public static final String MAX_N_WHY = "one thread block solves a graph, in size classes up to 512";
+    public static final String MAX_N_WHY = "one thread block solves a graph, in size classes up to " + MAX_N;
 
     /** The most cells a batch holds: its weights are one Java array. */
     public static final long MAX_CELLS = Integer.MAX_VALUE - 8;
