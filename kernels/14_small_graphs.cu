@@ -24,7 +24,7 @@
 // Why not a thread-block cluster a graph (2 or 8 SMs, the matrix in their shared memory or
 // registers, pivot panels read through distributed shared memory): it needs sm_90 and a cluster
 // launch (cuLaunchKernelEx) or __cluster_dims__, a fallback below sm_90, and its gain is L2 traffic
-// that the design below keeps small anyway: per product of T = 128 (2.1 M relaxations) a block
+// that this design keeps small anyway: per product of T = 128 (2.1 M relaxations) a block
 // reads three 64 KB tiles and writes one, 0.125 B a relaxation; at 60% of the ceiling that is
 // 1.2 TB/s for the device, a quarter of an H200's HBM bandwidth and far below its L2's. Both pay
 // the same pivot closures (a latency-bound chain of T barriers a round), which dominate the loss.
@@ -33,10 +33,10 @@
 // T = 128 tile product runs at about 80% of it (NOTES.md, kleene); a pivot closure of 128 runs at
 // about the n = 128 small-graphs kernel's 38%. A graph of N has (N/128)^3 tile works, N/128 of
 // them closures: at N = 512 one in 16, about 0.8 / (1 + 1/16 (0.8 / 0.38 - 1)) = 75%; at N = 256 one
-// in 4, about 0.8 / (1 + 1/4 (0.8 / 0.38 - 1)) = 63%. Two blocks an SM (70 KB of shared memory,
-// at most 128 registers each) let one block's products fill the issue slots that the other's
-// closure leaves idle, so the figures are upper bounds for a block alone and about right for
-// two. Less for n just past a tile (n = 129 is solved over 256 x 256 with thin strips).
+// in 4, about 0.8 / (1 + 1/4 (0.8 / 0.38 - 1)) = 63%: upper bounds, if the closures' idle issue
+// slots stay idle. Two blocks an SM (70 KB of shared memory, at most 128 registers each) let one
+// block's products use some of them, so about 65 to 75% at N = 512 and 55 to 63% at N = 256; less
+// for n just past a tile (n = 129 is solved over 256 x 256, its second tile a thin strip).
 // Shared memory: minplus::shared_words<Int32, 128, KLEENE_STAGES>() * 4 bytes of dynamic shared memory
 // (70 KB: sm_80 and later; the host refuses these classes where a block may not have it), exported
 // with the threads as fw_small_graphs_N_shape (FW_TILE_KERNEL_SHAPE).
