@@ -1,16 +1,51 @@
-// small-graphs: Floyd-Warshall of many independent graphs of n <= 128 in one launch, one thread
-// block a graph (fwbench.variant.small; kernels/NOTES.md, small-graphs). The block holds its graph's
-// matrix in registers, each thread an R x C tile of cells; step k needs column k for a thread's rows
-// and row k for its columns, which the threads that hold them publish in shared memory one step
-// ahead (two buffers, one barrier a step). Row and column k do not change at step k (d[k][k] = 0,
-// weights >= 0), so the values published after step k - 1 are exact. Cells past a graph's n hold
-// INF and are never stored: INF + INF stays below 2^31.
+// small-graphs: Floyd-Warshall of many independent graphs of n <= 512 in one launch a size class,
+// one thread block a graph (fwbench.variant.small; kernels/NOTES.md, small-graphs).
+//
+// n <= 128 (classes 32, 64, 128): the block holds its graph's matrix in registers, each thread an
+// R x C tile of cells; step k needs column k for a thread's rows and row k for its columns, which
+// the threads that hold them publish in shared memory one step ahead (two buffers, one barrier a
+// step). Row and column k do not change at step k (d[k][k] >= 0, weights >= 0), so the values
+// published after step k - 1 are exact. Cells past a graph's n hold INF and are never stored:
+// INF + INF stays below 2^31. Threads a block: 64, 64 and 256 (SizeClassKernel.REGISTER_THREADS).
+// Registers (ptxas, sm_90): 115 at N = 128, two blocks an SM.
+//
+// n = 129 .. 512 (classes 256, 512): a matrix of 256 KB or 1 MB fits neither one SM's registers
+// (256 KB in all) nor its shared memory (227 KB a block). Each block copies its graph into a padded
+// square of its own in global memory (`scratch`, N x N ints a block; side ld = 128 ceil(n / 128),
+// the padding isolated vertices: INF, 0 on the diagonal, as kleene pads) and runs kleene's blocked
+// rounds over T = 128 tiles itself, one after another: close pivot tile p in registers
+// (minplus::close_cells), then its row and column (R = min(R, P (x) R), C = min(C, C (x) P)), then
+// every other tile (C = min(C, A (x) B)), each a register-tiled tile product staged through shared
+// memory with cp.async (tile_product.cuh), a barrier between products; then it copies the n x n
+// distances back. Exactly kleene's phases and products, whose correctness (padding skipped, thin
+// last tiles, C aliasing A or B in phase 2) its tests already hold; only their order and the grid
+// (a graph a block in place of a tile a block) differ.
+//
+// Why not a thread-block cluster a graph (2 or 8 SMs, the matrix in their shared memory or
+// registers, pivot panels read through distributed shared memory): it needs sm_90 and a cluster
+// launch (cuLaunchKernelEx) or __cluster_dims__, a fallback below sm_90, and its gain is L2 traffic
+// that this design keeps small anyway: per product of T = 128 (2.1 M relaxations) a block
+// reads three 64 KB tiles and writes one, 0.125 B a relaxation; at 60% of the ceiling that is
+// 1.2 TB/s for the device, a quarter of an H200's HBM bandwidth and far below its L2's. Both pay
+// the same pivot closures (a latency-bound chain of T barriers a round), which dominate the loss.
+//
+// Expected, per SM against the int32 ceiling (about 126 G relax/s an SM on an H200): kleene's
+// T = 128 tile product runs at about 80% of it (NOTES.md, kleene); a pivot closure of 128 runs at
+// about the n = 128 small-graphs kernel's 38%. A graph of N has (N/128)^3 tile works, N/128 of
+// them closures: at N = 512 one in 16, about 0.8 / (1 + 1/16 (0.8 / 0.38 - 1)) = 75%; at N = 256 one
+// in 4, about 0.8 / (1 + 1/4 (0.8 / 0.38 - 1)) = 63%: upper bounds, if the closures' idle issue
+// slots stay idle. Two blocks an SM (70 KB of shared memory, at most 128 registers each) let one
+// block's products use some of them, so about 65 to 75% at N = 512 and 55 to 63% at N = 256; less
+// for n just past a tile (n = 129 is solved over 256 x 256, its second tile a thin strip).
+// Shared memory: minplus::shared_words<Int32, 128, KLEENE_STAGES>() * 4 bytes of dynamic shared memory
+// (70 KB: sm_80 and later; the host refuses these classes where a block may not have it), exported
+// with the threads as fw_small_graphs_N_shape (FW_TILE_KERNEL_SHAPE).
 //
 // Graph g's n x n matrix starts at d + offset[g], n = size[g] ints a row. A kernel serves the graphs
-// of padded size N (32, 64 or 128) and block b solves graph graphs[b]; the host launches one grid
-// per size class, a graph of n in the smallest N >= n. Threads a block: 64, 64 and 256
-// (SmallGraphsBatch.THREADS). Registers (ptxas, sm_90): 115 at N = 128, two blocks an SM.
+// of padded size N (32, 64, 128, 256 or 512) and block b solves graph graphs[b]; the host launches
+// one grid per size class, a graph of n in the smallest N >= n.
 #include "fw.cuh"
+#include "kleene_rounds.cuh"
 #include <type_traits>
 
 template <int N, int R, int C>
@@ -120,3 +155,68 @@ static_assert(SmallGraphShape<128, 8, 8>::THREADS == 256, "fw_small_graphs_128's
 extern "C" __global__ void __launch_bounds__(64) fw_small_graphs_32(int* d, const long long* offset, const int* size, const int* graphs) { fw_small_graph<32, 4, 4>(d, offset, size, graphs[blockIdx.x]); }
 extern "C" __global__ void __launch_bounds__(64) fw_small_graphs_64(int* d, const long long* offset, const int* size, const int* graphs) { fw_small_graph<64, 8, 8>(d, offset, size, graphs[blockIdx.x]); }
 extern "C" __global__ void __launch_bounds__(256) fw_small_graphs_128(int* d, const long long* offset, const int* size, const int* graphs) { fw_small_graph<128, 8, 8>(d, offset, size, graphs[blockIdx.x]); }
+
+// n = 129 .. N (N = 256 or 512) in block blockIdx.x's padded square of scratch (header above).
+template <int N>
+__device__ __forceinline__ void fw_tiled_graph(int* __restrict__ d, const long long* __restrict__ offset,
+                                               const int* __restrict__ size, int graph, int* __restrict__ scratch)
+{
+    using Tiles = kleene::MatrixTiles<minplus::Int32, 128, 8, 8>;
+    constexpr int T = Tiles::T;
+    static_assert(N % T == 0, "a size class is whole tiles");
+    extern __shared__ int stage[];
+    const int n = size[graph];
+    int* const m = d + offset[graph];
+    const int tiles = (n + T - 1) / T, ld = tiles * T;
+    int* const s = scratch + (long long)blockIdx.x * N * N;
+    // T | ld, so a row of s starts 16-byte aligned as the products' 16-byte copies need. A warp a
+    // row, its N / 32 loads issued together (a loop over x / ld waited on each load and divided)
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
+    for (int i = warp; i < ld; i += warps) {
+#pragma unroll
+        for (int c = 0; c < N / 32; ++c) {
+            const int j = lane + 32 * c;
+            if (j < ld) s[i * ld + j] = i < n && j < n ? m[i * n + j] : i == j ? 0 : FW_INF;
+        }
+    }
+    __syncthreads();  // the square is written before any tile of it is read
+    auto live = [&](int t) { return min(T, n - t * T); };  // the live cells of tile row or column t
+    for (int p = 0; p < tiles; ++p) {
+        Tiles::close_pivot(s, ld, p, stage);
+        __syncthreads();  // the closed pivot is stored, and close_cells' buffers read, before the products
+        // the other tiles, one product call site (the product inlined once): first pivot row and
+        // column alternately (C aliases B in the row, A in the column, which tile_product allows),
+        // then every tile outside them, through the finished row and column
+        const int others = tiles - 1;
+        for (int q = 0; q < tiles * tiles - 1; ++q) {
+            int i, j;
+            if (q < 2 * others) {
+                const int t = q / 2 + (q / 2 >= p);
+                i = q % 2 == 0 ? p : t;
+                j = q % 2 == 0 ? t : p;
+            } else {
+                const int r = q - 2 * others;
+                i = r / others + (r / others >= p);
+                j = r % others + (r % others >= p);
+            }
+            Tiles::product(s, ld, i, j, p, live(p), live(i), live(j), stage);
+            // the stored tile is seen by the products that read it (their cp.async reads at L2 too:
+            // cache operators are hints, the barrier orders them as any load); the last chunk is
+            // read before the next product (or closure) stages over it
+            __syncthreads();
+        }
+    }
+    for (int i = warp; i < n; i += warps) {
+#pragma unroll
+        for (int c = 0; c < N / 32; ++c) {
+            const int j = lane + 32 * c;
+            if (j < n) m[i * n + j] = s[i * ld + j];
+        }
+    }
+}
+
+// graphs[blockIdx.x] is the graph a block solves; scratch holds N x N ints for each block of the grid
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_small_graphs_256(int* d, const long long* offset, const int* size, const int* graphs, int* scratch) { fw_tiled_graph<256>(d, offset, size, graphs[blockIdx.x], scratch); }
+FW_TILE_KERNEL_SHAPE(fw_small_graphs_256, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_small_graphs_512(int* d, const long long* offset, const int* size, const int* graphs, int* scratch) { fw_tiled_graph<512>(d, offset, size, graphs[blockIdx.x], scratch); }
+FW_TILE_KERNEL_SHAPE(fw_small_graphs_512, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4))

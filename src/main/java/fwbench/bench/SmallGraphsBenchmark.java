@@ -92,11 +92,20 @@ public class SmallGraphsBenchmark {
         return graphs;
     }
 
-    /** Refuses (IllegalArgumentException, one line) a batch below 1, and n above small-graphs' limit with small-graphs. */
+    /**
+     * Refuses (IllegalArgumentException, one line) a batch below 1, and with small-graphs n above its
+     * limit or a batch whose weights would not fit one Java array.
+     */
     public static void check(Variant variant, int n, int batch) {
         if (batch < 1) throw new IllegalArgumentException("batch must be at least 1, got " + batch);
         if (n < 1) throw new IllegalArgumentException("n must be at least 1, got " + n);
-        if (variant == Variant.SMALL_GRAPHS) SmallGraphsBatch.sizeClass(n);
+        if (variant != Variant.SMALL_GRAPHS) return;
+        SmallGraphsBatch.sizeClass(n);
+        long cells = (long) n * n;
+        if (batch * cells > SmallGraphsBatch.MAX_CELLS) {
+            throw new IllegalArgumentException("a batch of " + batch + " graphs at n=" + n + " holds " + batch * cells + " weights, more than one Java array ("
+                    + SmallGraphsBatch.MAX_CELLS + "): at most " + SmallGraphsBatch.MAX_CELLS / cells + " graphs at this n");
+        }
     }
 
     @Setup(Level.Trial)

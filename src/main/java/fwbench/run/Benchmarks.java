@@ -49,17 +49,20 @@ record Benchmarks(boolean solves, boolean peak, boolean smallGraphs) {
         return request.sizes().isEmpty() ? SMALL_GRAPHS_SIZES : request.sizes();
     }
 
-    /** Refuses in one line a kernel file variant, and an n a variant cannot take in a batch (small-graphs: n <= 128). */
+    /** Refuses in one line a kernel file variant, and an n or batch a variant cannot take (small-graphs: n <= 512, a batch's weights one Java array). */
     private static void checkSmallGraphs(RunRequest request) throws UsageException {
         for (Variant variant : smallGraphsVariants(request)) {
             if (variant.kernelFile().isPresent()) {
                 throw new UsageException(ResultsFormat.SMALL_GRAPHS_BENCHMARK + " runs the built-in variants, not a kernel file (" + variant + ")");
             }
+            List<String> batches = request.batches().isEmpty() ? BenchmarkDefaults.paramValues(SmallGraphsBenchmark.class, ResultsFormat.BATCH) : request.batches();
             for (int n : smallGraphsSizes(request)) {
-                try {
-                    SmallGraphsBenchmark.check(variant, n, 1);
-                } catch (IllegalArgumentException e) {
-                    throw new UsageException(ResultsFormat.SMALL_GRAPHS_BENCHMARK + ": " + e.getMessage());
+                for (String batch : batches) {
+                    try {
+                        SmallGraphsBenchmark.check(variant, n, Integer.parseInt(batch));
+                    } catch (IllegalArgumentException e) {
+                        throw new UsageException(ResultsFormat.SMALL_GRAPHS_BENCHMARK + ": " + e.getMessage());
+                    }
                 }
             }
         }

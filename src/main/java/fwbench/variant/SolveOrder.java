@@ -24,7 +24,7 @@ import static fwbench.variant.Variant.TILED_4X4;
  * The order {@code solve} tries variants in when none is named, fastest first; a variant that
  * refuses the graph (packed16's 16-bit bound) hands it to the next. Not the story order:
  * dataflow, though later in the story, is slower than kleene's rounds on an H200 (kernels/NOTES.md, dataflow).
- * small-graphs comes last of the GPU variants: it takes n <= 128 only, and pays where many graphs share a launch.
+ * small-graphs comes last of the GPU variants: it takes n <= 512 only, and pays where many graphs share a launch.
  */
 public final class SolveOrder {
 

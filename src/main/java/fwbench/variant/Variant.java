@@ -157,9 +157,9 @@ public final class Variant implements VariantTraits, VariantMemory {
             .chart(0xBCBD22, Marker.PENTAGON)
             .description("kleene's rounds on 16-bit distances, two k a relaxation from row- and column-packed copies; distances must stay below "
                     + CellType.PACKED16.inf()).register();
-    public static final Variant SMALL_GRAPHS = gpu("SMALL_GRAPHS", "small-graphs", SmallGraphsBatch.MODULE).solver(SmallGraphsSolver::new)
-            .deviceMemory(DeviceMemory.matrices(2).upTo(SmallGraphsBatch.MAX_N, SmallGraphsBatch.MAX_N_WHY)).chart(0x7F7FFF, Marker.HEPTAGON)
-            .description("many graphs of n <= 128 in one launch, a thread block a graph, its matrix in registers (SmallGraphsBatch)").register();
+    public static final Variant SMALL_GRAPHS = gpu("SMALL_GRAPHS", "small-graphs", SmallGraphsBatch.MODULE).solver(SmallGraphsSolver::new).chart(0x7F7FFF, Marker.HEPTAGON)
+            .deviceMemory(DeviceMemory.matrices(2).plus(SmallGraphsBatch::scratchBytes).upTo(SmallGraphsBatch.MAX_N, SmallGraphsBatch.MAX_N_WHY))
+            .description("many graphs of n <= 512 in one launch, a thread block a graph: in registers to n = 128, then in global memory (SmallGraphsBatch)").register();
     public static final Variant CPU_SERIAL = cpu("CPU_SERIAL", "cpu-serial").solver(CpuSerialSolver::new).defaultMaxN(1_000)
             .plannedRelaxRate(threads -> 1.0e9).chart(0xBAB0AC, Marker.TRIANGLE_LEFT)
             .description("single-thread Java, k-i-j loops").register();

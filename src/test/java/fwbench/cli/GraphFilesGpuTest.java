@@ -103,7 +103,7 @@ class GraphFilesGpuTest {
         }
         int[] expected = ReferenceFloydWarshall.distances(fwbench.graph.io.GraphFiles.read(mtx).graph());
         for (Variant v : Variant.values()) {
-            if (!v.gpu() || v.producesPaths() || n > v.maxN()) continue;  // small-graphs stops at n = 128
+            if (!v.gpu() || v.producesPaths() || n > v.maxN()) continue;  // small-graphs stops at n = 512
             Path out = dir.resolve("sym-" + v.id() + ".apsp");
             assertEquals(0, solve("--graph", dir.resolve("sym.mtx.gz").toString(), "--out", out.toString(), "--variant", v.id()), err.toString());
             assertTrue(errLines().stream().anyMatch(l -> l.endsWith("every cell equals the CPU reference")), err.toString());

@@ -1,5 +1,7 @@
 package fwbench.cli;
 
+import fwbench.variant.small.SmallGraphsBatch;
+
 import fwbench.GpuTest;
 import fwbench.graph.Distances;
 import fwbench.graph.io.BatchSolutionFiles;
@@ -52,10 +54,10 @@ class SolveBatchGpuTest extends SolveCommandTesting {
 
     @Test
     void aGraphPastSmallGraphsLargestNIsRefusedBeforeAnythingIsMade() throws IOException {
-        Path in = Files.writeString(dir.resolve("big.gedges"), "0 0 1 1\n1 0 128 1\n");
+        Path in = Files.writeString(dir.resolve("big.gedges"), "0 0 1 1\n1 0 512 1\n");
         Path out = dir.resolve("big.apsp");
         assertEquals(2, run("solve", "--graph", in.toString(), "--out", out.toString()));
-        assertEquals(List.of("fwbench solve: graph 1 of " + in + " has n = 129: small-graphs (one thread block solves a graph, its matrix in registers) takes n <= 128"),
+        assertEquals(List.of("fwbench solve: graph 1 of " + in + " has n = 513: small-graphs (" + SmallGraphsBatch.MAX_N_WHY + ") takes n <= " + SmallGraphsBatch.MAX_N),
                 errLines());
         assertFalse(Files.exists(out));
         assertEquals(0, run("solve", "--graph", in.toString(), "--out", out.toString(), "--variant", "reference"), err.toString());

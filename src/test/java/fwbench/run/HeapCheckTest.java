@@ -70,7 +70,7 @@ class HeapCheckTest {
             }
             long room = 3L << 30;
             int largest = v.largestNInHeap(room, true);
-            // or the variant's own largest n, where that is below what the heap holds (small-graphs: 128)
+            // or the variant's own largest n, where that is below what the heap holds (small-graphs: 512)
             assertTrue(v.heapBytes(largest, true) <= room && (largest == v.maxN() || v.heapBytes(largest + 1, true) > room), v + " at " + largest);
         }
     }

@@ -35,11 +35,11 @@ class RunPlanTest {
     @Test
     void onADeviceEveryVariantRunsWhereItFinishesInSeconds() throws UsageException {
         RunPlan plan = RunPlan.make(List.of(), REPORT_SIZES, Optional.of(H100), "", FREE, NO_HEAP_CHECK);
-        // small-graphs takes n <= 128 only: skipped at the reports' sizes, with a note that says why
+        // small-graphs takes n <= 512 only: skipped at the reports' sizes, with a note that says why
         assertEquals(java.util.Arrays.stream(Variant.values()).filter(v -> v != Variant.SMALL_GRAPHS).toList(),
                 plan.groups().stream().map(RunPlan.Group::variant).toList());
-        assertTrue(plan.notes().contains("small-graphs skipped at n=1000,2500,5000,7500,10000: small-graphs takes n up to 128 "
-                + "(one thread block solves a graph, its matrix in registers)"), plan.notes().toString());
+        assertTrue(plan.notes().contains("small-graphs skipped at n=1000,2500,5000,7500,10000: small-graphs takes n up to 512 "
+                + "(one thread block solves a graph, in size classes up to 512)"), plan.notes().toString());
         RunPlan.Group serial = plan.groups().stream().filter(g -> g.variant() == Variant.CPU_SERIAL).findFirst().orElseThrow();
         assertEquals(List.of(1000), serial.sizes());
         assertTrue(plan.notes().stream().anyMatch(n -> n.startsWith("cpu-serial skipped at n=2500,5000,7500,10000")), plan.notes().toString());
@@ -113,12 +113,12 @@ class RunPlanTest {
 
     /** small-graphs named past its largest n: refused in one line that says why; within it, it runs. */
     @Test
-    void smallGraphsIsRefusedPastN128WhenNamed() throws UsageException {
+    void smallGraphsIsRefusedPastN512WhenNamed() throws UsageException {
         UsageException e = assertThrows(UsageException.class,
-                () -> RunPlan.make(List.of(Variant.SMALL_GRAPHS), List.of(64, 129), Optional.of(H100), "", FREE, NO_HEAP_CHECK));
-        assertEquals("small-graphs takes n up to 128 (one thread block solves a graph, its matrix in registers), not n=129", e.getMessage());
-        RunPlan plan = RunPlan.make(List.of(Variant.SMALL_GRAPHS), List.of(1, 64, 128), Optional.of(H100), "", FREE, NO_HEAP_CHECK);
-        assertEquals(List.of(new RunPlan.Group(Variant.SMALL_GRAPHS, List.of(1, 64, 128))), plan.groups());
+                () -> RunPlan.make(List.of(Variant.SMALL_GRAPHS), List.of(64, 513), Optional.of(H100), "", FREE, NO_HEAP_CHECK));
+        assertEquals("small-graphs takes n up to 512 (one thread block solves a graph, in size classes up to 512), not n=513", e.getMessage());
+        RunPlan plan = RunPlan.make(List.of(Variant.SMALL_GRAPHS), List.of(1, 64, 128, 256, 512), Optional.of(H100), "", FREE, NO_HEAP_CHECK);
+        assertEquals(List.of(new RunPlan.Group(Variant.SMALL_GRAPHS, List.of(1, 64, 128, 256, 512))), plan.groups());
     }
 
     /** Padded variants: the limit named is the largest n that fits with its padding and item list. */

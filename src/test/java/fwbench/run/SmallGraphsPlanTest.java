@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -66,12 +67,29 @@ class SmallGraphsPlanTest {
     }
 
     @Test
-    void smallGraphsRefusesNAbove128() {
-        UsageException e = assertThrows(UsageException.class, () -> planned("SmallGraphsBenchmark", "-p", "n=64,129"));
-        assertEquals(ResultsFormat.SMALL_GRAPHS_BENCHMARK + ": small-graphs takes n from 1 to 128 (one thread block solves a graph, "
-                + "its matrix in registers), not n=129", e.getMessage());
+    void smallGraphsRefusesNAbove512() {
+        UsageException e = assertThrows(UsageException.class, () -> planned("SmallGraphsBenchmark", "-p", "n=64,513", "-p", "batch=4"));
+        assertEquals(ResultsFormat.SMALL_GRAPHS_BENCHMARK + ": small-graphs takes n from 1 to 512 (one thread block solves a graph, "
+                + "in size classes up to 512), not n=513", e.getMessage());
         UsageException named = assertThrows(UsageException.class,
-                () -> planned("SmallGraphsBenchmark", "-p", "variant=small-graphs", "-p", "n=200"));
-        assertTrue(named.getMessage().contains("not n=200"), named.getMessage());
+                () -> planned("SmallGraphsBenchmark", "-p", "variant=small-graphs", "-p", "n=600", "-p", "batch=4"));
+        assertTrue(named.getMessage().contains("not n=600"), named.getMessage());
+    }
+
+    @Test
+    void theSizeClassesPast128ArePlanned() throws UsageException {
+        assertEquals(List.of("small-graphs batch of 2112 at n=256", "small-graphs batch of 2112 at n=512"),
+                planned("SmallGraphsBenchmark", "-p", "n=256,512", "-p", "batch=2112").stream().map(Combination::description).toList());
+    }
+
+    /** small-graphs' weights are one Java array: a batch past it is refused before the run, the default batch included. */
+    @Test
+    void aBatchLargerThanAJavaArrayIsRefusedInOneLine() {
+        UsageException e = assertThrows(UsageException.class, () -> planned("SmallGraphsBenchmark", "-p", "n=512"));
+        assertEquals(ResultsFormat.SMALL_GRAPHS_BENCHMARK + ": a batch of 8448 graphs at n=512 holds 2214592512 weights, more than one Java array "
+                + "(2147483639): at most 8191 graphs at this n", e.getMessage());
+        assertThrows(UsageException.class, () -> planned("SmallGraphsBenchmark", "-p", "n=256", "-p", "batch=32768"));
+        // one graph after another, another variant holds a graph a solver: no such limit
+        assertEquals(1, assertDoesNotThrow(() -> planned("SmallGraphsBenchmark", "-p", "variant=kleene", "-p", "n=512")).size());
     }
 }

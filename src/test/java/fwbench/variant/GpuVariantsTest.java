@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Every GPU variant against the CPU reference, at sizes below, at and past its tile sizes, up to its largest n (small-graphs: 128). */
+/** Every GPU variant against the CPU reference, at sizes below, at and past its tile sizes, up to its largest n (small-graphs: 512). */
 @GpuTest
 class GpuVariantsTest {
 

@@ -9,7 +9,7 @@ import fwbench.variant.kleene.KleenePathsSolver;
 import fwbench.variant.packed16.KleenePacked16Solver;
 import fwbench.variant.packed16.Packed16Solver;
 import fwbench.variant.schedule.LookaheadRounds;
-import fwbench.variant.small.SmallGraphsBatch;
+import fwbench.variant.small.SizeClassKernel;
 
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.KernelArgs;
@@ -78,7 +78,8 @@ class KernelArgsTest {
         records.put("fw_kleene_packed16_group_rest_t128", LookaheadRounds.GroupRest.class);
         records.put("fw_kleene_packed16_pack", KleenePacked16Solver.Repack.class);
         records.put("fw_kleene_packed16_unpack", KleenePacked16Solver.Repack.class);
-        for (int size : new int[] {32, 64, 128}) records.put("fw_small_graphs_" + size, SmallGraphsBatch.Launch.class);
+        for (int size : new int[] {32, 64, 128}) records.put("fw_small_graphs_" + size, SizeClassKernel.Launch.class);
+        for (int size : new int[] {256, 512}) records.put("fw_small_graphs_" + size, SizeClassKernel.TiledLaunch.class);
         records.put("fw_kleene_f32_from_int", GpuSolver.InPlace.class);
         records.put("fw_kleene_f32_to_int", GpuSolver.InPlace.class);
         records.put("fw_peak_float32", Class.forName("fwbench.bench.PeakBenchmark$Relax"));

@@ -72,11 +72,11 @@ class KernelRegistryTest {
         expected.put(Variant.KLEENE_PACKED16, 524_160);
         expected.put(Variant.DATAFLOW, 131_072);
         expected.put(Variant.PACKED16, 262_144);
-        expected.put(Variant.SMALL_GRAPHS, 128);
+        expected.put(Variant.SMALL_GRAPHS, 512);
         for (Variant v : Variant.values()) assertEquals(expected.get(v), v.maxN(), v.maxNText());
         assertEquals("naive takes n up to 46340 (its kernels index a cell with an int)", Variant.NAIVE.maxNText());
         assertEquals("dataflow takes n up to 131072 (its work items number a tile in 10 bits: at most 1024 tiles a side)", Variant.DATAFLOW.maxNText());
-        assertEquals("small-graphs takes n up to 128 (one thread block solves a graph, its matrix in registers)", Variant.SMALL_GRAPHS.maxNText());
+        assertEquals("small-graphs takes n up to 512 (one thread block solves a graph, in size classes up to 512)", Variant.SMALL_GRAPHS.maxNText());
     }
 
     @Test

@@ -11,11 +11,13 @@ import fwbench.variant.kleene.BandsSolver;
 import fwbench.variant.kleene.KleeneSolver;
 import fwbench.variant.packed16.KleenePacked16Solver;
 import fwbench.variant.packed16.Packed16Solver;
+import fwbench.variant.small.SmallGraphsBatch;
 
 import fwbench.GpuTest;
 import fwbench.graph.Graph;
 import fwbench.graph.GraphSpec;
 import fwbench.graph.ReferenceFloydWarshall;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -23,6 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -35,7 +39,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
  * compute-sanitizer --tool memcheck  --target-processes all bash .device/gpu.sh tests --include-classname '.*SanitizerSmokeTest'
  * </pre>
  * Sizes: one partial tile (33), several tiles with a partial last one (200: two batched groups,
- * the second of one tile), and batched groups wholly inside n (385: its unchecked path).
+ * the second of one tile), and batched groups wholly inside n (385: its unchecked path); small-graphs
+ * solves 200 and 385 in its classes 256 and 512.
  */
 @GpuTest
 class SanitizerSmokeTest {
@@ -127,6 +132,19 @@ class SanitizerSmokeTest {
             solver.reset();
             solver.solve();
             assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), "packed16 T=" + tile + " n=" + n);
+        }
+    }
+
+    /**
+     * small-graphs' batch across its size classes: two graphs in each grid past 128 (blocks 0 and 1,
+     * each its own scratch square; n = 129 and 385 with thin last tiles) beside classes held in registers.
+     */
+    @Test
+    void smallGraphsBatchAcrossTheClasses() {
+        List<Graph> graphs = IntStream.of(33, 200, 129, 385, 512, 100, 256).<Graph>mapToObj(n -> GraphSpec.parse("sparse:0.05").instance(n, 31)).toList();
+        int[][] solved = SmallGraphsBatch.solveAll(graphs.stream().map(g -> g.weights().clone()).toList());
+        for (int g = 0; g < graphs.size(); g++) {
+            assertArrayEquals(ReferenceFloydWarshall.distances(graphs.get(g)), solved[g], "small-graphs batch, graph " + g + " n=" + graphs.get(g).n());
         }
     }
 }

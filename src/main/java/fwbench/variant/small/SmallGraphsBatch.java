@@ -4,25 +4,19 @@ import fwbench.cuda.CudaContext;
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Event;
-import fwbench.cuda.Kernel;
-import fwbench.cuda.KernelArgs;
 import fwbench.cuda.KernelModule;
 import fwbench.graph.Distances;
-
-import jcuda.Pointer;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.stream.IntStream;
 
-import static fwbench.cuda.KernelArgs.buffer;
-import static fwbench.cuda.KernelArgs.params;
-
 /**
  * Floyd-Warshall of many independent graphs of n <= {@value #MAX_N} at once (kernels/14_small_graphs.cu):
  * the graphs' int32 weight matrices, of mixed sizes, one after another in one device buffer, and one
- * grid a size class (32, 64, 128), a thread block a graph. Weights are 0 .. {@link Distances#INF}
+ * grid a size class (32, 64, 128 in registers; 256, 512 over a padded copy in global memory), a thread
+ * block a graph. Weights are 0 .. {@link Distances#INF}
  * (INF: no edge); a distance that would reach INF reads as INF.
  *
  * <pre>
@@ -35,26 +29,17 @@ import static fwbench.cuda.KernelArgs.params;
  */
 public final class SmallGraphsBatch implements AutoCloseable {
 
-    /** The largest graph a thread block solves: its matrix is held in the block's registers. */
-    public static final int MAX_N = 128;
+    /** The largest graph a thread block solves (its matrix in registers up to 128, then in global memory). */
+    public static final int MAX_N = SizeClassKernel.LARGEST;
 
     /** Why n stops at {@link #MAX_N}, a clause for messages. */
-    public static final String MAX_N_WHY = "one thread block solves a graph, its matrix in registers";
+    public static final String MAX_N_WHY = "one thread block solves a graph, in size classes up to " + MAX_N;
+
+    /** The most cells a batch holds: its weights are one Java array. */
+    public static final long MAX_CELLS = Integer.MAX_VALUE - 8;
 
     /** The kernels' module. */
     public static final String MODULE = "14_small_graphs";
-
-    /** The size classes, each a kernel fw_small_graphs_N, and its threads a block (the kernels' launch bounds). */
-    static final int[] CLASSES = {32, 64, 128};
-    static final int[] THREADS = {64, 64, 256};
-
-    /** fw_small_graphs_N(int* d, const long long* offset, const int* size, const int* graphs): block b solves graphs[b]. */
-    public record Launch(DeviceBuffer d, DeviceBuffer offset, DeviceBuffer size, DeviceBuffer graphs) implements KernelArgs {
-        @Override
-        public Pointer kernelParams() {
-            return params(buffer(d), buffer(offset), buffer(size), buffer(graphs));
-        }
-    }
 
     private final CudaContext cuda;
     private final CudaStream stream;
@@ -65,12 +50,14 @@ public final class SmallGraphsBatch implements AutoCloseable {
     // set in the constructor's try, so that a failed one frees what it made
     private DeviceBuffer input;
     private DeviceBuffer matrices;
+    private DeviceBuffer offset;
+    private DeviceBuffer size;
     private Event start;
     private Event stop;
     private boolean solved;
 
-    /** One size class's launch: its kernel, its graphs' count and its arguments. */
-    private record Grid(Kernel kernel, int blocks, int threads, Launch args) {
+    /** One size class's launch: its kernel, its graphs (their count the blocks), and its scratch (null if none). */
+    private record Grid(SizeClassKernel kernel, DeviceBuffer graphs, int blocks, DeviceBuffer scratch) {
     }
 
     /**
@@ -87,24 +74,34 @@ public final class SmallGraphsBatch implements AutoCloseable {
             offsets[g] = cells;
             cells += (long) sizes[g] * sizes[g];
         }
-        if (cells > Integer.MAX_VALUE - 8) throw new IllegalArgumentException("a batch of " + cells + " cells is larger than a Java array");
+        if (cells > MAX_CELLS) throw new IllegalArgumentException("a batch of " + cells + " cells is larger than a Java array (" + MAX_CELLS + " cells)");
         int[] all = new int[(int) cells];
         for (int g = 0; g < sizes.length; g++) System.arraycopy(weights.get(g), 0, all, (int) offsets[g], sizes[g] * sizes[g]);
 
         cuda = CudaContext.get();
         stream = CudaStream.withPriority(true);
         try {
+            // the kernels first: a size class this GPU cannot run is refused before anything is allocated
+            KernelModule module = cuda.module(MODULE);
+            List<SizeClassKernel> kernels = new ArrayList<>();
+            List<int[]> memberLists = new ArrayList<>();
+            for (int c = 0; c < SizeClassKernel.CLASSES.length; c++) {
+                int[] members = members(c);
+                if (members.length == 0) continue;
+                kernels.add(SizeClassKernel.of(cuda, module, c));
+                memberLists.add(members);
+            }
             start = new Event();
             stop = new Event();
             input = allocate(all);
             matrices = allocate(new DeviceBuffer(cells));
-            DeviceBuffer offset = allocate(longsAsInts(offsets));
-            DeviceBuffer size = allocate(sizes);
-            KernelModule module = cuda.module(MODULE);
-            for (int c = 0; c < CLASSES.length; c++) {
-                int[] members = members(c);
-                if (members.length == 0) continue;
-                grids.add(new Grid(kernel(module, c), members.length, THREADS[c], new Launch(matrices, offset, size, allocate(members))));
+            offset = allocate(longsAsInts(offsets));
+            size = allocate(sizes);
+            for (int x = 0; x < kernels.size(); x++) {
+                SizeClassKernel kernel = kernels.get(x);
+                int blocks = memberLists.get(x).length;
+                long scratchInts = kernel.scratchInts(blocks);
+                grids.add(new Grid(kernel, allocate(memberLists.get(x)), blocks, scratchInts > 0 ? allocate(new DeviceBuffer(scratchInts)) : null));
             }
             reset();
         } catch (RuntimeException e) {
@@ -124,26 +121,20 @@ public final class SmallGraphsBatch implements AutoCloseable {
         }
     }
 
-    /** The size class a graph of n vertices is solved in: the smallest of 32, 64, 128 at least n. */
+    /** The size class a graph of n vertices is solved in: the smallest of 32, 64, 128, 256, 512 at least n. */
     public static int sizeClass(int n) {
-        return CLASSES[classIndex(n)];
+        return SizeClassKernel.CLASSES[classIndex(n)];
     }
 
-    /** The index in {@link #CLASSES} of n's size class; n outside 1 .. {@value #MAX_N} refused in one line. */
+    /** The index in the size classes of n's; n outside 1 .. {@value #MAX_N} refused in one line. */
     static int classIndex(int n) {
         if (n < 1 || n > MAX_N) throw new IllegalArgumentException("small-graphs takes n from 1 to " + MAX_N + " (" + MAX_N_WHY + "), not n=" + n);
-        int c = 0;
-        while (n > CLASSES[c]) c++;
-        return c;
+        return SizeClassKernel.indexOfClassFor(n);
     }
 
-    /** Size class c's kernel, checked to take the threads a block it is launched with. */
-    static Kernel kernel(KernelModule module, int c) {
-        Kernel kernel = module.kernel("fw_small_graphs_" + CLASSES[c]);
-        if (kernel.maxThreadsPerBlock() < THREADS[c]) {
-            throw new IllegalStateException(kernel + " takes " + kernel.maxThreadsPerBlock() + " threads a block, not " + THREADS[c]);
-        }
-        return kernel;
+    /** Device bytes beside the two matrices that one graph of n needs: the registry's extra (DeviceMemory.Extra). */
+    public static long scratchBytes(int n, int paddedN) {
+        return SizeClassKernel.scratchBytes(n, paddedN);
     }
 
     /** The graphs in this batch. */
@@ -169,7 +160,7 @@ public final class SmallGraphsBatch implements AutoCloseable {
         cuda.makeCurrent();
         start.record(stream);
         // one grid a size class, one after another on one stream: the graphs of a class fill the device together
-        for (Grid grid : grids) grid.kernel().launch(stream, grid.blocks(), 1, grid.threads(), 1, 0, grid.args());
+        for (Grid grid : grids) grid.kernel().launch(stream, grid.blocks(), matrices, offset, size, grid.graphs(), grid.scratch());
         stop.record(stream);
         stop.synchronize();
         solved = true;
@@ -201,7 +192,7 @@ public final class SmallGraphsBatch implements AutoCloseable {
         }
     }
 
-    /** Device memory the batch holds: the weights and the work matrices, and the graphs' offsets, sizes and lists. */
+    /** Device memory the batch holds: the weights and the work matrices, the graphs' offsets, sizes and lists, and the scratch of classes past 128. */
     public long deviceBytes() {
         return buffers.stream().mapToLong(DeviceBuffer::bytes).sum();
     }

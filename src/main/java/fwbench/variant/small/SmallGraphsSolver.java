@@ -6,31 +6,31 @@ import fwbench.variant.core.VariantTraits;
 
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
-import fwbench.cuda.Kernel;
 
 /**
  * kernels/14_small_graphs.cu for one graph of n <= {@value SmallGraphsBatch#MAX_N}: a batch of one,
- * one thread block of the smallest size class that holds n, over GpuSolver's n x n matrix (offset 0).
+ * one thread block of the smallest size class that holds n, over GpuSolver's n x n matrix (offset 0)
+ * and, past n = 128, a scratch square of the class's side.
  * It is there to be held against the other variants graph for graph; many graphs at once go through
  * {@link SmallGraphsBatch}, one launch a size class.
  */
 public final class SmallGraphsSolver extends GpuSolver {
 
-    private final Kernel kernel;
-    private final int threads;
+    private final SizeClassKernel kernel;
     private DeviceBuffer offset;
     private DeviceBuffer size;
     private DeviceBuffer graphs;
+    private DeviceBuffer scratch;  // null up to n = 128
 
     public SmallGraphsSolver(VariantTraits variant, SolverConfig config) {
-        super(variant, config);  // the registry refuses n past 128 before this (Variant.create)
+        super(variant, config);  // the registry refuses n past SmallGraphsBatch.MAX_N before this (Variant.create)
         try {
-            int c = SmallGraphsBatch.classIndex(n);
-            threads = SmallGraphsBatch.THREADS[c];
-            kernel = SmallGraphsBatch.kernel(module(), c);
+            kernel = SizeClassKernel.of(cuda, module(), SmallGraphsBatch.classIndex(n));
             offset = upload(SmallGraphsBatch.longsAsInts(new long[] {0}));
             size = upload(new int[] {n});
             graphs = upload(new int[] {0});
+            long scratchInts = kernel.scratchInts(1);
+            if (scratchInts > 0) scratch = new DeviceBuffer(scratchInts);
         } catch (RuntimeException e) {
             close();  // nobody closes a solver whose constructor failed
             throw e;
@@ -50,21 +50,21 @@ public final class SmallGraphsSolver extends GpuSolver {
 
     @Override
     protected void enqueueSolve(CudaStream stream, DeviceBuffer matrix) {
-        kernel.launch(stream, 1, 1, threads, 1, 0, new SmallGraphsBatch.Launch(matrix, offset, size, graphs));
+        kernel.launch(stream, 1, matrix, offset, size, graphs, scratch);
     }
 
     @Override
     public String describe() {
-        return variant().id() + " (a block of " + threads + " threads, size class " + SmallGraphsBatch.sizeClass(n) + ")";
+        return variant().id() + " (a block of " + kernel.threads() + " threads, size class " + SmallGraphsBatch.sizeClass(n) + ")";
     }
 
     @Override
     public void close() {
         cuda.makeCurrent();
-        for (DeviceBuffer b : new DeviceBuffer[] {offset, size, graphs}) {
+        for (DeviceBuffer b : new DeviceBuffer[] {offset, size, graphs, scratch}) {
             if (b != null) b.close();
         }
-        offset = size = graphs = null;
+        offset = size = graphs = scratch = null;
         super.close();
     }
 }

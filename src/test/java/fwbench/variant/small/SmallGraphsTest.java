@@ -17,16 +17,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 /** small-graphs' refusals, size classes and traits, all decided before any device work: no GPU needed. */
 class SmallGraphsTest {
 
-    private static final String WHY = "one thread block solves a graph, its matrix in registers";
+    private static final String WHY = "one thread block solves a graph, in size classes up to 512";
 
     @Test
-    void theVariantRefusesN129InOneLine() {
-        SolverConfig config = SolverConfig.of(GraphSpec.RANDOM.instance(129, 1));
+    void theVariantRefusesN513InOneLine() {
+        SolverConfig config = SolverConfig.of(GraphSpec.RANDOM.instance(513, 1));
         UnsupportedInputException e = assertThrows(UnsupportedInputException.class, () -> Variant.parse("small-graphs").create(config));
-        assertEquals("small-graphs takes n up to 128 (" + WHY + "), not n=129", e.getMessage());
+        assertEquals("small-graphs takes n up to 512 (" + WHY + "), not n=513", e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
-        assertEquals(128, Variant.SMALL_GRAPHS.maxN());
-        assertEquals("small-graphs takes n up to 128 (" + WHY + ")", Variant.SMALL_GRAPHS.maxNText());
+        assertEquals(512, Variant.SMALL_GRAPHS.maxN());
+        assertEquals("small-graphs takes n up to 512 (" + WHY + ")", Variant.SMALL_GRAPHS.maxNText());
     }
 
     @Test
@@ -41,23 +41,26 @@ class SmallGraphsTest {
     void theVariantsKernelsAreTheBatchs() {
         assertEquals(SmallGraphsBatch.MODULE, Variant.SMALL_GRAPHS.kernelModule());
         assertEquals(8L * 100 * 100, Variant.SMALL_GRAPHS.deviceBytes(100), "the input and the work matrix");
+        assertEquals(8L * 129 * 129 + 4L * 256 * 256, Variant.SMALL_GRAPHS.deviceBytes(129), "and past 128 a scratch square of the class's side");
+        assertEquals(8L * 512 * 512 + 4L * 512 * 512, Variant.SMALL_GRAPHS.deviceBytes(512));
     }
 
     @Test
     void aGraphGoesToTheSmallestSizeClassThatHoldsIt() {
-        int[][] expected = {{1, 32}, {2, 32}, {31, 32}, {32, 32}, {33, 64}, {64, 64}, {65, 128}, {100, 128}, {127, 128}, {128, 128}};
+        int[][] expected = {{1, 32}, {2, 32}, {31, 32}, {32, 32}, {33, 64}, {64, 64}, {65, 128}, {100, 128}, {127, 128}, {128, 128},
+            {129, 256}, {200, 256}, {255, 256}, {256, 256}, {257, 512}, {300, 512}, {511, 512}, {512, 512}};
         for (int[] e : expected) assertEquals(e[1], SmallGraphsBatch.sizeClass(e[0]), "n=" + e[0]);
-        for (int n : new int[] {0, 129}) {
+        for (int n : new int[] {0, 513}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SmallGraphsBatch.sizeClass(n));
-            assertEquals("small-graphs takes n from 1 to 128 (" + WHY + "), not n=" + n, e.getMessage());
+            assertEquals("small-graphs takes n from 1 to 512 (" + WHY + "), not n=" + n, e.getMessage());
         }
     }
 
     /** The batch checks every graph before it touches the device: these refusals need none. */
     @Test
     void theBatchRefusesWhatItCannotSolveInOneLine() {
-        assertEquals("graph 1: small-graphs takes n from 1 to 128 (" + WHY + "), not n=129",
-                assertThrows(IllegalArgumentException.class, () -> new SmallGraphsBatch(List.of(new int[4], new int[129 * 129]))).getMessage());
+        assertEquals("graph 1: small-graphs takes n from 1 to 512 (" + WHY + "), not n=513",
+                assertThrows(IllegalArgumentException.class, () -> new SmallGraphsBatch(List.of(new int[4], new int[513 * 513]))).getMessage());
         assertEquals("graph 0: 5 weights are not an n x n matrix",
                 assertThrows(IllegalArgumentException.class, () -> new SmallGraphsBatch(List.of(new int[5]))).getMessage());
         assertEquals("graph 0: weight -1 at (1, 0) is outside 0 .. " + Distances.INF + " (INF, no edge): small-graphs takes weights >= 0 only",
