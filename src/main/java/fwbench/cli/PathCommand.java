@@ -3,8 +3,7 @@ package fwbench.cli;
 import fwbench.graph.Distances;
 import fwbench.graph.ShortestPaths;
 import fwbench.graph.io.GraphFileException;
-import fwbench.graph.io.Solution;
-import fwbench.graph.io.SolutionFiles;
+import fwbench.graph.io.SolutionCells;
 import fwbench.usage.UsageException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -12,7 +11,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -23,7 +24,8 @@ import java.util.stream.Collectors;
  * {@code path SOLUTION FROM TO}: the shortest route between two vertices, rebuilt from a file that
  * {@code solve --paths} wrote (distances and report 003's intermediate-node matrix). Vertices are
  * read and printed in the graph file's numbering (from 1 for .gr and .mtx, from 0 otherwise), which
- * the solution file records.
+ * the solution file records. A binary file is read only where the route's cells lie, so a query
+ * on a solution of any size takes a few reads a vertex.
  */
 @Command(name = "path", sortOptions = false,
         description = "Prints the shortest path between two vertices, rebuilt from a file written by 'solve --paths', "
@@ -50,12 +52,25 @@ public final class PathCommand implements Callable<Integer> {
     public Integer call() throws UsageException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Solution solution;
+        try (SolutionCells solution = open()) {
+            return answer(solution, out, err);
+        } catch (IOException | UncheckedIOException e) {
+            err.println("fwbench path: cannot read " + solutionFile + ": " + e.getMessage());
+            err.flush();
+            return 1;
+        }
+    }
+
+    /** The solution's cells, read where they lie (a binary file is never read whole). */
+    private SolutionCells open() throws UsageException {
         try {
-            solution = SolutionFiles.read(solutionFile);
+            return SolutionCells.open(solutionFile);
         } catch (GraphFileException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    private int answer(SolutionCells solution, PrintWriter out, PrintWriter err) throws UsageException {
         if (!solution.hasPaths()) {
             throw new UsageException(solutionFile + " holds distances only: solve with --paths to be able to rebuild paths");
         }
@@ -63,7 +78,7 @@ public final class PathCommand implements Callable<Integer> {
         int i = vertex(from, solution), j = vertex(to, solution);
         Optional<List<Integer>> route;
         try {
-            route = reachable(solution, i, j) ? Optional.of(ShortestPaths.route(solution.n(), solution.intermediates(), i, j)) : Optional.empty();
+            route = reachable(solution, i, j) ? Optional.of(ShortestPaths.route(solution.n(), solution::intermediate, i, j)) : Optional.empty();
         } catch (IllegalStateException e) {
             err.println("fwbench path: " + solutionFile + " does not describe a path from " + from.trim() + " to " + to.trim() + ": " + e.getMessage());
             err.flush();
@@ -82,19 +97,17 @@ public final class PathCommand implements Callable<Integer> {
     }
 
     /** Whether j is reachable from i: a distance below INF, or a finite float32 one. */
-    private static boolean reachable(Solution solution, int i, int j) {
-        int cell = i * solution.n() + j;
-        return i == j || (solution.isReal() ? solution.realDistances()[cell] != Float.POSITIVE_INFINITY : solution.distances()[cell] < Distances.INF);
+    private static boolean reachable(SolutionCells solution, int i, int j) {
+        return i == j || (solution.isReal() ? solution.realDistance(i, j) != Float.POSITIVE_INFINITY : solution.distance(i, j) < Distances.INF);
     }
 
     /** The distance from i to j as the file holds it: an integer, or a float32 as Float.toString writes it. */
-    private static String length(Solution solution, int i, int j) {
-        int cell = i * solution.n() + j;
-        return solution.isReal() ? Float.toString(solution.realDistances()[cell]) : Distances.format(solution.distances()[cell]);
+    private static String length(SolutionCells solution, int i, int j) {
+        return solution.isReal() ? Float.toString(solution.realDistance(i, j)) : Distances.format(solution.distance(i, j));
     }
 
     /** A vertex in the file's numbering, as a 0-based index; refused when it is not one of the graph's. */
-    private int vertex(String text, Solution solution) throws UsageException {
+    private int vertex(String text, SolutionCells solution) throws UsageException {
         int first = solution.firstVertex(), last = first + solution.n() - 1;
         long v;
         try {

@@ -126,7 +126,7 @@ public final class DeviceGraphs {
     }
 
     /** Bytes of the host buffer a graph file's rows go through on their way to the device. */
-    static final long UPLOAD_BAND_BYTES = 64L << 20;
+    public static final long UPLOAD_BAND_BYTES = 64L << 20;
 
     /**
      * Fills rows firstRow .. firstRow + rows - 1 of {@code target}'s first rows (ld ints apart) with
