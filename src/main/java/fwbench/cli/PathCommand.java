@@ -22,21 +22,22 @@ import java.util.stream.Collectors;
 
 /**
  * {@code path SOLUTION FROM TO}: the shortest route between two vertices, rebuilt from a file that
- * {@code solve --paths} wrote (distances and report 003's intermediate-node matrix). Vertices are
+ * {@code solve --paths} wrote (distances and report 003's intermediate-node matrix); from a file
+ * of distances only, the length alone. Vertices are
  * read and printed in the graph file's numbering (from 1 for .gr and .mtx, from 0 otherwise), which
  * the solution file records. A binary file is read only where the route's cells lie, so a query
  * on a solution of any size takes a few reads a vertex.
  */
 @Command(name = "path", sortOptions = false,
         description = "Prints the shortest path between two vertices, rebuilt from a file written by 'solve --paths', "
-                + "and its length. Vertices are numbered as in the graph file (from 1 for .gr and .mtx, from 0 for .edges and .dense).",
+                + "and its length (from a file of distances only, the length alone). Vertices are numbered as in the graph file (from 1 for .gr and .mtx, from 0 for .edges and .dense).",
         footer = {"", "Exit codes: 0 answered (a path, or 'no path'); 1 the file's matrices do not describe a path; 2 bad input."})
 public final class PathCommand implements Callable<Integer> {
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help")
     boolean help;
 
-    @Parameters(index = "0", paramLabel = "SOLUTION", description = "a file written by solve --paths")
+    @Parameters(index = "0", paramLabel = "SOLUTION", description = "a file written by solve (with --paths for routes)")
     Path solutionFile;
 
     @Parameters(index = "1", paramLabel = "FROM", description = "the first vertex")
@@ -71,11 +72,15 @@ public final class PathCommand implements Callable<Integer> {
     }
 
     private int answer(SolutionCells solution, PrintWriter out, PrintWriter err) throws UsageException {
-        if (!solution.hasPaths()) {
-            throw new UsageException(solutionFile + " holds distances only: solve with --paths to be able to rebuild paths");
-        }
         int first = solution.firstVertex();
         int i = vertex(from, solution), j = vertex(to, solution);
+        if (!solution.hasPaths()) {
+            // the distance still answers; the route needs the intermediate-node matrix
+            out.println(reachable(solution, i, j) ? "length " + length(solution, i, j) + " (" + solutionFile + " holds distances only: solve with --paths to rebuild routes)"
+                    : "no path from " + (i + first) + " to " + (j + first) + " (unreachable)");
+            out.flush();
+            return 0;
+        }
         Optional<List<Integer>> route;
         try {
             route = reachable(solution, i, j) ? Optional.of(ShortestPaths.route(solution.n(), solution::intermediate, i, j)) : Optional.empty();

@@ -74,6 +74,13 @@ class SolveOffHeapGpuTest extends SolveCommandTesting {
         }
         byte[] byDefault = solve(g, "default.apsp", 1);
         assertArrayEquals(inMemory, byDefault, "the default's first off-heap variant");
+        for (String pair : new String[] {"1 2", "2 1", String.valueOf(n) + " 1", "1 4"}) {
+            String[] ij = pair.split(" ");
+            assertEquals(0, run("path", dir.resolve("heap.apsp").toString(), ij[0], ij[1]));
+            String fromHeap = out().replace("heap.apsp", "X");
+            assertEquals(0, run("path", dir.resolve("kleene-bands.apsp").toString(), ij[0], ij[1]));
+            assertEquals(fromHeap, out().replace("kleene-bands.apsp", "X"), pair);
+        }
     }
 
     /** Zero weights are solved off the heap only unchecked; the answer is still the in-memory one. */
