@@ -32,9 +32,9 @@ public final class SolutionBands {
     private SolutionBands() {
     }
 
-    /** Rows of n ints that one band of at most {@code bandBytes} holds: at least one. */
+    /** Rows of n ints that one band of at most {@code bandBytes} (and one direct buffer) holds: at least one. */
     public static int bandRows(int n, long bandBytes) {
-        return (int) Math.max(1, Math.min(n, bandBytes / (4L * n)));
+        return (int) Math.max(1, Math.min(n, Math.min(bandBytes, Integer.MAX_VALUE) / (4L * n)));
     }
 
     /**

@@ -68,6 +68,7 @@ class SolutionBandsTest {
         assertEquals(1, SolutionBands.bandRows(65_536, 1));
         assertEquals(256, SolutionBands.bandRows(65_536, SolutionBands.DEFAULT_BAND_BYTES));
         assertEquals(10, SolutionBands.bandRows(10, Long.MAX_VALUE));
+        assertEquals(Integer.MAX_VALUE / (4 * 65_536), SolutionBands.bandRows(65_536, Long.MAX_VALUE), "one direct buffer, below 2 GiB");
     }
 
     @Test
