@@ -143,14 +143,17 @@ public final class SparseGraph implements Graph {
         if (ld < n || firstRow < 0 || rows < 0 || (long) firstRow + rows > ld) {
             throw new IllegalArgumentException("rows " + firstRow + " + " + rows + " of an ld x ld matrix, ld = " + ld + " >= n = " + n);
         }
-        int[] row = new int[ld];
+        // whole rows of INF by bulk copy, then the few cells that differ by absolute puts
+        int[] absent = new int[ld];
+        Arrays.fill(absent, Distances.INF);
+        int base = target.position();
+        for (int r = 0; r < rows; r++) target.put(absent);
         for (int i = firstRow; i < firstRow + rows; i++) {
-            Arrays.fill(row, Distances.INF);
-            row[i] = 0;
+            int at = base + (i - firstRow) * ld;
+            target.put(at + i, 0);
             if (i < n) {
-                for (int e = rowStart[i]; e < rowStart[i + 1]; e++) row[column[e]] = weight[e];
+                for (int e = rowStart[i]; e < rowStart[i + 1]; e++) target.put(at + column[e], weight[e]);
             }
-            target.put(row);
         }
     }
 
