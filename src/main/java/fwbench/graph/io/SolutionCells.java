@@ -50,10 +50,7 @@ public final class SolutionCells implements AutoCloseable {
             try (InputStream in = Files.newInputStream(file)) {
                 start = in.readNBytes(SolutionFiles.MAGIC.length);
             }
-            if (!Arrays.equals(start, SolutionFiles.MAGIC)) {
-                Solution s = SolutionFiles.read(file);
-                return new SolutionCells(s.n(), s.firstVertex(), s.hasPaths(), s.isReal(), null, 0, s);
-            }
+            if (!Arrays.equals(start, SolutionFiles.MAGIC)) return of(SolutionFiles.read(file));
             FileChannel channel = FileChannel.open(file);
             try {
                 SolutionFiles.Header h = SolutionFiles.readHeader(channel, name);
@@ -67,6 +64,11 @@ public final class SolutionCells implements AutoCloseable {
         } catch (IOException e) {
             throw new GraphFileException("cannot read " + name + ": " + e.getMessage());
         }
+    }
+
+    /** The cells of a solution already in memory (a text file, one graph of a batch). */
+    public static SolutionCells of(Solution s) {
+        return new SolutionCells(s.n(), s.firstVertex(), s.hasPaths(), s.isReal(), null, 0, s);
     }
 
     public int n() {
