@@ -134,7 +134,12 @@ public final class DeviceGraphs {
      * no n x n array on the host, so a graph file of any n the device holds gets there.
      */
     static void uploadSparseRows(SparseGraph graph, DeviceBuffer target, int ld, int firstRow, int rows) {
-        int bandRows = (int) Math.max(1, Math.min(rows, UPLOAD_BAND_BYTES / (4L * ld)));
+        uploadSparseRows(graph, target, ld, firstRow, rows, UPLOAD_BAND_BYTES);
+    }
+
+    /** The same through bands of at most {@code bandBytes} (at least a row): tests cross band edges at small n. */
+    static void uploadSparseRows(SparseGraph graph, DeviceBuffer target, int ld, int firstRow, int rows, long bandBytes) {
+        int bandRows = (int) Math.max(1, Math.min(rows, bandBytes / (4L * ld)));
         ByteBuffer band = ByteBuffer.allocateDirect(bandRows * ld * 4).order(ByteOrder.nativeOrder());
         for (int from = 0; from < rows; from += bandRows) {
             int count = Math.min(bandRows, rows - from);
