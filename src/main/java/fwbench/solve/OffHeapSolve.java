@@ -90,7 +90,8 @@ final class OffHeapSolve {
         List<Variant> order = requested.map(List::of).orElseGet(() -> SolveVariants.defaultOrder(false, true, n).stream().filter(v -> takes(v, n)).toList());
         long free = CudaContext.get().memoryInfo()[0];
         int devices = Gpu.deviceCount();
-        long leastFree = leastFree(devices);
+        // the other GPUs' contexts are made only for a variant that spans them
+        long leastFree = order.stream().anyMatch(Variant::spansDevices) && devices > 1 ? leastFree(devices) : free;
         List<Variant> fits = new ArrayList<>();
         for (Variant v : order) {
             boolean split = v.spansDevices() && devices > 1;
