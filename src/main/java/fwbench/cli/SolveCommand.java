@@ -1,5 +1,6 @@
 package fwbench.cli;
 
+import fwbench.graph.Distances;
 import fwbench.graph.io.BatchFiles;
 import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.GraphFileException;
@@ -22,6 +23,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -79,6 +81,12 @@ public final class SolveCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /**
+     * From this n the matrices stay off the Java heap (uploaded, checked and written by row band):
+     * past what one Java array holds. Tests lower it to run that path on small graphs.
+     */
+    static int offHeapFromN = Distances.INT_INDEX_MAX_N + 1;
+
     private Progress progress;
     private SolveOutput output;
 
@@ -95,6 +103,7 @@ public final class SolveCommand implements Callable<Integer> {
         Solve solve = checkOptions();
         GraphFile file = readGraph();
         String read = (undirected ? " (--undirected: each edge both ways)" : "") + ", read in " + progress.lastTime();
+        if (!file.realWeights() && file.graph().n() >= offHeapFromN) return solveOffHeap(solve, file, read, out, err);
         Solution solution;
         try {
             solution = solution(file, solve.solve(SolveInput.of(file, read)));
@@ -105,6 +114,28 @@ public final class SolveCommand implements Callable<Integer> {
         }
         if (!output.write(solution, err)) return 1;
         output.sayWhatWasWritten(file, solution, out);
+        return 0;
+    }
+
+    /**
+     * A graph past {@link #offHeapFromN}: the output and the disk checked, then solved, checked
+     * and written by row band ({@link Solve#solveOffHeap}); the closing line gives each stage's time.
+     */
+    private int solveOffHeap(Solve solve, GraphFile file, String read, PrintWriter out, PrintWriter err) throws UsageException {
+        double readSeconds = progress.lastSeconds();
+        int n = file.graph().n();
+        String why = n > Distances.INT_INDEX_MAX_N ? "past " + Distances.INT_INDEX_MAX_N + " (its matrices stay off the Java heap)"
+                : "at least " + offHeapFromN + " (its matrices stay off the Java heap)";
+        output.checkOffHeap(n, why);
+        Solve.OffHeapResult result;
+        try {
+            result = solve.solveOffHeap(SolveInput.of(file, read), why, rows -> output.writeBands(n, file.firstVertex(), rows));
+        } catch (SolveFailure e) {
+            return failed(e.getMessage(), err);
+        } catch (IOException e) {
+            return failed("cannot write " + outFile + ": " + e.getMessage(), err);
+        }
+        output.sayWhatWasWritten(file, result, readSeconds, out);
         return 0;
     }
 

@@ -2,8 +2,10 @@ package fwbench.cli;
 
 import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.Solution;
+import fwbench.graph.io.SolutionBands;
 import fwbench.graph.io.SolutionFiles;
 import fwbench.solve.Progress;
+import fwbench.solve.Solve;
 import fwbench.usage.JarCommand;
 import fwbench.usage.UsageException;
 
@@ -50,6 +52,50 @@ final class SolveOutput {
             err.flush();
             return false;
         }
+    }
+
+    /**
+     * Refuses, before any work, an output that a solve off the heap cannot write: a text file (n^2
+     * numbers of text, which 'path' could not seek), or one the disk has no room for (the largest
+     * n that fits named).
+     */
+    void checkOffHeap(int n, String why) throws UsageException {
+        if (SolutionFiles.isText(outFile)) {
+            throw new UsageException(graphFile + " has n = " + n + ", " + why + ": its solution is written binary (--out a name not ending in .txt), "
+                    + "which 'path' reads cell by cell");
+        }
+        long need = SolutionFiles.binaryBytes(n, false), usable;
+        Path existing = outFile.toAbsolutePath().getParent();
+        while (!Files.exists(existing)) existing = existing.getParent();
+        try {
+            usable = Files.getFileStore(existing).getUsableSpace();
+        } catch (IOException e) {
+            throw new UsageException("cannot tell the free space of " + existing + ": " + e.getMessage());
+        }
+        if (need > usable) {
+            throw new UsageException(String.format(Locale.ROOT, "%s (n=%d) does not fit on disk: its solution takes %,d bytes and %s has %,d free "
+                    + "(largest n that fits: %d)", graphFile, n, need, existing, usable, SolutionFiles.largestBinaryN(usable)));
+        }
+    }
+
+    /** Writes --out band by band from {@code rows} (the device), atomically, its folder made first. */
+    void writeBands(int n, int firstVertex, SolutionBands.RowSource rows) throws IOException {
+        makeFolderOf(outFile);
+        try {
+            SolutionBands.write(outFile, force, n, firstVertex, rows, SolutionBands.DEFAULT_BAND_BYTES);
+        } catch (FileAlreadyExistsException e) {
+            throw new IOException(outFile + " appeared while solving (--force replaces it)", e);
+        }
+    }
+
+    /** Says what --out holds after a solve off the heap, and each stage's time. */
+    void sayWhatWasWritten(GraphFile file, Solve.OffHeapResult result, double readSeconds, PrintWriter out) {
+        StringBuilder times = new StringBuilder(String.format(Locale.ROOT, "read %.2f s", readSeconds));
+        result.stageSeconds().forEach((stage, seconds) -> times.append(String.format(Locale.ROOT, ", %s %.2f s", stage, seconds)));
+        out.println("wrote " + outFile + ": distances of " + graphFile + " (n=" + result.n() + ", "
+                + String.format(Locale.ROOT, "binary, %,d bytes", SolutionFiles.binaryBytes(result.n(), false)) + ", vertices numbered from "
+                + file.firstVertex() + "), solved by " + result.variant() + ", " + result.verification() + "; " + times);
+        out.flush();
     }
 
     /** Says what --out holds, and with --paths how to rebuild a route from it. */

@@ -8,6 +8,8 @@ import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUmemorytype;
 import jcuda.driver.JCudaDriver;
 
+import java.nio.ByteBuffer;
+
 /**
  * Device memory for int32 cells, freed by {@link #close()} (use try-with-resources), on the device
  * of the context that was current when it was allocated.
@@ -166,6 +168,46 @@ public final class DeviceBuffer implements AutoCloseable {
         copy.dstHost = Pointer.to(host);
         copy.dstPitch = (long) n * Sizeof.INT;
         copy.dstY = firstRow;
+        copy.WidthInBytes = (long) n * Sizeof.INT;
+        copy.Height = rows;
+        JCudaDriver.cuMemcpy2D(copy);
+    }
+
+    /**
+     * Copies whole rows into this buffer from a direct buffer: its ints from position 0 to its limit
+     * (rows of {@code ld} ints, native order) land from row {@code firstRow} on (synchronously).
+     * A band of a matrix too large for a Java array ({@code host} from {@link java.nio.ByteBuffer#allocateDirect}).
+     */
+    public void uploadRows(ByteBuffer host, int ld, long firstRow) {
+        long bytes = host.limit(), first = firstRow * ld;
+        if (!host.isDirect() || bytes % ((long) ld * Sizeof.INT) != 0 || firstRow < 0 || first + bytes / Sizeof.INT > cells) {
+            throw new IllegalArgumentException(bytes + " bytes from row " + firstRow + " (rows of " + ld + " ints) do not fit a buffer of " + cells + " cells"
+                    + (host.isDirect() ? "" : ", or the host buffer is not direct"));
+        }
+        // a view from position 0: the pointer is the buffer's first byte, whatever its position
+        JCudaDriver.cuMemcpyHtoD(pointer.withByteOffset(first * Sizeof.INT), Pointer.to(host.duplicate().position(0).slice()), bytes);
+        landed();
+    }
+
+    /**
+     * Copies rows firstRow .. firstRow + rows - 1 of this buffer (rows {@code ld} ints apart, their
+     * first n cells) into a direct buffer from its byte 0, rows n ints apart, native order
+     * (synchronously): a band of a matrix too large for a Java array.
+     */
+    public void downloadRows(ByteBuffer host, int n, int ld, long firstRow, int rows) {
+        if (!host.isDirect() || ld < n || firstRow < 0 || rows < 1 || (long) rows * n * Sizeof.INT > host.capacity()
+                || (firstRow + rows) * ld > cells) {
+            throw new IllegalArgumentException("rows " + firstRow + " .. " + (firstRow + rows - 1) + " of " + n + " cells with rows " + ld
+                    + " apart do not fit a buffer of " + cells + " cells, or a direct host buffer of " + host.capacity() + " bytes");
+        }
+        CUDA_MEMCPY2D copy = new CUDA_MEMCPY2D();
+        copy.srcMemoryType = CUmemorytype.CU_MEMORYTYPE_DEVICE;
+        copy.srcDevice = pointer;
+        copy.srcPitch = (long) ld * Sizeof.INT;
+        copy.srcY = firstRow;
+        copy.dstMemoryType = CUmemorytype.CU_MEMORYTYPE_HOST;
+        copy.dstHost = Pointer.to(host.duplicate().position(0).slice());
+        copy.dstPitch = (long) n * Sizeof.INT;
         copy.WidthInBytes = (long) n * Sizeof.INT;
         copy.Height = rows;
         JCudaDriver.cuMemcpy2D(copy);

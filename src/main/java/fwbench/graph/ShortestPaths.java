@@ -3,6 +3,7 @@ package fwbench.graph;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.IntBinaryOperator;
 
 /**
  * All-pairs distances with the intermediate-node matrix of report 003: {@code intermediates[i*n+j]}
@@ -42,24 +43,32 @@ public record ShortestPaths(int n, int[] distances, int[] intermediates) {
      * matrix of any distances (integer or real); IllegalStateException as for {@link #path}.
      */
     public static List<Integer> route(int n, int[] intermediates, int i, int j) {
+        return route(n, (a, b) -> intermediates[a * n + b], i, j);
+    }
+
+    /**
+     * The same from {@code intermediate(a, b)}, the cell (a, b) of the matrix wherever it is kept
+     * (a file read cell by cell, past what one Java array holds).
+     */
+    public static List<Integer> route(int n, IntBinaryOperator intermediate, int i, int j) {
         List<Integer> vertices = new ArrayList<>();
         vertices.add(i);
-        if (i != j) appendAfter(n, intermediates, i, j, vertices, 0);
+        if (i != j) appendAfter(n, intermediate, i, j, vertices, 0);
         return vertices;
     }
 
     // Appends the vertices after i up to and including j. Depth bounds the splits: a simple path
     // has at most n - 1 edges, so deeper recursion means the matrix loops.
-    private static void appendAfter(int n, int[] intermediates, int i, int j, List<Integer> out, int depth) {
+    private static void appendAfter(int n, IntBinaryOperator intermediate, int i, int j, List<Integer> out, int depth) {
         if (depth > n || out.size() > n) throw new IllegalStateException("intermediate-node matrix loops between " + i + " and " + j);
-        int k = intermediates[i * n + j];
+        int k = intermediate.applyAsInt(i, j);
         if (k == n + 1) {
             out.add(j);
             return;
         }
         if (k < 0 || k >= n) throw new IllegalStateException("intermediate node " + k + " at (" + i + ", " + j + ") is not a vertex");
-        appendAfter(n, intermediates, i, k, out, depth + 1);
-        appendAfter(n, intermediates, k, j, out, depth + 1);
+        appendAfter(n, intermediate, i, k, out, depth + 1);
+        appendAfter(n, intermediate, k, j, out, depth + 1);
     }
 
     /** A vertex whose distance to itself is negative (it lies on a negative cycle), or -1. */

@@ -2,6 +2,7 @@ package fwbench.solve;
 
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.DeviceFault;
+import fwbench.graph.io.SolutionBands;
 import fwbench.solve.SolveRequest.Device;
 import fwbench.tuning.LaunchTuning;
 import fwbench.tuning.TuningMode;
@@ -17,7 +18,10 @@ import fwbench.verify.Verification;
 import fwbench.verify.VerificationFailure;
 import jcuda.CudaException;
 
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -130,9 +134,7 @@ public final class Solve {
             } catch (CudaException e) {
                 throw DeviceFault.of(v.kernelFile().map(KernelFile::given).orElse(v.id()), input.n(), e);
             }
-            String gpuTime = solver.lastSolveGpuMillis().isPresent()
-                    ? String.format(Locale.ROOT, " (GPU time %.1f ms)", solver.lastSolveGpuMillis().getAsDouble()) : "";
-            progress.line("solved in " + progress.lastTime() + gpuTime);
+            progress.line("solved in " + progress.lastTime() + gpuTime(solver));
             OptionalLong negative = solver.negativeCycleCell();
             if (negative.isPresent()) {
                 int i = (int) (negative.getAsLong() / input.n());
@@ -152,5 +154,90 @@ public final class Solve {
             int[] intermediates = request.paths() ? ((PathSolver) solver).intermediates() : null;
             return new SolveResult(input.n(), v.id(), request.verify(), how, solver.distances(), null, null, intermediates);
         }
+    }
+
+    /** Where an answer kept off the heap goes: written band by band while the solver still holds it. */
+    @FunctionalInterface
+    public interface BandWriter {
+        void write(SolutionBands.RowSource rows) throws IOException;
+    }
+
+    /**
+     * A solve off the heap's account, for its closing line.
+     *
+     * @param stageSeconds seconds of each stage in order: copying to the device, solving, verifying (when it ran), writing
+     */
+    public record OffHeapResult(int n, String variant, String verification, Map<String, Double> stageSeconds) {
+    }
+
+    /**
+     * Solves a graph whose matrices stay off the Java heap ({@code why} says why, for refusals):
+     * its rows reach the device band by band, the answer is checked there by the shortest-path
+     * certificate, and {@code writer} writes it band by band from the device before the solver
+     * is freed. Refusals ({@link OffHeapSolve}) come before anything is allocated.
+     */
+    public OffHeapResult solveOffHeap(SolveInput input, String why, BandWriter writer) throws UsageException, SolveFailure, IOException {
+        OffHeapSolve.checkRequest(request, input, requested, why);
+        List<String> notes = new ArrayList<>();
+        List<Variant> candidates = OffHeapSolve.fitting(requested, input, notes);
+        if (input.summary() != null) progress.line(input.summary());
+        notes.forEach(progress::line);
+        Map<String, Double> seconds = new LinkedHashMap<>();
+        for (int c = 0; c < candidates.size(); c++) {
+            Variant v = candidates.get(c);
+            SolverConfig config = tunedChoice(v, SolverConfig.of(input.graph()));
+            Solver solver;
+            try {
+                solver = progress.timed("copying the graph to the device for " + v + " (" + CudaContext.get().device().name() + "), row band by row band",
+                        () -> v.create(config));
+            } catch (UnsupportedInputException e) {
+                if (requested.isPresent() || c + 1 == candidates.size()) throw new UsageException(v + " cannot take " + input.name() + ": " + e.getMessage());
+                progress.line(v + " cannot take this graph (" + e.getMessage() + "): trying " + candidates.get(c + 1));
+                continue;
+            }
+            seconds.put("copy to device", progress.lastSeconds());
+            try (solver) {
+                String how = solveAndCheck(v, solver, input, seconds);
+                progress.timed("writing the distances from the device, row band by row band", () -> {
+                    writer.write(OffHeapSolve.rows(solver));
+                    return null;
+                });
+                seconds.put("write", progress.lastSeconds());
+                return new OffHeapResult(input.n(), v.id(), how, seconds);
+            } catch (VerificationFailure | DeviceFault e) {
+                throw new SolveFailure(e.getMessage(), e);
+            }
+        }
+        throw new IllegalStateException("no candidate left, and the last one refuses by exception");
+    }
+
+    /** Solves, looks for a negative cycle and checks the answer on the device: how it was checked. */
+    private String solveAndCheck(Variant v, Solver solver, SolveInput input, Map<String, Double> seconds) throws SolveFailure {
+        try {
+            progress.timed("solving with " + v, () -> {
+                solver.reset();
+                solver.solve();
+                return null;
+            });
+        } catch (CudaException e) {
+            throw DeviceFault.of(v.id(), input.n(), e);
+        }
+        seconds.put("solve", progress.lastSeconds());
+        progress.line("solved in " + progress.lastTime() + gpuTime(solver));
+        if (solver.negativeCycleCell().isPresent()) throw new SolveFailure("the solve ends with a distance below any path's length: a negative cycle, in a graph of weights >= 0", null);
+        if (!request.verify()) {
+            String how = "not verified (" + request.terms().noVerify() + ")";
+            progress.line(how);
+            return how;
+        }
+        String how = progress.timed("verifying on the device", () -> Verification.check(solver, input.graph()));
+        seconds.put("verify", progress.lastSeconds());
+        progress.line("verified in " + progress.lastTime() + ": " + how);
+        return how;
+    }
+
+    /** " (GPU time 12.3 ms)" where the solver timed its solve with events, else "". */
+    private static String gpuTime(Solver solver) {
+        return solver.lastSolveGpuMillis().isPresent() ? String.format(Locale.ROOT, " (GPU time %.1f ms)", solver.lastSolveGpuMillis().getAsDouble()) : "";
     }
 }

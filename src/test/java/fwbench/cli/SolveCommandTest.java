@@ -103,11 +103,11 @@ class SolveCommandTest extends SolveCommandTesting {
     }
 
     @Test
-    void pathNeedsTheIntermediateNodes() throws IOException {
+    void pathWithoutTheIntermediateNodesGivesTheLengthAlone() throws IOException {
         Path solution = dir.resolve("d.apsp");
         assertEquals(0, run("solve", "--graph", report003File().toString(), "--out", solution.toString()), err.toString());
-        assertEquals(2, run("path", solution.toString(), "1", "2"));
-        assertEquals(List.of("fwbench path: " + solution + " holds distances only: solve with --paths to be able to rebuild paths"), errLines());
+        assertEquals(0, run("path", solution.toString(), "4", "3"));
+        assertEquals("length 41 (" + solution + " holds distances only: solve with --paths to rebuild routes)\n", out());
         Path missing = dir.resolve("none.apsp");
         assertEquals(2, run("path", missing.toString(), "1", "2"));
         assertEquals(List.of("fwbench path: no such file: " + missing), errLines());

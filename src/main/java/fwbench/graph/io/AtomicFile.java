@@ -26,6 +26,12 @@ public final class AtomicFile {
         void writeTo(OutputStream out) throws IOException;
     }
 
+    /** What writes the contents straight to the file's channel (direct buffers, no copy through a stream). */
+    @FunctionalInterface
+    public interface ChannelContents {
+        void writeTo(FileChannel channel) throws IOException;
+    }
+
     private AtomicFile() {
     }
 
@@ -34,14 +40,21 @@ public final class AtomicFile {
      * ({@link FileAlreadyExistsException}, also if another program took the name meanwhile).
      */
     public static void write(Path target, boolean replace, Contents contents) throws IOException {
+        writeChannel(target, replace, channel -> {
+            OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 20);
+            contents.writeTo(out);
+            out.flush();  // not closed: the channel is closed once forced to disk
+        });
+    }
+
+    /** Writes {@code target} as {@link #write} does, the contents written to the temporary file's channel. */
+    public static void writeChannel(Path target, boolean replace, ChannelContents contents) throws IOException {
         Path temporary = createTemporary(target.toAbsolutePath());
         // a shutdown hook: Ctrl-C during a long write leaves no .partial file behind
         temporary.toFile().deleteOnExit();
         try {
-            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE);
-                 OutputStream out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 20)) {
-                contents.writeTo(out);
-                out.flush();
+            try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+                contents.writeTo(channel);
                 channel.force(true);  // on disk before the rename: a crash cannot leave a complete-looking short file
             }
             if (replace) {

@@ -1,5 +1,7 @@
 package fwbench.graph.io;
 
+import fwbench.graph.Distances;
+
 import java.io.IOException;
 
 /**
@@ -24,6 +26,10 @@ final class DenseMatrixReader {
             if (edges == null) {
                 int values = 1;
                 while (f.next()) values++;
+                if (values > Distances.INT_INDEX_MAX_N) {
+                    throw in.error("the first row has " + values + " values: a dense matrix file takes n up to " + Distances.INT_INDEX_MAX_N
+                            + " (past it, a sparse .gr or .edges file: a dense one would hold n^2 numbers of text)");
+                }
                 edges = EdgeCollector.forVertices(in, values, 0, "the first row, with " + values + (values == 1 ? " value," : " values,"), true);
                 n = values;
                 firstRowLine = in.number();

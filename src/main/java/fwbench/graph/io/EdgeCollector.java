@@ -19,9 +19,10 @@ final class EdgeCollector {
 
     /**
      * The most heap an edge needs at once while read: its triple here (12 bytes, twice while the
-     * array grows), then its sort key (8) and the graph's cell and weight (8 + 8).
+     * array grows), then its sort key (8), its row, column and weight (12) and the graph's column
+     * and weight (8).
      */
-    private static final int PEAK_BYTES_PER_EDGE = 12 * 2 + 8 + 16;
+    private static final int PEAK_BYTES_PER_EDGE = 12 * 2 + 8 + 12 + 8;
 
     /**
      * The same with real weights: the triple, its float64 weight (16, twice while growing), its
@@ -41,6 +42,9 @@ final class EdgeCollector {
     /** The first whole weight with |w| >= INF: refused at the end if the graph stays an integer one. */
     private GraphFileException wholeOutOfRange;
 
+    /** Why a graph file stops at {@link Distances#GRID_MAX_N} vertices, for messages. */
+    static final String MAX_N_WHY = "the largest n a GPU kernel's grid covers; device memory ends long before it";
+
     private EdgeCollector(LineReader source, int n, int firstVertex) {
         this.source = source;
         this.n = n;
@@ -48,7 +52,8 @@ final class EdgeCollector {
     }
 
     /**
-     * Edges among n vertices, after checking n: at least 1, at most {@link Distances#INT_INDEX_MAX_N}.
+     * Edges among n vertices, after checking n: at least 1, at most {@link Distances#GRID_MAX_N}
+     * (a solve past {@link Distances#INT_INDEX_MAX_N} keeps its matrices off the Java heap).
      *
      * @param givenBy what set n, for messages ("the problem line", "the first row")
      * @param atLine  whether n comes from the line last read (else the message names the file)
@@ -69,8 +74,8 @@ final class EdgeCollector {
         String problem = null;
         if (vertices < 1) {
             problem = givenBy + " gives n = " + vertices + ": a graph needs at least one vertex";
-        } else if (vertices > Distances.INT_INDEX_MAX_N) {
-            problem = givenBy + " gives n = " + vertices + ": at most " + Distances.INT_INDEX_MAX_N + " vertices fit (a matrix on the host is one Java array, at most 2^31 - 1 cells)";
+        } else if (vertices > Distances.GRID_MAX_N) {
+            problem = givenBy + " gives n = " + vertices + ": at most " + Distances.GRID_MAX_N + " vertices fit (" + MAX_N_WHY + ")";
         }
         if (problem != null) throw atLine ? source.error(problem) : source.fileError(problem);
         n = (int) vertices;
@@ -172,8 +177,16 @@ final class EdgeCollector {
         return SparseGraph.lightestEdges(n, edges, count, description);
     }
 
-    /** The graph of the edges (n must be set, the weights real), its matrix not yet made. */
-    RealGraph realGraph(String description) {
+    /**
+     * The graph of the edges (n must be set, the weights real), its matrix not yet made; refused
+     * past {@link Distances#INT_INDEX_MAX_N}, where its float32 answer could not be checked
+     * against the float64 CPU reference, which holds the whole matrix.
+     */
+    RealGraph realGraph(String description) throws GraphFileException {
+        if (n > Distances.INT_INDEX_MAX_N) {
+            throw source.fileError("n = " + n + " with real weights (not all whole numbers): at most " + Distances.INT_INDEX_MAX_N
+                    + " vertices (their float32 distances are checked against the float64 CPU reference, one Java array); integer weights go further");
+        }
         int[] ends = new int[2 * count];
         for (int e = 0; e < count; e++) {
             ends[2 * e] = edges[3 * e];

@@ -29,9 +29,9 @@ final class EdgeListReader {
             if (Double.isNaN(w) || f.more()) throw badEdge(in, line);
             String written = f.token();
             for (long vertex : new long[] {u, v}) {
-                if (vertex < 0 || vertex >= Distances.INT_INDEX_MAX_N) {
-                    throw in.error("vertex " + vertex + " is out of range 0.." + (Distances.INT_INDEX_MAX_N - 1) + " (vertices are numbered from 0; at most "
-                            + Distances.INT_INDEX_MAX_N + " fit: a matrix on the host is one Java array, at most 2^31 - 1 cells)");
+                if (vertex < 0 || vertex >= Distances.GRID_MAX_N) {
+                    throw in.error("vertex " + vertex + " is out of range 0.." + (Distances.GRID_MAX_N - 1) + " (vertices are numbered from 0; at most "
+                            + Distances.GRID_MAX_N + " fit: " + EdgeCollector.MAX_N_WHY + ")");
                 }
             }
             edges.edge(u, v, w, written);

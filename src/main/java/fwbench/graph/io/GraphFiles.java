@@ -21,7 +21,7 @@ import java.util.zip.ZipException;
  * Reads graph files of every {@link GraphFormat} into their edges (the n x n matrix waits until a
  * solver asks for it: {@link SparseGraph}), and refuses, in one line
  * each, what cannot be solved: a missing file, an unknown extension, a malformed line (its number
- * and what was expected), a vertex out of range, n = 0 or beyond {@link Distances#INT_INDEX_MAX_N} (a matrix on the host is one array), and
+ * and what was expected), a vertex out of range, n = 0 or beyond {@link Distances#GRID_MAX_N} ({@link Distances#INT_INDEX_MAX_N} for a dense file or real weights), and
  * weights so large that a simple path could reach INF (integer weights) or overflow float32 (real
  * weights: a file with some weight that is not a whole number).
  */

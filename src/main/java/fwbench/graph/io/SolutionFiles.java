@@ -80,6 +80,14 @@ public final class SolutionFiles {
         return (real ? REAL_HEADER_BYTES : HEADER_BYTES) + 4L * n * n * (paths ? 2 : 1);
     }
 
+    /** The largest n whose binary form of int32 distances (no intermediates) takes at most {@code bytes}, 0 if none. */
+    public static int largestBinaryN(long bytes) {
+        int n = (int) Math.min(Distances.GRID_MAX_N, Math.floor(Math.sqrt(Math.max(0, bytes - HEADER_BYTES) / 4.0)));
+        while (n > 0 && binaryBytes(n, false) > bytes) n--;
+        while (n < Distances.GRID_MAX_N && binaryBytes(n + 1, false) <= bytes) n++;
+        return n;
+    }
+
     /** Writes the solution, binary or text by the file's name, atomically; never overwrites unless {@code replace}. */
     public static void write(Path target, Solution solution, boolean replace) throws IOException {
         if (isText(target)) AtomicFile.write(target, replace, out -> writeText(out, solution));
@@ -87,12 +95,22 @@ public final class SolutionFiles {
     }
 
     private static void writeBinary(OutputStream out, Solution s) throws IOException {
-        ByteBuffer header = ByteBuffer.allocate(s.isReal() ? REAL_HEADER_BYTES : HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        header.put(MAGIC).putInt(s.isReal() ? REAL_VERSION : VERSION).putInt(s.n()).putInt(s.firstVertex()).putInt(s.hasPaths() ? PATHS_FLAG : 0);
-        if (s.isReal()) header.putInt(FLOAT32_CELLS);
-        out.write(header.array());
+        out.write(binaryHeader(s.n(), s.firstVertex(), s.hasPaths(), s.isReal()).array());
         writeInts(out, s.isReal() ? floatBits(s.realDistances()) : s.distances());
         if (s.hasPaths()) writeInts(out, s.intermediates());
+    }
+
+    /** The binary form's header, written by the in-memory writer and the band writer alike. */
+    static ByteBuffer binaryHeader(int n, int firstVertex, boolean paths, boolean real) {
+        ByteBuffer header = ByteBuffer.allocate(real ? REAL_HEADER_BYTES : HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        header.put(MAGIC).putInt(real ? REAL_VERSION : VERSION).putInt(n).putInt(firstVertex).putInt(paths ? PATHS_FLAG : 0);
+        if (real) header.putInt(FLOAT32_CELLS);
+        return header.flip();
+    }
+
+    /** The text form's first line, written by the in-memory writer and the band writer alike. */
+    static String textHeader(int n, int firstVertex, boolean paths, boolean real) {
+        return "# fwbench solution n=" + n + " first=" + firstVertex + " intermediates=" + (paths ? "yes" : "no") + (real ? " cells=" + FLOAT32_WORD : "") + "\n";
     }
 
     private static int[] floatBits(float[] values) {
@@ -120,8 +138,7 @@ public final class SolutionFiles {
     private static void writeText(OutputStream stream, Solution s) throws IOException {
         Writer out = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.US_ASCII), 1 << 16);
         int n = s.n();
-        out.write("# fwbench solution n=" + n + " first=" + s.firstVertex() + " intermediates=" + (s.hasPaths() ? "yes" : "no")
-                + (s.isReal() ? " cells=" + FLOAT32_WORD : "") + "\n");
+        out.write(textHeader(n, s.firstVertex(), s.hasPaths(), s.isReal()));
         if (s.isReal()) writeRealRows(out, n, s.realDistances());
         else writeRows(out, n, s.distances(), true);
         if (s.hasPaths()) {
@@ -181,41 +198,57 @@ public final class SolutionFiles {
 
     private static Solution readBinary(Path file, String name) throws IOException {
         try (FileChannel channel = FileChannel.open(file)) {
-            ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-            while (header.hasRemaining() && channel.read(header) >= 0) {
-                // keep reading until the header is complete or the file ends
+            Header h = readHeader(channel, name);
+            int n = h.n();
+            if (n > Distances.INT_INDEX_MAX_N) {
+                throw new GraphFileException(name + ": n = " + n + " is too large to read whole (a matrix in memory is one Java array, n at most "
+                        + Distances.INT_INDEX_MAX_N + "); 'path' reads such a file cell by cell");
             }
-            if (header.hasRemaining()) throw new GraphFileException(name + ": the file ends inside its " + HEADER_BYTES + "-byte header");
-            header.flip().position(MAGIC.length);
-            int version = header.getInt(), n = header.getInt(), first = header.getInt(), flags = header.getInt();
-            if (version != VERSION && version != REAL_VERSION) {
-                throw new GraphFileException(name + ": version " + version + " of the solution layout; this fwbench reads versions "
-                        + VERSION + " (int32) and " + REAL_VERSION + " (float32)");
-            }
-            boolean real = version == REAL_VERSION;
-            int cells = FLOAT32_CELLS;
-            if (real) {
-                ByteBuffer cellType = ByteBuffer.allocate(REAL_HEADER_BYTES - HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-                while (cellType.hasRemaining() && channel.read(cellType) >= 0) {
-                    // as for the header
-                }
-                if (cellType.hasRemaining()) throw new GraphFileException(name + ": the file ends inside its " + REAL_HEADER_BYTES + "-byte header");
-                cells = cellType.flip().getInt();
-            }
-            if (n < 1 || n > Distances.INT_INDEX_MAX_N || (first != 0 && first != 1) || (flags & ~PATHS_FLAG) != 0 || cells != FLOAT32_CELLS) {
-                throw new GraphFileException(name + ": damaged header (n = " + n + ", first vertex " + first + ", flags " + flags
-                        + (real ? ", cell type " + cells : "") + ")");
-            }
-            boolean paths = (flags & PATHS_FLAG) != 0;
-            long expected = binaryBytes(n, paths, real), actual = channel.size();
-            if (actual != expected) {
-                throw new GraphFileException(name + ": " + actual + " bytes, but n = " + n + (paths ? " with intermediates" : "") + " needs " + expected
-                        + (actual < expected ? " (is it truncated?)" : ""));
-            }
+            channel.position(h.cellsOffset());
             int[] distances = readInts(channel, n);
-            int[] intermediates = paths ? readInts(channel, n) : null;
-            return real ? Solution.real(n, first, floats(distances), intermediates) : new Solution(n, first, distances, intermediates);
+            int[] intermediates = h.paths() ? readInts(channel, n) : null;
+            return h.real() ? Solution.real(n, h.first(), floats(distances), intermediates) : new Solution(n, h.first(), distances, intermediates);
         }
+    }
+
+    /**
+     * The binary form's header, checked against the file's size.
+     *
+     * @param cellsOffset where the distances start (the intermediates follow them, 4 n^2 bytes on)
+     */
+    record Header(int n, int first, boolean paths, boolean real, long cellsOffset) {
+    }
+
+    /** Reads and checks the header of a binary solution (the magic already matched); refuses a damaged or truncated file. */
+    static Header readHeader(FileChannel channel, String name) throws IOException {
+        ByteBuffer header = ByteBuffer.allocate(REAL_HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        while (header.hasRemaining() && channel.read(header, header.position()) >= 0) {
+            // keep reading until the header is complete or the file ends
+        }
+        if (header.position() < HEADER_BYTES) throw new GraphFileException(name + ": the file ends inside its " + HEADER_BYTES + "-byte header");
+        header.flip().position(MAGIC.length);
+        int version = header.getInt(), n = header.getInt(), first = header.getInt(), flags = header.getInt();
+        if (version != VERSION && version != REAL_VERSION) {
+            throw new GraphFileException(name + ": version " + version + " of the solution layout; this fwbench reads versions "
+                    + VERSION + " (int32) and " + REAL_VERSION + " (float32)");
+        }
+        boolean real = version == REAL_VERSION;
+        int cells = FLOAT32_CELLS;
+        if (real) {
+            if (header.remaining() < REAL_HEADER_BYTES - HEADER_BYTES) throw new GraphFileException(name + ": the file ends inside its " + REAL_HEADER_BYTES + "-byte header");
+            cells = header.getInt();
+        }
+        if (n < 1 || n > Distances.GRID_MAX_N || (first != 0 && first != 1) || (flags & ~PATHS_FLAG) != 0 || cells != FLOAT32_CELLS) {
+            throw new GraphFileException(name + ": damaged header (n = " + n + ", first vertex " + first + ", flags " + flags
+                    + (real ? ", cell type " + cells : "") + ")");
+        }
+        boolean paths = (flags & PATHS_FLAG) != 0;
+        long expected = binaryBytes(n, paths, real), actual = channel.size();
+        if (actual != expected) {
+            throw new GraphFileException(name + ": " + actual + " bytes, but n = " + n + (paths ? " with intermediates" : "") + " needs " + expected
+                    + (actual < expected ? " (is it truncated?)" : ""));
+        }
+        return new Header(n, first, paths, real, real ? REAL_HEADER_BYTES : HEADER_BYTES);
     }
 
     private static int[] readInts(FileChannel channel, int n) throws IOException {

@@ -9,7 +9,11 @@ import fwbench.graph.Distances;
 import fwbench.graph.GeneratedGraph;
 import fwbench.graph.Graph;
 import fwbench.graph.RealGraph;
+import fwbench.graph.SparseGraph;
 import jcuda.Pointer;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 
 import static fwbench.cuda.KernelArgs.buffer;
 import static fwbench.cuda.KernelArgs.params;
@@ -71,6 +75,10 @@ public final class DeviceGraphs {
             stream.synchronize();
             return;
         }
+        if (graph instanceof SparseGraph sparse) {
+            uploadSparseRows(sparse, target, ld, firstRow, rows);
+            return;
+        }
         target.fill(Distances.INF, stream);  // padding: INF off the diagonal
         stream.synchronize();  // the stream does not wait for the synchronous copies below
         int live = Math.min(rows, n - firstRow);
@@ -95,6 +103,8 @@ public final class DeviceGraphs {
             // same cells as GraphSpec.generate, without an n x n host array
             kernel("fw_generate").launch(stream, blocksX, blocksY, 32, 8, 0,
                     new Generate(target, n, ld, g.seed(), g.spec().edgeThreshold(), g.spec().maxWeight(), g.spec().potentialRange()));
+        } else if (graph instanceof SparseGraph sparse) {
+            uploadSparseRows(sparse, target, ld, 0, ld);  // padding included: nothing left for fw_pad
         } else {
             target.uploadRows(graph.weights(), n, ld);
             if (ld > n) kernel("fw_pad").launch(stream, blocksX, blocksY, 32, 8, 0, new Pad(target, n, ld));
@@ -113,6 +123,31 @@ public final class DeviceGraphs {
         stream.synchronize();  // the stream does not wait for the synchronous copies below
         target.uploadRows(graph.float32Words(), n, ld);
         for (int p = n; p < ld; p++) target.write((long) p * ld + p, Float.floatToRawIntBits(0f));
+    }
+
+    /** Bytes of the host buffer a graph file's rows go through on their way to the device. */
+    public static final long UPLOAD_BAND_BYTES = 64L << 20;
+
+    /**
+     * Fills rows firstRow .. firstRow + rows - 1 of {@code target}'s first rows (ld ints apart) with
+     * those of the graph's padded matrix, made from its edges band by band in one direct buffer:
+     * no n x n array on the host, so a graph file of any n the device holds gets there.
+     */
+    static void uploadSparseRows(SparseGraph graph, DeviceBuffer target, int ld, int firstRow, int rows) {
+        uploadSparseRows(graph, target, ld, firstRow, rows, UPLOAD_BAND_BYTES);
+    }
+
+    /** The same through bands of at most {@code bandBytes} (at least a row): tests cross band edges at small n. */
+    static void uploadSparseRows(SparseGraph graph, DeviceBuffer target, int ld, int firstRow, int rows, long bandBytes) {
+        int bandRows = (int) Math.max(1, Math.min(rows, bandBytes / (4L * ld)));
+        ByteBuffer band = ByteBuffer.allocateDirect(bandRows * ld * 4).order(ByteOrder.nativeOrder());
+        for (int from = 0; from < rows; from += bandRows) {
+            int count = Math.min(bandRows, rows - from);
+            band.clear();
+            graph.fillRows(firstRow + from, count, ld, band.asIntBuffer());
+            band.limit(count * ld * 4);
+            target.uploadRows(band, ld, from);
+        }
     }
 
     private static Kernel kernel(String name) {

@@ -230,7 +230,7 @@ class GraphFilesTest {
             bad.gr    ¦ p sp 3 1\\na 1 4 5\\n                    ¦ line 2: vertex 4 is out of range 1..3 (n = 3)
             bad.gr    ¦ p sp 3 1\\na 0 1 5\\n                    ¦ line 2: vertex 0 is out of range 1..3 (n = 3)
             bad.gr    ¦ c empty\\np sp 0 0\\n                    ¦ line 2: the problem line gives n = 0: a graph needs at least one vertex
-            bad.gr    ¦ p sp 50000 0\\n                          ¦ line 1: the problem line gives n = 50000: at most 46340 vertices fit (a matrix on the host is one Java array, at most 2^31 - 1 cells)
+            bad.gr    ¦ p sp 600000 0\\n                         ¦ line 1: the problem line gives n = 600000: at most 524280 vertices fit (the largest n a GPU kernel's grid covers; device memory ends long before it)
             bad.gr    ¦ p sp 3 3\\na 1 2 3\\n                    ¦ the problem line (line 1) declares 3 arcs, the file has 1 (is it truncated?)
             bad.gr    ¦ p sp 3 0\\na 1 2 3\\n                    ¦ the problem line (line 1) declares 0 arcs, the file has 1
             bad.gr    ¦ p sp 3\\n                                ¦ line 1: expected the problem line 'p sp N M', got 'p sp 3'
@@ -263,8 +263,8 @@ class GraphFilesTest {
             bad.edges ¦ 0 1 2\\n1 2\\n                           ¦ line 2: expected an edge 'u v w' (integers u and v, a number w), got '1 2'
             bad.edges ¦ 0 1 2\\n1 x 2\\n                         ¦ line 2: expected an edge 'u v w' (integers u and v, a number w), got '1 x 2'
             bad.edges ¦ # no edges\\n\\n                         ¦ no edges, so no vertices (n = 0): expected lines 'u v w'
-            bad.edges ¦ 0 -1 2\\n                                ¦ line 1: vertex -1 is out of range 0..46339 (vertices are numbered from 0; at most 46340 fit: a matrix on the host is one Java array, at most 2^31 - 1 cells)
-            bad.edges ¦ 0 46340 2\\n                             ¦ line 1: vertex 46340 is out of range 0..46339 (vertices are numbered from 0; at most 46340 fit: a matrix on the host is one Java array, at most 2^31 - 1 cells)
+            bad.edges ¦ 0 -1 2\\n                                ¦ line 1: vertex -1 is out of range 0..524279 (vertices are numbered from 0; at most 524280 fit: the largest n a GPU kernel's grid covers; device memory ends long before it)
+            bad.edges ¦ 0 524280 2\\n                            ¦ line 1: vertex 524280 is out of range 0..524279 (vertices are numbered from 0; at most 524280 fit: the largest n a GPU kernel's grid covers; device memory ends long before it)
             bad.dense ¦ 0 1 2\\n1 0\\n3 4 0\\n                   ¦ line 2: 2 values, expected 3 (one per vertex, as the first row on line 1)
             bad.dense ¦ 0 1\\n1 0 5\\n                          ¦ line 2: 3 values, expected 2 (one per vertex, as the first row on line 1)
             bad.dense ¦ 0 1\\n1 0\\n1 1\\n                      ¦ line 3: more than 2 rows: the first row (line 1) has 2 values, so n = 2
