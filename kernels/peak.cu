@@ -84,7 +84,8 @@ __device__ __forceinline__ void relax(int* sink, int iterations, int seed)
     for (int i = 0; i < PEAK_TM; ++i)
 #pragma unroll
         for (int j = 0; j < PEAK_TN; ++j) folded ^= c[i][j];
-    sink[blockIdx.x * blockDim.x + threadIdx.x] = (int)(folded ^ (folded >> 16 >> 16));  // the checksum: no relaxation is dead
+    if constexpr (sizeof(Word) == 8) folded ^= folded >> 32;  // both halves of a 64-bit word count
+    sink[blockIdx.x * blockDim.x + threadIdx.x] = (int)folded;  // the checksum: no relaxation is dead
 }
 
 }  // namespace peak
