@@ -118,7 +118,7 @@ extern "C" __global__ void __launch_bounds__(PEAK_THREADS, PEAK_WIDE_BLOCKS_PER_
     peak::relax<minplus::Int64>(sink, iterations, seed);
 }
 
-// float64: fmin(c, a + b) (minplus::Float64), five instructions a cell on sm_90 (16_kleene_f64.cu).
+// float64: min(c, a + b) (minplus::Float64), four instructions a cell on sm_90 (16_kleene_f64.cu).
 extern "C" __global__ void __launch_bounds__(PEAK_THREADS, PEAK_WIDE_BLOCKS_PER_SM) fw_peak_float64(int* sink, int iterations, int seed)
 {
     peak::relax<minplus::Float64>(sink, iterations, seed);

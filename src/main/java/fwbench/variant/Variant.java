@@ -171,7 +171,7 @@ public final class Variant implements VariantTraits, VariantMemory {
             .deviceMemory(DeviceMemory.matrices(2 + CellType.FLOAT64.intsPerWord()).paddedTo(KleeneSolver.PAD).indexedIn64Bits())
             .launchChoices(n -> KleeneSolver.LAUNCH_CANDIDATES, n -> KleeneSolver.tableChoice(CellType.FLOAT64, n))
             .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN).negativeWeights().chart(0x9467BD, Marker.PENTAGON_DOWN)
-            .description("kleene on float64 distances (fmin(c, a + b)), exact below 2^53: every int32 graph").register();
+            .description("kleene on float64 distances (min(c, a + b) on doubles), exact below 2^53: every int32 graph").register();
     public static final Variant CPU_SERIAL = cpu("CPU_SERIAL", "cpu-serial").solver(CpuSerialSolver::new).defaultMaxN(1_000)
             .plannedRelaxRate(threads -> 1.0e9).chart(0xBAB0AC, Marker.TRIANGLE_LEFT)
             .description("single-thread Java, k-i-j loops").register();

@@ -32,7 +32,7 @@ public enum CellType {
      */
     INT64(64, 64, Distances.INF, "fw_peak_int64"),
     /**
-     * One float64 distance per 64-bit word: {@code fmin(c, a + b)}. No path is +infinity on the
+     * One float64 distance per 64-bit word: {@code min(c, a + b)}, an add, a compare and two selects. No path is +infinity on the
      * device; float64 holds every integer below 2^53, so every int32 distance exactly, and the solver
      * narrows its distances to the suite's int32 cells: {@link #inf()} is int32's. Integer weights
      * only (real weights: {@link #FLOAT32}).
