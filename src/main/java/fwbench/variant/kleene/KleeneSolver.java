@@ -78,7 +78,7 @@ public class KleeneSolver extends GpuSolver {
         }
     }
 
-    /** The tile of kleene's rounds (kleene, kleene-f32, kleene-paths, dataflow): the pin, else the configuration's choice, else the table. */
+    /** The tile of kleene's rounds (kleene, kleene-f32, kleene-i64, kleene-f64, kleene-paths, dataflow): the pin, else the configuration's choice, else the table. */
     public static LaunchSetting tileSetting(SolverConfig config) {
         return LaunchSetting.of(TILE_PIN, config.choice().tile(), () -> tableTile(config.n()));
     }
