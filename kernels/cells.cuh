@@ -2,8 +2,9 @@
 // kleene-packed16): Int32, one distance a 32-bit word; Packed16, two 16-bit distances a word (low
 // half = even column); Packed16Lanes, one 16-bit distance in two lanes of a word (kleene-packed16);
 // Routes, an int32 distance that carries in its low bits which k of the current pivot tile improved
-// it; Float32, one float distance a word.
-// Every minplus header is a template over one of them; a cell type says how to relax a word, how to
+// it; Float32, one float distance a word; Int64 and Float64, one 64-bit distance a 64-bit word.
+// Every minplus header is a template over one of them; a cell type says what a word is (Word: int,
+// or long long for the 64-bit cells, whose headers then stage, load and store 64-bit words), how to relax a word, how to
 // splat an A operand, and what the operands of step k of a pivot tile are (operand, operand_a), so
 // the tile product's inner loop stays one add-min instruction a word for all three.
 #pragma once
@@ -12,6 +13,7 @@
 namespace minplus {
 
 struct Int32 {
+    using Word = int;
     static constexpr int CELLS_PER_WORD = 1;
     __device__ static __forceinline__ int relax(int c, int a, int b) { return fw_relax(c, a, b); }
     // A operand word for (row, k) from the row's words: the cell itself
@@ -31,6 +33,7 @@ struct Int32 {
 // relaxation with `if (a + b < c)` would record it, in the one add-min instruction of Int32.
 // The rebuilt routes terminate (the proof: kernels/NOTES.md, kleene-paths).
 struct Routes {
+    using Word = int;
     static constexpr int CELLS_PER_WORD = 1;
     static constexpr int MARK = (1 << FW_ROUTE_BITS) - 1;  // the mark's bits
     __device__ static __forceinline__ int relax(int c, int a, int b) { return fw_relax(c, a, b); }
@@ -43,6 +46,7 @@ struct Routes {
 // +infinity, which stays infinite under addition of finite and infinite distances. fminf(c, a + b)
 // is two instructions (FADD, FMNMX) where Int32's add-min is one.
 struct Float32 {
+    using Word = int;
     static constexpr int CELLS_PER_WORD = 1;
     __device__ static __forceinline__ int relax(int c, int a, int b)
     {
@@ -53,7 +57,35 @@ struct Float32 {
     __device__ static __forceinline__ int operand_a(int operand, int) { return operand; }
 };
 
+// One int64 distance a 64-bit word (kleene-i64, 15_kleene_i64.cu): min(c, a + b), no path INF64, a
+// quarter of the range as FW_INF is of int32's, so INF64 + INF64 cannot overflow. sm_90 has no
+// 64-bit integer add or min: six instructions a cell (15_kleene_i64.cu).
+struct Int64 {
+    using Word = long long;
+    static constexpr int CELLS_PER_WORD = 1;
+    static constexpr long long INF64 = 0x3FFFFFFFFFFFFFFFLL;
+    __device__ static __forceinline__ long long relax(long long c, long long a, long long b) { return min(c, a + b); }
+    __device__ static __forceinline__ long long operand(long long word) { return word; }
+    __device__ static __forceinline__ long long operand_a(long long operand, int) { return operand; }
+};
+
+// One float64 distance a 64-bit word, moved as its bits like Float32's (kleene-f64,
+// 16_kleene_f64.cu); no path is +infinity. min(c, a + b) as a compare and a select: fmin's NaN
+// handling (no NaN arises: no -infinity) doubled the instructions a cell on sm_90 (16_kleene_f64.cu).
+struct Float64 {
+    using Word = long long;
+    static constexpr int CELLS_PER_WORD = 1;
+    __device__ static __forceinline__ long long relax(long long c, long long a, long long b)
+    {
+        const double s = __longlong_as_double(a) + __longlong_as_double(b);
+        return s < __longlong_as_double(c) ? __double_as_longlong(s) : c;
+    }
+    __device__ static __forceinline__ long long operand(long long word) { return word; }
+    __device__ static __forceinline__ long long operand_a(long long operand, int) { return operand; }
+};
+
 struct Packed16 {
+    using Word = int;
     static constexpr int CELLS_PER_WORD = 2;
     __device__ static __forceinline__ int relax(int c, int a, int b)
     {
@@ -94,6 +126,7 @@ struct Packed16 {
 // over K / 2 words; the lanes meet when a tile is stored (kleene_packed16.cuh) or closed, which
 // relaxes words whose two lanes are equal.
 struct Packed16Lanes {
+    using Word = int;
     static constexpr int CELLS_PER_WORD = 1;
     __device__ static __forceinline__ int relax(int c, int a, int b) { return Packed16::relax(c, a, b); }
     __device__ static __forceinline__ int operand(int word) { return word; }

@@ -12,18 +12,19 @@ namespace minplus {
 
 // How one chunk of BK k of a tile product sits in shared memory: A (T rows of the C tile, BK
 // splatted words a row; packed A is splatted when staged, so the inner loop is one relaxation a
-// word) then B (BK rows of W words). A rows are padded by 4 words (16-byte
+// word) then B (BK rows of W words). A rows are padded by 16 bytes (4 words, 2 of 64 bits: 16-byte
 // aligned) so the 2 distinct rows a warp reads land in different banks; packed A at TM = 16
 // (packed16's T = 256) is staged transposed instead, k-major (BK rows of AT words), so that a
 // thread's TM cells of one k are two runs of HM words: row-major, the compiler holds 4 k of 16
 // rows in registers (one 16-byte load a row) and runs out of them.
 template <class Cell, int T>
 struct Chunk {
+    static constexpr int V = 16 / sizeof(typename Cell::Word);  // words per 16-byte copy (4 of 32 bits, 2 of 64)
     static constexpr int BK = 32;                         // k per chunk
     static constexpr int W = T / Cell::CELLS_PER_WORD;    // words per tile row (C and B)
     static constexpr int AW = BK / Cell::CELLS_PER_WORD;  // words per A chunk row in global memory
-    static constexpr int AS = BK + 4;                     // staged A row stride, row-major
-    static constexpr int AT = T + 4;                      // staged A row stride, k-major
+    static constexpr int AS = BK + V;                     // staged A row stride, row-major
+    static constexpr int AT = T + V;                      // staged A row stride, k-major
     static constexpr int STAGE = T * AS + BK * W;         // words a buffer
     static_assert(BK * AT <= T * AS, "transposed A fits the A buffer");
 };
@@ -56,11 +57,12 @@ __host__ __device__ constexpr int shared_words()
 // T = 128 (dataflow.cuh); compute(as, bs).
 // The caller must barrier before reusing the shared memory (the last chunk ends without one).
 template <class Cell, int T, int TM, int TN, int STAGES, class Start, class Compute>
-__device__ __forceinline__ void stream_chunks(const int* a, const int* b, int ld, int ldb, int* shared, int kLive, Start start,
-                                              Compute compute)
+__device__ __forceinline__ void stream_chunks(const typename Cell::Word* a, const typename Cell::Word* b, int ld, int ldb,
+                                              typename Cell::Word* shared, int kLive, Start start, Compute compute)
 {
     using L = Chunk<Cell, T>;
-    constexpr int BK = L::BK, W = L::W, AW = L::AW, AS = L::AS, AT = L::AT, STAGE = L::STAGE;
+    using Word = typename Cell::Word;
+    constexpr int BK = L::BK, W = L::W, AW = L::AW, AS = L::AS, AT = L::AT, STAGE = L::STAGE, V = L::V;
     constexpr bool KMAJOR = k_major_a<Cell, TM>;
     constexpr int THREADS = Grid<Cell, T, TM, TN>::THREADS;
     const int tid = threadIdx.x;
@@ -74,19 +76,19 @@ __device__ __forceinline__ void stream_chunks(const int* a, const int* b, int ld
     // tid / B_PER_ROW + m * B_ROWS of the chunk. Int32 A: T rows x BK words, likewise.
     // (Buffer s: A chunk at shared + s * STAGE, B chunk right after it; pointer arithmetic, not an
     // array of pointers, which a run-time index would put in local memory.)
-    constexpr int B_PER_ROW = W / 4, B_ROWS = THREADS / B_PER_ROW, B_COPIES = BK / B_ROWS;
-    constexpr int A_PER_ROW = BK / 4, A_ROWS = THREADS / A_PER_ROW, A_COPIES = T / A_ROWS;
+    constexpr int B_PER_ROW = W / V, B_ROWS = THREADS / B_PER_ROW, B_COPIES = BK / B_ROWS;
+    constexpr int A_PER_ROW = BK / V, A_ROWS = THREADS / A_PER_ROW, A_COPIES = T / A_ROWS;
     static_assert(BK % B_ROWS == 0 && T % A_ROWS == 0, "copies divide evenly among the threads");
-    const int* const bFrom = b + (tid / B_PER_ROW) * ldb + (tid % B_PER_ROW) * 4;
-    const int bTo = T * AS + (tid / B_PER_ROW) * W + (tid % B_PER_ROW) * 4;
-    const int* const aFrom = a + (tid / A_PER_ROW) * ld + (tid % A_PER_ROW) * 4;
-    const int aTo = (tid / A_PER_ROW) * AS + (tid % A_PER_ROW) * 4;
+    const Word* const bFrom = b + (tid / B_PER_ROW) * ldb + (tid % B_PER_ROW) * V;
+    const int bTo = T * AS + (tid / B_PER_ROW) * W + (tid % B_PER_ROW) * V;
+    const Word* const aFrom = a + (tid / A_PER_ROW) * ld + (tid % A_PER_ROW) * V;
+    const int aTo = (tid / A_PER_ROW) * AS + (tid % A_PER_ROW) * V;
 
     // Stage chunk `chunk` of B, and for int32 of A, into buffer `buf` with cp.async (one commit
     // group per chunk).
     auto stage = [&](int chunk, int buf) {
-        int* const to = shared + buf * STAGE;
-        const int* const from = bFrom + chunk * BK * ldb;
+        Word* const to = shared + buf * STAGE;
+        const Word* const from = bFrom + chunk * BK * ldb;
 #pragma unroll
         for (int m = 0; m < B_COPIES; ++m) copy16_async(to + bTo + m * B_ROWS * W, from + m * B_ROWS * ldb);
         if constexpr (Cell::CELLS_PER_WORD == 1) {
@@ -157,11 +159,11 @@ __device__ __forceinline__ void stream_chunks(const int* a, const int* b, int ld
 #pragma unroll 1
     for (int chunk = 0; chunk < chunks; ++chunk) {
         const int buf = chunk % STAGES;
-        const int* as = shared + buf * STAGE;
+        const Word* as = shared + buf * STAGE;
         auto stageNext = [&] {  // two stages: chunk + 1 into the other buffer
             if (chunk + 1 < chunks) stage(chunk + 1, buf ^ 1);
         };
-        if constexpr (STAGES == 2 && std::is_invocable_v<Compute, const int*, const int*, decltype(stageNext)>) {
+        if constexpr (STAGES == 2 && std::is_invocable_v<Compute, const Word*, const Word*, decltype(stageNext)>) {
             wait_async<0>();  // this thread's copies of `chunk` are done (the only ones in flight)
             // every thread's copies of `chunk` are visible, and every thread has finished chunk - 1,
             // whose buffer stageNext overwrites

@@ -18,14 +18,10 @@ __device__ __forceinline__ int fw_relax(int c, int a, int b) { return min(c, a +
 
 // Cell (row, column) of a matrix with ld words a row, its offset computed in 64 bits; WIDE = false
 // keeps it in 32 bits, for a kernel instance that only runs where ld * ld < 2^31 (dataflow's small
-// items were slower with 64-bit offsets: kernels/NOTES.md, 64-bit cell offsets).
-template <bool WIDE = true>
-__device__ __forceinline__ int* fw_cell(int* d, int ld, int row, int column)
-{
-    return WIDE ? d + ((long long)row * ld + column) : d + row * ld + column;
-}
-template <bool WIDE = true>
-__device__ __forceinline__ const int* fw_cell(const int* d, int ld, int row, int column)
+// items were slower with 64-bit offsets: kernels/NOTES.md, 64-bit cell offsets). Word: the matrix's
+// word (int, const int; long long for the 64-bit cells).
+template <bool WIDE = true, class Word>
+__device__ __forceinline__ Word* fw_cell(Word* d, int ld, int row, int column)
 {
     return WIDE ? d + ((long long)row * ld + column) : d + row * ld + column;
 }

@@ -106,15 +106,16 @@ __device__ __forceinline__ int2 rest_tile(int mode, int p, int tiles, int bx = b
 // Tiles: two packed copies of the matrix). A tile is named by its tile row and column.
 template <class Cell, int T_, int TM, int TN>
 struct MatrixTiles {
+    using Word = typename Cell::Word;
     static constexpr int T = T_;
     static_assert(minplus::closure_words<Cell, T>() <= minplus::shared_words<Cell, T, KLEENE_STAGES>(),
                   "the next pivot is closed in the products' shared memory");
 
     // Pivot tile (p, p) closed with its cells in registers (minplus::close_cells, 256 threads).
-    static __device__ __forceinline__ void close_pivot(int* d, int ld, int p, int* stage)
+    static __device__ __forceinline__ void close_pivot(Word* d, int ld, int p, Word* stage)
     {
-        int* const c = fw_cell(d, ld, p * T, p * T);
-        int acc[TM][TN];
+        Word* const c = fw_cell(d, ld, p * T, p * T);
+        Word acc[TM][TN];
         using G = minplus::Grid<Cell, T, TM, TN>;
         minplus::load_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
         minplus::close_cells<Cell, T, TM, TN>(acc, stage);
@@ -123,20 +124,20 @@ struct MatrixTiles {
 
     // C(I, J) = min(C, A (x) B): A the kLive k from tile column `first` of row I, B the same rows
     // from tile row `first` of column J.
-    static __device__ __forceinline__ void product(int* d, int ld, int I, int J, int first, int kLive, int rowsLive, int columnsLive, int* stage)
+    static __device__ __forceinline__ void product(Word* d, int ld, int I, int J, int first, int kLive, int rowsLive, int columnsLive, Word* stage)
     {
-        int* const rowI = fw_cell(d, ld, I * T, 0);  // tile row I: C and A are offsets from it
+        Word* const rowI = fw_cell(d, ld, I * T, 0);  // tile row I: C and A are offsets from it
         minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(rowI + J * T, rowI + first * T, fw_cell(d, ld, first * T, J * T), ld, stage,
                                                               kLive, rowsLive, columnsLive);
     }
 
     // The next pivot tile (I, I): its product and then its closure, in registers, so that the next
     // round's cross can start right after this launch (one dependent launch fewer a round).
-    static __device__ __forceinline__ void update_and_close(int* d, int ld, int I, int first, int kLive, int rowsLive, int* stage)
+    static __device__ __forceinline__ void update_and_close(Word* d, int ld, int I, int first, int kLive, int rowsLive, Word* stage)
     {
-        int* const rowI = fw_cell(d, ld, I * T, 0);
-        int* const c = rowI + I * T;
-        int acc[TM][TN];
+        Word* const rowI = fw_cell(d, ld, I * T, 0);
+        Word* const c = rowI + I * T;
+        Word acc[TM][TN];
         minplus::accumulate_product<Cell, T, TM, TN, KLEENE_STAGES>(acc, c, rowI + first * T, fw_cell(d, ld, first * T, I * T), ld, ld, stage, kLive, rowsLive);
         __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
         minplus::close_cells<Cell, T, TM, TN>(acc, stage);
@@ -152,35 +153,35 @@ struct MatrixTiles {
 
 // Phase 1, round 0 only: close the first pivot tile. Later pivots are closed inside phase 3 (mode
 // NEXT) or a group's launches (GROUP_CHAIN, GROUP_CATCH_UP, GROUP_NEXT).
-template <class Tiles>
-__device__ __forceinline__ void kleene_close_pivot(int* d, int ld, int p)
+template <class Tiles, class Word>
+__device__ __forceinline__ void kleene_close_pivot(Word* d, int ld, int p)
 {
     extern __shared__ int stage[];
-    Tiles::close_pivot(d, ld, p, stage);
+    Tiles::close_pivot(d, ld, p, (Word*)stage);
 }
 
 // Phase 2: pivot p's row (R = min(R, P (x) R)) and column (C = min(C, C (x) P)).
-template <class Tiles>
-__device__ __forceinline__ void kleene_cross(int* d, int ld, int n, int p)
+template <class Tiles, class Word>
+__device__ __forceinline__ void kleene_cross(Word* d, int ld, int n, int p)
 {
     constexpr int T = Tiles::T;
     extern __shared__ int stage[];
     const int t = blockIdx.x + (blockIdx.x >= p);  // skip the pivot tile
     const int kLive = min(T, n - p * T);
     const int I = blockIdx.y == 0 ? p : t, J = blockIdx.y == 0 ? t : p;
-    Tiles::product(d, ld, I, J, p, kLive, min(T, n - I * T), min(T, n - J * T), stage);
+    Tiles::product(d, ld, I, J, p, kLive, min(T, n - I * T), min(T, n - J * T), (Word*)stage);
 }
 
 // Phase 3 of round p: the tiles `mode` names (kleene::rest_tile); mode NEXT also closes the next pivot.
-template <class Tiles>
-__device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mode, int firstRow)
+template <class Tiles, class Word>
+__device__ __forceinline__ void kleene_rest(Word* d, int ld, int n, int p, int mode, int firstRow)
 {
     constexpr int T = Tiles::T;
     extern __shared__ int stage[];
     const int2 tile = kleene::rest_tile(mode, p, (n + T - 1) / T, blockIdx.x, blockIdx.y + firstRow);  // tiles holding live cells
     const int i = tile.x, j = tile.y, kLive = min(T, n - p * T), rowsLive = min(T, n - i * T);
-    if (mode == kleene::NEXT && i == j) Tiles::update_and_close(d, ld, i, p, kLive, rowsLive, stage);  // the next pivot tile (p + 1, p + 1)
-    else Tiles::product(d, ld, i, j, p, kLive, rowsLive, min(T, n - j * T), stage);
+    if (mode == kleene::NEXT && i == j) Tiles::update_and_close(d, ld, i, p, kLive, rowsLive, (Word*)stage);  // the next pivot tile (p + 1, p + 1)
+    else Tiles::product(d, ld, i, j, p, kLive, rowsLive, min(T, n - j * T), (Word*)stage);
 }
 
 // A group of rounds p .. last (kleene::group_tile): a tile outside the group's rows and columns
@@ -202,8 +203,8 @@ __device__ __forceinline__ void kleene_rest(int* d, int ld, int n, int p, int mo
 // BULK: the bulk's own kernel, mode GROUP_REST known at compile time and no closure's path: the
 // kernel for every mode spilled more registers and ran the bulk slower (kernels/NOTES.md, kleene's
 // rounds).
-template <class Tiles, bool BULK = false>
-__device__ __forceinline__ void kleene_group(int* d, int ld, int n, int p, int last, int mode, int firstRow)
+template <class Tiles, bool BULK = false, class Word>
+__device__ __forceinline__ void kleene_group(Word* d, int ld, int n, int p, int last, int mode, int firstRow)
 {
     constexpr int T = Tiles::T;
     extern __shared__ int stage[];
@@ -214,8 +215,8 @@ __device__ __forceinline__ void kleene_group(int* d, int ld, int n, int p, int l
     const int kLive = min(end * T, n) - first * T;
     if (!BULK && kLive <= 0) return;  // GROUP_CATCH_UP: the tiles beside the new pivot have their rounds already
     if (!BULK && mode != kleene::GROUP_REST && i == end && j == end) {
-        Tiles::update_and_close(d, ld, i, first, kLive, rowsLive, stage);
+        Tiles::update_and_close(d, ld, i, first, kLive, rowsLive, (Word*)stage);
         return;
     }
-    Tiles::product(d, ld, i, j, first, kLive, rowsLive, columnsLive, stage);
+    Tiles::product(d, ld, i, j, first, kLive, rowsLive, columnsLive, (Word*)stage);
 }

@@ -50,9 +50,10 @@ static_assert(PEAK_TM == PEAK_TN && 2 * PEAK_STEPS == PEAK_TN, "step k reads col
 
 // A word of the cell type holding v (0..1023) in each of its cells.
 template <class Cell>
-__device__ __forceinline__ int word(int v)
+__device__ __forceinline__ typename Cell::Word word(int v)
 {
     if constexpr (std::is_same<Cell, minplus::Float32>::value) return __float_as_int((float)v);
+    else if constexpr (std::is_same<Cell, minplus::Float64>::value) return __double_as_longlong((double)v);
     else if constexpr (Cell::CELLS_PER_WORD == 2) return minplus::Packed16::pack(v, v ^ 0x155);
     else return v;
 }
@@ -60,7 +61,8 @@ __device__ __forceinline__ int word(int v)
 template <class Cell>
 __device__ __forceinline__ void relax(int* sink, int iterations, int seed)
 {
-    int c[PEAK_TM][PEAK_TN];
+    using Word = typename Cell::Word;
+    Word c[PEAK_TM][PEAK_TN];
 #pragma unroll
     for (int i = 0; i < PEAK_TM; ++i)
 #pragma unroll
@@ -69,7 +71,7 @@ __device__ __forceinline__ void relax(int* sink, int iterations, int seed)
     for (int it = 0; it < iterations; ++it) {
 #pragma unroll
         for (int k = 0; k < PEAK_STEPS; ++k) {
-            int a[PEAK_TM], b[PEAK_TN];
+            Word a[PEAK_TM], b[PEAK_TN];
 #pragma unroll
             for (int i = 0; i < PEAK_TM; ++i) a[i] = c[i][k];
 #pragma unroll
@@ -77,12 +79,13 @@ __device__ __forceinline__ void relax(int* sink, int iterations, int seed)
             minplus::relax_outer<Cell>(c, a, b);
         }
     }
-    int folded = 0;
+    Word folded = 0;
 #pragma unroll
     for (int i = 0; i < PEAK_TM; ++i)
 #pragma unroll
         for (int j = 0; j < PEAK_TN; ++j) folded ^= c[i][j];
-    sink[blockIdx.x * blockDim.x + threadIdx.x] = folded;  // the checksum: no relaxation is dead
+    if constexpr (sizeof(Word) == 8) folded ^= folded >> 32;  // both halves of a 64-bit word count
+    sink[blockIdx.x * blockDim.x + threadIdx.x] = (int)folded;  // the checksum: no relaxation is dead
 }
 
 }  // namespace peak
@@ -102,4 +105,21 @@ extern "C" __global__ void __launch_bounds__(PEAK_THREADS, PEAK_PACKED16_BLOCKS_
 extern "C" __global__ void __launch_bounds__(PEAK_THREADS, PEAK_BLOCKS_PER_SM) fw_peak_float32(int* sink, int iterations, int seed)
 {
     peak::relax<minplus::Float32>(sink, iterations, seed);
+}
+
+// 64-bit cells (kleene-i64, kleene-f64): the same 8 x 8 block is 128 registers of accumulators, so
+// like their T = 128 products (kleene_wide.cuh) these are built for one block per SM; the grid of
+// PEAK_BLOCKS_PER_SM blocks an SM runs in that many waves, at the same rate.
+#define PEAK_WIDE_BLOCKS_PER_SM 1
+
+// int64: min(c, a + b) (minplus::Int64), six instructions a cell on sm_90 (15_kleene_i64.cu).
+extern "C" __global__ void __launch_bounds__(PEAK_THREADS, PEAK_WIDE_BLOCKS_PER_SM) fw_peak_int64(int* sink, int iterations, int seed)
+{
+    peak::relax<minplus::Int64>(sink, iterations, seed);
+}
+
+// float64: min(c, a + b) (minplus::Float64), four instructions a cell on sm_90 (16_kleene_f64.cu).
+extern "C" __global__ void __launch_bounds__(PEAK_THREADS, PEAK_WIDE_BLOCKS_PER_SM) fw_peak_float64(int* sink, int iterations, int seed)
+{
+    peak::relax<minplus::Float64>(sink, iterations, seed);
 }

@@ -40,18 +40,19 @@ __host__ __device__ constexpr int closure_words()
 // those relax a step whole, as do route keys (kleene-paths was slower with it).
 // Shared memory: closure_words<Cell, T>() words.
 template <class Cell, int T, int TM, int TN>
-__device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
+__device__ __forceinline__ void close_cells(typename Cell::Word (&acc)[TM][TN], typename Cell::Word* shared)
 {
+    using Word = typename Cell::Word;
     using G = Grid<Cell, T, TM, TN>;
     constexpr int CPW = Cell::CELLS_PER_WORD, W = T / CPW;
     constexpr int HM = TM / 2, HN = TN / 2;
     constexpr int PR = HM, PC = HN * CPW;  // steps whose row (column) one thread row (column) owns in a row
     constexpr int P = PR > PC ? PR : PC, Q = T / 2 / P;
     static_assert(P % PR == 0 && P % PC == 0 && P % 2 == 0, "row and column owners advance in one period");
-    using VecM = typename Vec<HM>::type;
-    using VecN = typename Vec<HN>::type;
-    int* const column = shared;       // [2][T]: column k, splatted
-    int* const row = shared + 2 * T;  // [2][W]: row k
+    using VecM = typename Vec<Word, HM>::type;
+    using VecN = typename Vec<Word, HN>::type;
+    Word* const column = shared;       // [2][T]: column k, splatted
+    Word* const row = shared + 2 * T;  // [2][W]: row k
     const int ty = G::ty(), tx = G::tx();
 
     // The owners of row and column k = half * T/2 + q * P + m write them into buffer k & 1 = m & 1
@@ -63,7 +64,7 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
 #pragma unroll
             for (int h = 0; h < 2; ++h) {
                 VecN v;
-                int* e = (int*)&v;
+                Word* e = (Word*)&v;
 #pragma unroll
                 for (int j = 0; j < HN; ++j) e[j] = Cell::operand(acc[half * HM + m % PR][h * HN + j]);
                 *(VecN*)(row + buf * W + h * (W / 2) + tx * HN) = v;
@@ -74,10 +75,10 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
 #pragma unroll
             for (int g = 0; g < 2; ++g) {
                 VecM v;
-                int* e = (int*)&v;
+                Word* e = (Word*)&v;
 #pragma unroll
                 for (int i = 0; i < HM; ++i) {
-                    const int c = acc[g * HM + i][word];
+                    const Word c = acc[g * HM + i][word];
                     e[i] = CPW == 1 ? Cell::operand_a(Cell::operand(c), k) : (int)__byte_perm((unsigned)c, 0u, cell ? 0x3232u : 0x1010u);
                 }
                 *(VecM*)(column + buf * T + g * (T / 2) + ty * HM) = v;
@@ -89,7 +90,7 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
     // (those) or all the others (!those); rowOf, wordOf: where row and column k of step (half, m)
     // lie (constants once unrolled); pav, pbv: the previous step's operands.
     constexpr bool DEFER = TM * TN <= 16 && !std::is_same<Cell, Routes>::value;
-    auto relax_part = [&](const int (&av)[TM], const int (&bv)[TN], int row, int word, bool those) {
+    auto relax_part = [&](const Word (&av)[TM], const Word (&bv)[TN], int row, int word, bool those) {
 #pragma unroll
         for (int i = 0; i < TM; ++i)
 #pragma unroll
@@ -98,7 +99,7 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
     };
     auto rowOf = [](int half, int m) { return half * HM + m % PR; };
     auto wordOf = [](int half, int m) { return half * HN + m % PC / CPW; };
-    int pav[DEFER ? TM : 1], pbv[DEFER ? TN : 1];
+    Word pav[DEFER ? TM : 1], pbv[DEFER ? TN : 1];
 
     publish(0, 0, 0, ty == 0, tx == 0);
     grid_sync<Cell, T, TM, TN>();
@@ -116,7 +117,7 @@ __device__ __forceinline__ void close_cells(int (&acc)[TM][TN], int* shared)
 #pragma unroll
             for (int m = 0; m < P; ++m) {
                 const int buf = m & 1;
-                int av[TM], bv[TN];
+                Word av[TM], bv[TN];
                 load_split<HM>(av, column + buf * T, T / 2, ty * HM);
                 load_split<HN>(bv, row + buf * W, W / 2, tx * HN);
                 const int k = half * (T / 2) + q * P + m;

@@ -30,14 +30,16 @@ struct Thin {
 };
 
 template <class Cell, int T, int TM, int TN, int STAGES, int S>
-__device__ __forceinline__ void thin_columns_product(int* c, const int* a, const int* b, int ld, int* shared, int kLive)
+__device__ __forceinline__ void thin_columns_product(typename Cell::Word* c, const typename Cell::Word* a, const typename Cell::Word* b, int ld,
+                                                     typename Cell::Word* shared, int kLive)
 {
     using L = Chunk<Cell, T>;
+    using Word = typename Cell::Word;
     constexpr int RM = T / 32;
     static_assert(Grid<Cell, T, TM, TN>::THREADS == 256, "32 x 8 threads");
     const int g = threadIdx.x / 8, w = threadIdx.x % 8;
-    int* const at = c + g * RM * ld + w;
-    int acc[RM][S];
+    Word* const at = c + g * RM * ld + w;
+    Word acc[RM][S];
     stream_chunks<Cell, T, TM, TN, STAGES>(
         a, b, ld, ld, shared, kLive,
         [&] {
@@ -46,10 +48,10 @@ __device__ __forceinline__ void thin_columns_product(int* c, const int* a, const
 #pragma unroll
                 for (int s = 0; s < S; ++s) acc[i][s] = __ldcg(at + i * ld + 8 * s);
         },
-        [&](const int* as, const int* bs) {
+        [&](const Word* as, const Word* bs) {
 #pragma unroll
             for (int k = 0; k < L::BK; ++k) {
-                int av[RM], bv[S];
+                Word av[RM], bv[S];
                 if constexpr (k_major_a<Cell, TM>) {
                     load_split<RM / 2>(av, as + k * L::AT, RM / 2, g * RM);
                 } else {
@@ -68,31 +70,28 @@ __device__ __forceinline__ void thin_columns_product(int* c, const int* a, const
 }
 
 template <class Cell, int T, int TM, int TN, int STAGES, int S>
-__device__ __forceinline__ void thin_rows_product(int* c, const int* a, const int* b, int ld, int* shared, int kLive)
+__device__ __forceinline__ void thin_rows_product(typename Cell::Word* c, const typename Cell::Word* a, const typename Cell::Word* b, int ld,
+                                                  typename Cell::Word* shared, int kLive)
 {
     using L = Chunk<Cell, T>;
+    using Word = typename Cell::Word;
     constexpr int RN = L::W / 16, HR = RN / 2;
-    using Run = typename Vec<HR>::type;
     static_assert(Grid<Cell, T, TM, TN>::THREADS == 256, "16 x 16 threads");
     const int y = threadIdx.x % 16, x = threadIdx.x / 16;
-    int* const at = c + y * ld + x * RN;
-    int acc[S][RN];
+    Word* const at = c + y * ld + x * RN;
+    Word acc[S][RN];
     stream_chunks<Cell, T, TM, TN, STAGES>(
         a, b, ld, ld, shared, kLive,
         [&] {
 #pragma unroll
             for (int s = 0; s < S; ++s)
 #pragma unroll
-                for (int h = 0; h < 2; ++h) {
-                    const Run run = __ldcg((const Run*)(at + 16 * s * ld + h * HR));
-#pragma unroll
-                    for (int j = 0; j < HR; ++j) acc[s][h * HR + j] = ((const int*)&run)[j];
-                }
+                for (int h = 0; h < 2; ++h) load_global_cg<HR>(&acc[s][h * HR], at + 16 * s * ld + h * HR);
         },
-        [&](const int* as, const int* bs) {
+        [&](const Word* as, const Word* bs) {
 #pragma unroll
             for (int k = 0; k < L::BK; ++k) {
-                int av[S], bv[RN];
+                Word av[S], bv[RN];
 #pragma unroll
                 for (int s = 0; s < S; ++s)
                     av[s] = k_major_a<Cell, TM> ? as[k * L::AT + y + 16 * s] : as[(y + 16 * s) * L::AS + k];
@@ -103,19 +102,14 @@ __device__ __forceinline__ void thin_rows_product(int* c, const int* a, const in
 #pragma unroll
     for (int s = 0; s < S; ++s)
 #pragma unroll
-        for (int h = 0; h < 2; ++h) {
-            Run run;
-#pragma unroll
-            for (int j = 0; j < HR; ++j) ((int*)&run)[j] = acc[s][h * HR + j];
-            *(Run*)(at + 16 * s * ld + h * HR) = run;
-        }
+        for (int h = 0; h < 2; ++h) store_global<HR>(&acc[s][h * HR], at + 16 * s * ld + h * HR);
 }
 
 // The thin strip of a tile (kLive > 0, rows or columns within Thin's limits), in 1, 2 or 4 strips:
 // rows or columns, whichever strip holds fewer cells.
 template <class Cell, int T, int TM, int TN, int STAGES>
-__device__ __forceinline__ void thin_product(int* c, const int* a, const int* b, int ld, int* shared, int kLive,
-                                             int rowsLive, int columnsLive)
+__device__ __forceinline__ void thin_product(typename Cell::Word* c, const typename Cell::Word* a, const typename Cell::Word* b, int ld,
+                                             typename Cell::Word* shared, int kLive, int rowsLive, int columnsLive)
 {
     using Th = Thin<Cell, T>;
     const int rows = Th::row_strips(rowsLive), columns = Th::column_strips(columnsLive);

@@ -27,11 +27,44 @@ struct Grid {
     __device__ static __forceinline__ int tx() { return threadIdx.x % COLUMNS; }
 };
 
-// V ints moved by one vector load or store (V = 8: two 16-byte accesses)
-template <int V> struct Vec;
-template <> struct Vec<2> { using type = int2; };
-template <> struct Vec<4> { using type = int4; };
-template <> struct Vec<8> { struct alignas(16) type { int4 lo, hi; }; };  // two 16-byte accesses
+// V words moved by one vector load or store (32 bytes: two 16-byte accesses)
+template <class Word, int V> struct Vec;
+template <> struct Vec<int, 2> { using type = int2; };
+template <> struct Vec<int, 4> { using type = int4; };
+template <> struct Vec<int, 8> { struct alignas(16) type { int4 lo, hi; }; };  // two 16-byte accesses
+template <> struct Vec<long long, 1> { using type = long long; };
+template <> struct Vec<long long, 2> { using type = longlong2; };
+template <> struct Vec<long long, 4> { struct alignas(16) type { longlong2 lo, hi; }; };  // two 16-byte accesses
+
+// N words from global memory at p (aligned to N words, or 16 bytes) into out, loads of at most 16
+// bytes that bypass L1 (__ldcg takes no 32-byte type: N = 4 of 64 bits is two loads); and back.
+template <int N, class Word>
+__device__ __forceinline__ void load_global_cg(Word* out, const Word* p)
+{
+    constexpr int PIECE = N * sizeof(Word) <= 16 ? N : 16 / (int)sizeof(Word);
+    using V = typename Vec<Word, PIECE>::type;
+#pragma unroll
+    for (int q = 0; q < N / PIECE; ++q) {
+        const V v = __ldcg((const V*)(p + q * PIECE));
+        const Word* e = (const Word*)&v;
+#pragma unroll
+        for (int j = 0; j < PIECE; ++j) out[q * PIECE + j] = e[j];
+    }
+}
+template <int N, class Word>
+__device__ __forceinline__ void store_global(const Word* in, Word* p)
+{
+    constexpr int PIECE = N * sizeof(Word) <= 16 ? N : 16 / (int)sizeof(Word);
+    using V = typename Vec<Word, PIECE>::type;
+#pragma unroll
+    for (int q = 0; q < N / PIECE; ++q) {
+        V v;
+        Word* e = (Word*)&v;
+#pragma unroll
+        for (int j = 0; j < PIECE; ++j) e[j] = in[q * PIECE + j];
+        *(V*)(p + q * PIECE) = v;
+    }
+}
 
 // The barrier of the thread grid of a tile: every thread of the block, unless the translation unit
 // defines FW_HELPER_WARP before its includes (09_packed16.cu): some of its kernels run a helper
@@ -65,21 +98,21 @@ __device__ __forceinline__ int owned_row(int ty, int i)
 // One k of a thread's outer product, shared by the tile product and the closure: its 2 H words of
 // a staged line (A's column or B's row at k) that the layout splits in two halves `halfway` words
 // apart, H from `at` in each (16-byte loads for H = 4), and the relaxation of every accumulator.
-template <int H>
-__device__ __forceinline__ void load_split(int (&out)[2 * H], const int* line, int halfway, int at)
+template <int H, class Word>
+__device__ __forceinline__ void load_split(Word (&out)[2 * H], const Word* line, int halfway, int at)
 {
-    using V = typename Vec<H>::type;
+    using V = typename Vec<Word, H>::type;
 #pragma unroll
     for (int g = 0; g < 2; ++g) {
         const V v = *(const V*)(line + g * halfway + at);
-        const int* e = (const int*)&v;
+        const Word* e = (const Word*)&v;
 #pragma unroll
         for (int i = 0; i < H; ++i) out[g * H + i] = e[i];
     }
 }
 
 template <class Cell, int TM, int TN>
-__device__ __forceinline__ void relax_outer(int (&acc)[TM][TN], const int (&av)[TM], const int (&bv)[TN])
+__device__ __forceinline__ void relax_outer(typename Cell::Word (&acc)[TM][TN], const typename Cell::Word (&av)[TM], const typename Cell::Word (&bv)[TN])
 {
 #pragma unroll
     for (int i = 0; i < TM; ++i)
@@ -87,17 +120,16 @@ __device__ __forceinline__ void relax_outer(int (&acc)[TM][TN], const int (&av)[
         for (int j = 0; j < TN; ++j) acc[i][j] = Cell::relax(acc[i][j], av[i], bv[j]);
 }
 
-// Thread (ty, tx)'s TM x TN words of the tile at c (ld words per matrix row) into acc, 16-byte
-// loads that bypass L1; and back. Shared by the tile product and the pivot closure.
+// Thread (ty, tx)'s TM x TN words of the tile at c (ld words per matrix row) into acc, loads of up
+// to 16 bytes that bypass L1; and back. Shared by the tile product and the pivot closure.
 // Packed16Lanes reads its cells from the row-packed matrix (T / 2 words a tile row), each into both
 // lanes; they are stored by kleene_packed16.cuh (both matrices), not here.
 template <class Cell, int T, int TM, int TN>
-__device__ __forceinline__ void load_cells(int (&acc)[TM][TN], const int* c, int ld, int ty, int tx)
+__device__ __forceinline__ void load_cells(typename Cell::Word (&acc)[TM][TN], const typename Cell::Word* c, int ld, int ty, int tx)
 {
     constexpr int W = T / Cell::CELLS_PER_WORD, HN = TN / 2;
-    using VecN = typename Vec<HN>::type;
     if constexpr (std::is_same<Cell, Packed16Lanes>::value) {
-        using Pairs = typename Vec<HN / 2>::type;
+        using Pairs = typename Vec<int, HN / 2>::type;
 #pragma unroll
         for (int i = 0; i < TM; ++i) {
 #pragma unroll
@@ -112,32 +144,20 @@ __device__ __forceinline__ void load_cells(int (&acc)[TM][TN], const int* c, int
 #pragma unroll
         for (int i = 0; i < TM; ++i) {
 #pragma unroll
-            for (int h = 0; h < 2; ++h) {
-                const VecN v = __ldcg((const VecN*)(c + owned_row<T, TM>(ty, i) * ld + h * (W / 2) + tx * HN));
-                const int* e = (const int*)&v;
-#pragma unroll
-                for (int j = 0; j < HN; ++j) acc[i][h * HN + j] = e[j];
-            }
+            for (int h = 0; h < 2; ++h) load_global_cg<HN>(&acc[i][h * HN], c + owned_row<T, TM>(ty, i) * ld + h * (W / 2) + tx * HN);
         }
     }
 }
 
 template <class Cell, int T, int TM, int TN>
-__device__ __forceinline__ void store_cells(const int (&acc)[TM][TN], int* c, int ld, int ty, int tx)
+__device__ __forceinline__ void store_cells(const typename Cell::Word (&acc)[TM][TN], typename Cell::Word* c, int ld, int ty, int tx)
 {
     static_assert(!std::is_same<Cell, Packed16Lanes>::value, "kleene-packed16 stores both of its matrices (kleene_packed16.cuh)");
     constexpr int W = T / Cell::CELLS_PER_WORD, HN = TN / 2;
-    using VecN = typename Vec<HN>::type;
 #pragma unroll
     for (int i = 0; i < TM; ++i) {
 #pragma unroll
-        for (int h = 0; h < 2; ++h) {
-            VecN v;
-            int* e = (int*)&v;
-#pragma unroll
-            for (int j = 0; j < HN; ++j) e[j] = acc[i][h * HN + j];
-            *(VecN*)(c + owned_row<T, TM>(ty, i) * ld + h * (W / 2) + tx * HN) = v;
-        }
+        for (int h = 0; h < 2; ++h) store_global<HN>(&acc[i][h * HN], c + owned_row<T, TM>(ty, i) * ld + h * (W / 2) + tx * HN);
     }
 }
 

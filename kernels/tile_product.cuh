@@ -51,10 +51,12 @@ namespace minplus {
 // accumulate_product leaves the result in registers (acc, loaded from c while the first chunks
 // are in flight) for a caller that goes on with it; tile_product stores it back to c.
 template <class Cell, int T, int TM, int TN, int STAGES = 2>
-__device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int* c, const int* a, const int* b, int ld,
-                                                   int ldb, int* shared, int kLive = T, int rowsLive = T)
+__device__ __forceinline__ void accumulate_product(typename Cell::Word (&acc)[TM][TN], const typename Cell::Word* c, const typename Cell::Word* a,
+                                                   const typename Cell::Word* b, int ld, int ldb, typename Cell::Word* shared, int kLive = T,
+                                                   int rowsLive = T)
 {
     using L = Chunk<Cell, T>;
+    using Word = typename Cell::Word;
     constexpr int BK = L::BK, W = L::W, AS = L::AS, AT = L::AT;
     using G = Grid<Cell, T, TM, TN>;
     const int tid = threadIdx.x, ty = G::ty(), tx = G::tx();
@@ -63,7 +65,7 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
         return;
     }
     constexpr int HM = TM / 2, HN = TN / 2;           // half micro-tile
-    static_assert(HN == 2 || HN == 4, "B is read as int2 or int4");
+    static_assert(HN == 2 || HN == 4, "B is read as 2 or 4 words");
     bool liveRows;
     int chunkK = 0;  // the tile's k of the chunk's first step (Cell::operand_a)
     // int32 cells and kleene-packed16's lanes on two stages stage the next chunk from the middle of
@@ -79,7 +81,7 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
         load_cells<Cell, T, TM, TN>(acc, c, ld, ty, tx);
     };
     // One chunk; stageNext (MID_CHUNK_COPIES) issues the next chunk's copies mid-chunk.
-    auto compute = [&](const int* as, const int* bs, auto stageNext) {
+    auto compute = [&](const Word* as, const Word* bs, auto stageNext) {
         const int k0 = chunkK;
         chunkK += BK;
         if (MID_CHUNK_COPIES && !liveRows) {  // the next chunk's copies go all the same
@@ -90,7 +92,7 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
         for (int k = 0; k < BK; ++k) {
             if (k == BK / 2) stageNext();
             if (!liveRows) break;  // warp-uniform: the whole chunk or nothing
-            int av[TM], bv[TN];
+            Word av[TM], bv[TN];
             if constexpr (k_major_a<Cell, TM>) {
                 load_split<HM>(av, as + k * AT, T / 2, ty * HM);
             } else {
@@ -107,7 +109,7 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
         stream_chunks<Cell, T, TM, TN, STAGES>(a, b, ld, ldb, shared, kLive, start, compute);
     } else {
         stream_chunks<Cell, T, TM, TN, STAGES>(a, b, ld, ldb, shared, kLive, start,
-                                               [&](const int* as, const int* bs) { compute(as, bs, [] {}); });
+                                               [&](const Word* as, const Word* bs) { compute(as, bs, [] {}); });
     }
 }
 
@@ -116,8 +118,8 @@ __device__ __forceinline__ void accumulate_product(int (&acc)[TM][TN], const int
 // compiled in, they slowed its kernel even where it has no thin tile (kernels/NOTES.md, The tile
 // product and its register blocking).
 template <class Cell, int T, int TM, int TN, int STAGES = 2>
-__device__ __forceinline__ void tile_product(int* c, const int* a, const int* b, int ld, int* shared,
-                                             int kLive = T, int rowsLive = T, int columnsLive = T)
+__device__ __forceinline__ void tile_product(typename Cell::Word* c, const typename Cell::Word* a, const typename Cell::Word* b, int ld,
+                                             typename Cell::Word* shared, int kLive = T, int rowsLive = T, int columnsLive = T)
 {
     static_assert(!std::is_same<Cell, Routes>::value, "route keys are stored with their marks recorded (10_kleene_paths.cu)");
     if constexpr (Cell::CELLS_PER_WORD == 1 || k_major_a<Cell, TM>) {
@@ -127,7 +129,7 @@ __device__ __forceinline__ void tile_product(int* c, const int* a, const int* b,
             return;
         }
     }
-    int acc[TM][TN];
+    typename Cell::Word acc[TM][TN];
     accumulate_product<Cell, T, TM, TN, STAGES>(acc, c, a, b, ld, ld, shared, kLive, rowsLive);
     store_cells<Cell, T, TM, TN>(acc, c, ld, Grid<Cell, T, TM, TN>::ty(), Grid<Cell, T, TM, TN>::tx());
 }

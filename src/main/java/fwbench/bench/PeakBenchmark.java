@@ -48,12 +48,16 @@ public class PeakBenchmark {
     /**
      * Blocks per SM: kernels/peak.cu's PEAK_BLOCKS_PER_SM, its kernels' {@code __launch_bounds__}.
      * With their 82 to 92 registers a thread (sm_90) no third block fits, so every SM runs exactly two.
+     * The 64-bit cells' kernels are built for {@link #WIDE_BLOCKS_PER_SM}, as their T = 128 products
+     * are: the same grid runs in two waves at the same rate.
      */
     static final int BLOCKS_PER_SM = 2;
+    /** Blocks per SM of the 64-bit cells' kernels: kernels/peak.cu's PEAK_WIDE_BLOCKS_PER_SM (128 registers of accumulators a thread). */
+    static final int WIDE_BLOCKS_PER_SM = 1;
     /**
      * Words a thread relaxes per outer iteration: PEAK_STEPS x PEAK_TM x PEAK_TN (4 steps of an
      * 8 x 8 outer product); one instruction each for int32 and packed16, an FADD and an FMNMX for
-     * float32.
+     * float32, six for int64 and four for float64 on sm_90 (kernels/15_kleene_i64.cu, 16_kleene_f64.cu).
      */
     static final int WORDS_PER_ITERATION = 4 * 8 * 8;
     /**
@@ -64,7 +68,7 @@ public class PeakBenchmark {
 
     /**
      * Relaxations (cells, as the variants count them: n^3 a solve) of one launch on a device of
-     * this many SMs: every word relaxed counts its cells, so a packed16 word counts two.
+     * this many SMs: every word relaxed counts its cells, so a packed16 word counts two (a 64-bit word one).
      */
     static double relaxations(int multiprocessors, CellType cell) {
         return (double) blocks(multiprocessors) * THREADS * ITERATIONS * WORDS_PER_ITERATION * cell.cellsPerWord();

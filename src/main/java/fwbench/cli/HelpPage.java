@@ -16,6 +16,7 @@ import fwbench.variant.core.LaunchMode;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.kernelfile.KernelFile;
 import fwbench.variant.Variant;
+import fwbench.variant.VariantIds;
 
 import java.io.PrintStream;
 import java.util.Arrays;
@@ -65,7 +66,7 @@ final class HelpPage {
                         "graph: each solve replays a CUDA graph; stream: every launch issued from Java"),
                 new Parameter(ResultsFormat.GPUS, ResultsFormat.SOLVE_BENCHMARK, joined(BenchmarkDefaults.paramValues(solve, ResultsFormat.GPUS)),
                         SolverConfig.ALL_GPUS_TEXT + " or 1..the host's GPUs",
-                        "the GPUs one solve of " + Variant.spanningVariants() + " splits across; the other variants run on GPU 0 (all or 1 only)"),
+                        "the GPUs one solve of " + VariantIds.spanningDevices() + " splits across; the other variants run on GPU 0 (all or 1 only)"),
                 new Parameter(ResultsFormat.CELL, ResultsFormat.PEAK_BENCHMARK, cells, "{" + CellType.names() + "}",
                         "the peak benchmark's cells; naming it runs the peak beside -p variant"),
                 new Parameter(ResultsFormat.BATCH, ResultsFormat.SMALL_GRAPHS_BENCHMARK,

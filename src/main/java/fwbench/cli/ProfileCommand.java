@@ -25,6 +25,7 @@ import fwbench.variant.core.Solver;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.core.UnsupportedInputException;
 import fwbench.variant.Variant;
+import fwbench.variant.VariantIds;
 import fwbench.verify.Verification;
 import fwbench.verify.VerificationFailure;
 import fwbench.cuda.DeviceFault;
@@ -238,7 +239,7 @@ public final class ProfileCommand implements Callable<Integer> {
         if (input.n() > v.maxN()) throw new UsageException(v.maxNText() + ", not n=" + input.n());
         if (input.negativeWeights() && !v.takesNegativeWeights()) {
             throw new UsageException(v + " needs edge weights >= 0, and " + input.graph() + " has negative ones; the variants that take them: "
-                    + Variant.negativeWeightVariants());
+                    + VariantIds.takingNegativeWeights());
         }
     }
 

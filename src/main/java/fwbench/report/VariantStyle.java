@@ -74,6 +74,8 @@ final class VariantStyle {
             case HEPTAGON -> polygon(7, 3.6, -Math.PI / 2);
             case OCTAGON -> polygon(8, 3.5, Math.PI / 8);
             case NONAGON -> polygon(9, 3.6, Math.PI / 2);
+            case STAR_THIN -> star(4.2, 1.2);
+            case PENTAGON_DOWN -> polygon(5, 3.6, Math.PI / 2);
         };
     }
 }

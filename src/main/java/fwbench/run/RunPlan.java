@@ -6,6 +6,7 @@ import fwbench.usage.JarCommand;
 import fwbench.usage.UsageException;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.Variant;
+import fwbench.variant.VariantIds;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -117,7 +118,7 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
         }
         if (gpus.requested() > 1) {
             List<Variant> single = variants.stream().filter(v -> !v.spansDevices()).toList();
-            String spanning = Variant.spanningVariants();
+            String spanning = VariantIds.spanningDevices();
             if (!named.isEmpty() && !single.isEmpty()) {
                 throw new UsageException("-p gpus=" + gpus.requested() + ": " + ids(single) + (single.size() == 1 ? " runs" : " run")
                         + " on one GPU; the variants that span GPUs: " + spanning);
@@ -132,7 +133,7 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
             List<String> takes = v.takesNegativeWeights() ? generators : generators.stream().filter(g -> !negativeWeights(g)).toList();
             if (takes.size() < generators.size()) {
                 notes.add(v + " skipped on " + String.join(", ", generators.stream().filter(RunPlan::negativeWeights).toList())
-                        + " (negative weights; the variants that take them: " + Variant.negativeWeightVariants() + ")");
+                        + " (negative weights; the variants that take them: " + VariantIds.takingNegativeWeights() + ")");
             }
             if (generated && (generators.isEmpty() || !takes.isEmpty())) {
                 List<Integer> run = sizes;
@@ -161,7 +162,7 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
             }
             for (FileGraph file : files) {
                 if (file.negativeWeights() && !v.takesNegativeWeights()) {
-                    notes.add(v + " skipped on " + file.parameter() + " (negative weights; the variants that take them: " + Variant.negativeWeightVariants() + ")");
+                    notes.add(v + " skipped on " + file.parameter() + " (negative weights; the variants that take them: " + VariantIds.takingNegativeWeights() + ")");
                     continue;
                 }
                 if (named.isEmpty() && file.n() > v.defaultMaxN()) {
@@ -233,11 +234,11 @@ public record RunPlan(List<Group> groups, List<String> notes, Optional<String> w
         String who, instead;
         if (!device) {
             who = "the variants that run here do not take";
-            instead = Variant.negativeWeightVariants() + " take them on a CUDA device, and there is none here";
+            instead = VariantIds.takingNegativeWeights() + " take them on a CUDA device, and there is none here";
         } else {
             // with a device only the variants named can leave out every taker: unnamed, kleene-bands takes them at any -p gpus
             who = ids(named) + (named.size() == 1 ? " does" : " do") + " not take";
-            instead = "name one of " + Variant.negativeWeightVariants() + " with -p variant";
+            instead = "name one of " + VariantIds.takingNegativeWeights() + " with -p variant";
         }
         String reference = negativeFiles.size() == 1
                 ? "; the CPU reference solves it: " + JarCommand.line("solve", "--graph", negativeFiles.get(0).trim()) + " --out FILE" : "";

@@ -9,6 +9,7 @@ import fwbench.solve.SolveRequest.Device;
 import fwbench.usage.UsageException;
 import fwbench.variant.SolveOrder;
 import fwbench.variant.Variant;
+import fwbench.variant.VariantIds;
 import fwbench.variant.kernelfile.KernelFile;
 import fwbench.variant.kernelfile.KernelFileException;
 
@@ -45,11 +46,11 @@ public final class SolveVariants {
     List<Variant> choose(Optional<Variant> requested, SolveInput input, List<String> notes) throws UsageException {
         if (requested.isPresent() && input.realWeights() && !requested.get().takesRealWeights()) {
             throw new UsageException(requested.get() + " takes integer weights only, and " + input.name() + " has real ones (not all whole numbers): use "
-                    + terms.variant() + " " + Variant.realWeightVariants() + ", or leave out " + terms.variant());
+                    + terms.variant() + " " + VariantIds.takingRealWeights() + ", or leave out " + terms.variant());
         }
         if (requested.isPresent() && input.negativeWeights() && !requested.get().takesNegativeWeights()) {
             throw new UsageException(requested.get() + " needs edge weights >= 0 (it adds INF like any other number) and " + input.name()
-                    + " has negative ones; use " + terms.variant() + " " + (input.realWeights() ? "" : Variant.negativeWeightVariants() + " (on a GPU), ")
+                    + " has negative ones; use " + terms.variant() + " " + (input.realWeights() ? "" : VariantIds.takingNegativeWeights() + " (on a GPU), ")
                     + "reference, or leave out " + terms.variant());
         }
         boolean reference = REFERENCE.equalsIgnoreCase(request.variantName() == null ? "" : request.variantName().trim());
@@ -143,8 +144,8 @@ public final class SolveVariants {
         List<Variant> negative = input.realWeights() ? List.of() : order.stream().filter(Variant::takesNegativeWeights).toList();
         if (negative.isEmpty()) {
             String why = input.realWeights() ? "no variant takes real weights of either sign"
-                    : request.device() == Device.CPU ? "the variants that take them (" + Variant.negativeWeightVariants() + ") run on the GPU, and the CPU was asked for"
-                    : !probe.available() ? "the variants that take them (" + Variant.negativeWeightVariants() + ") need a CUDA device (" + probe.reason() + ")"
+                    : request.device() == Device.CPU ? "the variants that take them (" + VariantIds.takingNegativeWeights() + ") run on the GPU, and the CPU was asked for"
+                    : !probe.available() ? "the variants that take them (" + VariantIds.takingNegativeWeights() + ") need a CUDA device (" + probe.reason() + ")"
                     : "no variant in this build takes them" + (request.paths() ? " with " + terms.paths() : "");
             notes.add(input.name() + " has negative weights and " + why + ": solving with the " + (input.realWeights() ? "float64 " : "")
                     + "CPU reference, which tests for INF");
@@ -163,9 +164,9 @@ public final class SolveVariants {
             notes.add(noGpu.get() + ": solving " + input.name() + "'s real weights with the float64 CPU reference");
         } else if (!real.isEmpty()) {
             notes.add("float32 was not asked for: solving " + input.name() + "'s real weights with the float64 CPU reference, not "
-                    + Variant.realWeightVariants() + " in float32 on the GPU");
+                    + VariantIds.takingRealWeights() + " in float32 on the GPU");
         } else {
-            notes.add(terms.paths() + ": no variant that takes real weights (" + Variant.realWeightVariants()
+            notes.add(terms.paths() + ": no variant that takes real weights (" + VariantIds.takingRealWeights()
                     + ") computes the intermediate-node matrix: solving with the float64 CPU reference, which does");
         }
         return List.of();

@@ -12,6 +12,8 @@ import static fwbench.variant.Variant.DATAFLOW;
 import static fwbench.variant.Variant.KLEENE;
 import static fwbench.variant.Variant.KLEENE_BANDS;
 import static fwbench.variant.Variant.KLEENE_F32;
+import static fwbench.variant.Variant.KLEENE_F64;
+import static fwbench.variant.Variant.KLEENE_I64;
 import static fwbench.variant.Variant.KLEENE_PACKED16;
 import static fwbench.variant.Variant.KLEENE_PATHS;
 import static fwbench.variant.Variant.NAIVE;
@@ -35,8 +37,8 @@ public final class SolveOrder {
     public static final int KLEENE_PACKED16_FIRST_FROM_N = 5000;
 
     private static final List<Variant> PREFERENCE = List.of(
-            PACKED16, KLEENE_PACKED16, KLEENE, DATAFLOW, KLEENE_BANDS, KLEENE_F32, KLEENE_PATHS, PATHS, TILED_4X4, BATCHED, BLOCKED_REG, BLOCKED, NAIVE, SMALL_GRAPHS,
-            CPU_BLOCKED, CPU_SERIAL);
+            PACKED16, KLEENE_PACKED16, KLEENE, DATAFLOW, KLEENE_BANDS, KLEENE_F32, KLEENE_I64, KLEENE_F64, KLEENE_PATHS, PATHS, TILED_4X4, BATCHED, BLOCKED_REG,
+            BLOCKED, NAIVE, SMALL_GRAPHS, CPU_BLOCKED, CPU_SERIAL);
 
     private SolveOrder() {
     }

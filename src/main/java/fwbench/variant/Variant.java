@@ -20,6 +20,7 @@ import fwbench.variant.kleene.BandsSolver;
 import fwbench.variant.kleene.KleeneF32Solver;
 import fwbench.variant.kleene.KleenePathsSolver;
 import fwbench.variant.kleene.KleeneSolver;
+import fwbench.variant.kleene.KleeneWideSolver;
 import fwbench.variant.packed16.KleenePacked16Solver;
 import fwbench.variant.packed16.Packed16Solver;
 import fwbench.variant.schedule.DataflowSchedule;
@@ -60,7 +61,7 @@ public final class Variant implements VariantTraits, VariantMemory {
     /** A line chart's point marker, a shape in Charts (a new variant adds one); the spare ones go to kernel files and older results. */
     public enum Marker {
         SQUARE, CIRCLE, TRIANGLE_UP, DIAMOND, RECTANGLE_WIDE, TRIANGLE_DOWN, ELLIPSE_WIDE, TRIANGLE_RIGHT,
-        RECTANGLE_TALL, TRIANGLE_LEFT, CROSS, PLUS, STAR, HEXAGON, PENTAGON, HEPTAGON, OCTAGON, NONAGON
+        RECTANGLE_TALL, TRIANGLE_LEFT, CROSS, PLUS, STAR, HEXAGON, PENTAGON, HEPTAGON, OCTAGON, NONAGON, STAR_THIN, PENTAGON_DOWN
     }
 
     /**
@@ -160,6 +161,17 @@ public final class Variant implements VariantTraits, VariantMemory {
     public static final Variant SMALL_GRAPHS = gpu("SMALL_GRAPHS", "small-graphs", SmallGraphsBatch.MODULE).solver(SmallGraphsSolver::new).chart(0x7F7FFF, Marker.HEPTAGON)
             .deviceMemory(DeviceMemory.matrices(2).plus(SmallGraphsBatch::scratchBytes).upTo(SmallGraphsBatch.MAX_N, SmallGraphsBatch.MAX_N_WHY))
             .description("many graphs of n <= 512 in one launch, a thread block a graph: in registers to n = 128, then in global memory (SmallGraphsBatch)").register();
+    // the int32 input and result, and the 64-bit work matrix (two int matrices' worth)
+    public static final Variant KLEENE_I64 = gpu("KLEENE_I64", "kleene-i64", "15_kleene_i64").solver(KleeneWideSolver::new).cells(CellType.INT64)
+            .deviceMemory(DeviceMemory.matrices(2 + CellType.INT64.intsPerWord()).paddedTo(KleeneSolver.PAD).indexedIn64Bits())
+            .launchChoices(n -> KleeneSolver.LAUNCH_CANDIDATES, n -> KleeneSolver.tableChoice(CellType.INT64, n))
+            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN).negativeWeights().chart(0xD62728, Marker.STAR_THIN)
+            .description("kleene on int64 distances (min(c, a + b) on 64-bit words), exact for every int32 graph").register();
+    public static final Variant KLEENE_F64 = gpu("KLEENE_F64", "kleene-f64", "16_kleene_f64").solver(KleeneWideSolver::new).cells(CellType.FLOAT64)
+            .deviceMemory(DeviceMemory.matrices(2 + CellType.FLOAT64.intsPerWord()).paddedTo(KleeneSolver.PAD).indexedIn64Bits())
+            .launchChoices(n -> KleeneSolver.LAUNCH_CANDIDATES, n -> KleeneSolver.tableChoice(CellType.FLOAT64, n))
+            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN).negativeWeights().chart(0x9467BD, Marker.PENTAGON_DOWN)
+            .description("kleene on float64 distances (min(c, a + b) on doubles), exact below 2^53: every int32 graph").register();
     public static final Variant CPU_SERIAL = cpu("CPU_SERIAL", "cpu-serial").solver(CpuSerialSolver::new).defaultMaxN(1_000)
             .plannedRelaxRate(threads -> 1.0e9).chart(0xBAB0AC, Marker.TRIANGLE_LEFT)
             .description("single-thread Java, k-i-j loops").register();
@@ -347,19 +359,9 @@ public final class Variant implements VariantTraits, VariantMemory {
         return traits.cellType().real();
     }
 
-    /** The ids of the variants that take real weights, for messages: "kleene-f32". */
-    public static String realWeightVariants() {
-        return BUILT_IN.stream().filter(Variant::takesRealWeights).map(Variant::id).collect(Collectors.joining(", "));
-    }
-
     /** Whether the variant takes graphs with negative edge weights (and no negative cycle). */
     public boolean takesNegativeWeights() {
         return traits.negativeWeights();
-    }
-
-    /** The ids of the variants that span GPUs, in story order, for messages: "kleene-bands". */
-    public static String spanningVariants() {
-        return BUILT_IN.stream().filter(Variant::spansDevices).map(Variant::id).collect(Collectors.joining(", "));
     }
 
     /** For a variant that spans GPUs, the one-GPU variant it splits into bands (kleene), which the report's scaling holds it against. */
@@ -374,17 +376,12 @@ public final class Variant implements VariantTraits, VariantMemory {
     public Optional<String> negativeWeightRefusal(Graph graph) {
         try {
             SolverConfig config = SolverConfig.of(graph);
-            if (config.negativeWeights() && !takesNegativeWeights()) throw NegativeWeights.refusal(this, config, negativeWeightVariants());
+            if (config.negativeWeights() && !takesNegativeWeights()) throw NegativeWeights.refusal(this, config, VariantIds.takingNegativeWeights());
             NegativeWeights.bounds(this, config);
             return Optional.empty();
         } catch (UnsupportedInputException e) {
             return Optional.of(e.getMessage());
         }
-    }
-
-    /** The ids of the variants that take negative weights, in story order, for messages: "kleene, dataflow, kleene-paths, kleene-bands". */
-    public static String negativeWeightVariants() {
-        return BUILT_IN.stream().filter(Variant::takesNegativeWeights).map(Variant::id).collect(Collectors.joining(", "));
     }
 
     /**
@@ -395,13 +392,13 @@ public final class Variant implements VariantTraits, VariantMemory {
         if (config.n() > maxN()) throw new UnsupportedInputException(maxNText() + ", not n=" + config.n());
         if (config.gpus() > 1 && !spansDevices()) {
             throw new UnsupportedInputException(this + " runs on one GPU, not gpus=" + config.gpus() + "; the variants that span GPUs: "
-                    + spanningVariants());
+                    + VariantIds.spanningDevices());
         }
         if (config.realWeights() && !takesRealWeights()) {
             throw new UnsupportedInputException(this + " takes integer weights only, and " + config.describe()
-                    + " has real ones (not all whole numbers): use " + realWeightVariants());
+                    + " has real ones (not all whole numbers): use " + VariantIds.takingRealWeights());
         }
-        if (config.negativeWeights() && !takesNegativeWeights()) throw NegativeWeights.refusal(this, config, negativeWeightVariants());
+        if (config.negativeWeights() && !takesNegativeWeights()) throw NegativeWeights.refusal(this, config, VariantIds.takingNegativeWeights());
         return traits.factory().apply(this, config);
     }
 

@@ -36,6 +36,7 @@ class PeakBenchmarkTest {
         Map<String, Integer> d = defines();
         assertEquals(d.get("PEAK_THREADS"), PeakBenchmark.THREADS, "threads a block");
         assertEquals(d.get("PEAK_BLOCKS_PER_SM"), PeakBenchmark.BLOCKS_PER_SM, "blocks per SM");
+        assertEquals(d.get("PEAK_WIDE_BLOCKS_PER_SM"), PeakBenchmark.WIDE_BLOCKS_PER_SM, "blocks per SM of the 64-bit cells");
         assertEquals(d.get("PEAK_STEPS") * d.get("PEAK_TM") * d.get("PEAK_TN"), PeakBenchmark.WORDS_PER_ITERATION,
                 "words a thread relaxes per iteration");
     }
@@ -45,7 +46,8 @@ class PeakBenchmarkTest {
         String source = Files.readString(PEAK);
         for (CellType cell : CellType.values()) {
             // packed16 below sm_90 (emulated add-min) is built for one block per SM, two waves of the same grid
-            String blocks = cell == CellType.PACKED16 ? "PEAK_PACKED16_BLOCKS_PER_SM" : "PEAK_BLOCKS_PER_SM";
+            // the 64-bit cells (128 registers of accumulators) for one block per SM, as their T = 128 products
+            String blocks = cell == CellType.PACKED16 ? "PEAK_PACKED16_BLOCKS_PER_SM" : cell.wordBits() == 64 ? "PEAK_WIDE_BLOCKS_PER_SM" : "PEAK_BLOCKS_PER_SM";
             Pattern kernel = Pattern.compile("extern \"C\" __global__ void __launch_bounds__\\(PEAK_THREADS, " + blocks + "\\) "
                     + Pattern.quote(cell.peakKernel()) + "\\(");
             assertTrue(kernel.matcher(source).find(), cell.peakKernel() + " with __launch_bounds__(PEAK_THREADS, " + blocks + ")");
@@ -65,6 +67,8 @@ class PeakBenchmarkTest {
         assertEquals(132.0 * 2 * 256 * 16384 * 256, int32);
         assertEquals(int32, PeakBenchmark.relaxations(132, CellType.FLOAT32), "one cell a word");
         assertEquals(2 * int32, PeakBenchmark.relaxations(132, CellType.PACKED16), "two cells a packed word");
+        assertEquals(int32, PeakBenchmark.relaxations(132, CellType.INT64), "one cell a 64-bit word");
+        assertEquals(int32, PeakBenchmark.relaxations(132, CellType.FLOAT64), "one cell a 64-bit word");
     }
 
     @Test

@@ -60,7 +60,7 @@ class BenchmarkCommandTest {
             "-p seed=x           | fwbench: seed must be a whole number, got 'x'",
             "-p launch=fast      | fwbench: unknown launch mode 'fast'; modes: graph, stream",
             "-p size=10          | fwbench: unknown parameter 'size'; parameters: batch, cell, gpus, graph, launch, n, seed, variant",
-            "-p cell=int8        | fwbench: unknown cell 'int8'; cells: int32, packed16, float32",
+            "-p cell=int8        | fwbench: unknown cell 'int8'; cells: int32, packed16, float32, int64, float64",
             "-p gpus=0           | fwbench: -p gpus takes 'all' or a number of GPUs from 1, not '0'",
             "-p gpus=two         | fwbench: -p gpus takes 'all' or a number of GPUs from 1, not 'two'",
             "-p gpus=1,2         | fwbench: -p gpus takes one value, not 1,2",
@@ -109,7 +109,7 @@ class BenchmarkCommandTest {
                 "no such file: " + graphs.resolve("g.txt"),
                 // this machine has no GPU
                 negative + " has negative weights, which the variants that run here do not take (INF plus a negative weight is less than INF): "
-                        + "kleene, dataflow, kleene-paths, kleene-bands take them on a CUDA device, and there is none here; "
+                        + "kleene, dataflow, kleene-paths, kleene-bands, kleene-i64, kleene-f64 take them on a CUDA device, and there is none here; "
                         + "the CPU reference solves it: java -jar target/benchmarks.jar solve --graph " + negative + " --out FILE",
                 "-p n=100 conflicts with " + good + ", which has 3 vertices: a graph file sets n itself (leave out -p n)",
         };

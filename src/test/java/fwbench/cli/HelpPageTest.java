@@ -91,7 +91,7 @@ class HelpPageTest {
                 {ResultsFormat.GRAPH, "random"},
                 {ResultsFormat.SEED, "42"},
                 {ResultsFormat.LAUNCH, "graph"},
-                {ResultsFormat.CELL, "int32,packed16,float32"},
+                {ResultsFormat.CELL, "int32,packed16,float32,int64,float64"},
         };
         for (String[] d : defaults) {
             assertTrue(page.matches("(?s).*\n  " + d[0] + " +" + java.util.regex.Pattern.quote(d[1]) + " .*"), d[0] + "=" + d[1] + ":\n" + page);

@@ -132,7 +132,7 @@ class ProfileCommandTest {
             "--variant kleene --n 0             | --n must be in 1..{max}, got 0",
             "--variant kleene --n 600000        | --n must be in 1..{max}, got 600000",
             "--variant kleene --n 10 --graph dense | unknown graph 'dense'; generators: random, sparse:P or hops:P with 0 < P <= 1, each optionally followed by +potentials:R for weights of either sign without a negative cycle (1 <= R <= 1000000), or a graph file: .gr, .mtx, .edges or .dense",
-            "--variant blocked --n 10 --graph random+potentials:10 | blocked needs edge weights >= 0, and random+potentials:10 has negative ones; the variants that take them: kleene, dataflow, kleene-paths, kleene-bands",
+            "--variant blocked --n 10 --graph random+potentials:10 | blocked needs edge weights >= 0, and random+potentials:10 has negative ones; the variants that take them: kleene, dataflow, kleene-paths, kleene-bands, kleene-i64, kleene-f64",
             "--variant no/such.cu --n 10        | kernel file no/such.cu does not exist (a variant ending in .cu is a CUDA source file: docs/your-kernel.md)",
             "--variant kleene --n 10 --ncu --nsys | Error: --ncu, --nsys are mutually exclusive (specify only one) (--help for usage)",
             "--variant kleene --n ten           | Invalid value for option '--n': 'ten' is not an int (--help for usage)",

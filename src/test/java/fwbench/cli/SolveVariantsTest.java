@@ -33,9 +33,11 @@ class SolveVariantsTest extends SolveCommandTesting {
     @Test
     void theDefaultTriesGpuVariantsFastestFirstThenCpuVariants() {
         int below = SolveOrder.KLEENE_PACKED16_FIRST_FROM_N - 1, from = SolveOrder.KLEENE_PACKED16_FIRST_FROM_N;
-        assertEquals(List.of(Variant.PACKED16, Variant.KLEENE_PACKED16, Variant.KLEENE, Variant.DATAFLOW, Variant.KLEENE_BANDS, Variant.KLEENE_F32, Variant.TILED_4X4, Variant.BATCHED,
+        assertEquals(List.of(Variant.PACKED16, Variant.KLEENE_PACKED16, Variant.KLEENE, Variant.DATAFLOW, Variant.KLEENE_BANDS, Variant.KLEENE_F32, Variant.KLEENE_I64,
+                Variant.KLEENE_F64, Variant.TILED_4X4, Variant.BATCHED,
                 Variant.BLOCKED_REG, Variant.BLOCKED, Variant.NAIVE, Variant.SMALL_GRAPHS, Variant.CPU_BLOCKED, Variant.CPU_SERIAL), SolveVariants.defaultOrder(false, true, below));
-        assertEquals(List.of(Variant.KLEENE_PACKED16, Variant.PACKED16, Variant.KLEENE, Variant.DATAFLOW, Variant.KLEENE_BANDS, Variant.KLEENE_F32, Variant.TILED_4X4, Variant.BATCHED,
+        assertEquals(List.of(Variant.KLEENE_PACKED16, Variant.PACKED16, Variant.KLEENE, Variant.DATAFLOW, Variant.KLEENE_BANDS, Variant.KLEENE_F32, Variant.KLEENE_I64,
+                Variant.KLEENE_F64, Variant.TILED_4X4, Variant.BATCHED,
                 Variant.BLOCKED_REG, Variant.BLOCKED, Variant.NAIVE, Variant.SMALL_GRAPHS, Variant.CPU_BLOCKED, Variant.CPU_SERIAL), SolveVariants.defaultOrder(false, true, from),
                 "kleene-packed16 is the faster from its threshold on");
         for (int n : new int[] {below, from}) {

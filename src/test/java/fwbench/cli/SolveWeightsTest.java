@@ -37,7 +37,7 @@ class SolveWeightsTest extends SolveCommandTesting {
         assertEquals(0, run("solve", "--graph", edges.toString(), "--out", solution.toString()), err.toString());
         // this machine has no GPU: the variants that take negative weights cannot run
         assertTrue(errLines().stream().anyMatch(l -> l.startsWith("fwbench solve: " + edges + " has negative weights and the variants that take them "
-                + "(kleene, dataflow, kleene-paths, kleene-bands) need a CUDA device (") && l.endsWith("): solving with the CPU reference, which tests for INF")), err.toString());
+                + "(kleene, dataflow, kleene-paths, kleene-bands, kleene-i64, kleene-f64) need a CUDA device (") && l.endsWith("): solving with the CPU reference, which tests for INF")), err.toString());
         int[] d = SolutionFiles.read(solution).distances();
         assertEquals(-1, d[1], "0 -> 2 -> 1");
         assertEquals(0, d[3], "0 -> 2 -> 1 -> 3");
@@ -50,7 +50,7 @@ class SolveWeightsTest extends SolveCommandTesting {
         Set<Path> before = files();
         assertEquals(2, run("solve", "--graph", edges.toString(), "--out", dir.resolve("x.apsp").toString(), "--variant", "cpu-blocked"));
         assertEquals("fwbench solve: cpu-blocked needs edge weights >= 0 (it adds INF like any other number) and " + edges
-                + " has negative ones; use --variant kleene, dataflow, kleene-paths, kleene-bands (on a GPU), reference, or leave out --variant", errLines().get(errLines().size() - 1));
+                + " has negative ones; use --variant kleene, dataflow, kleene-paths, kleene-bands, kleene-i64, kleene-f64 (on a GPU), reference, or leave out --variant", errLines().get(errLines().size() - 1));
         assertEquals(before, files());
     }
 

@@ -180,7 +180,7 @@ class RunDataTest {
                 "cell", "INT8");
         RunData data = Fixtures.read(Fixtures.write(Fixtures.concat(Fixtures.tree(Fixtures.RUN), peak), dir.resolve("peak.json")));
         assertEquals(List.of(CellType.INT32), data.peaks().stream().map(RunData.PeakCeiling::cell).toList());
-        assertTrue(data.notes().contains("left out the peak of cell INT8 (cells: INT32, PACKED16, FLOAT32)"), data.notes().toString());
+        assertTrue(data.notes().contains("left out the peak of cell INT8 (cells: INT32, PACKED16, FLOAT32, INT64, FLOAT64)"), data.notes().toString());
     }
 
     @Test

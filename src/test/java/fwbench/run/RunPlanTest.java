@@ -59,7 +59,8 @@ class RunPlanTest {
                 () -> RunPlan.make(List.of(Variant.NAIVE), List.of(10_000, 50_000), Optional.of(H100), "", FREE, NO_HEAP_CHECK));
         assertEquals("naive takes n up to 46340 (its kernels index a cell with an int), not n=50000", e.getMessage());
         RunPlan plan = RunPlan.make(List.of(), List.of(65_536), Optional.of(H100), "", FREE, NO_HEAP_CHECK);
-        assertEquals(List.of(Variant.KLEENE, Variant.DATAFLOW, Variant.PACKED16, Variant.KLEENE_F32, Variant.KLEENE_BANDS, Variant.KLEENE_PACKED16),
+        assertEquals(List.of(Variant.KLEENE, Variant.DATAFLOW, Variant.PACKED16, Variant.KLEENE_F32, Variant.KLEENE_BANDS, Variant.KLEENE_PACKED16,
+                        Variant.KLEENE_I64, Variant.KLEENE_F64),
                 plan.groups().stream().map(RunPlan.Group::variant).toList());
         assertTrue(plan.notes().contains("naive skipped at n=65536: naive takes n up to 46340 (its kernels index a cell with an int)"), plan.notes().toString());
         assertTrue(plan.notes().contains("kleene-paths skipped at n=65536: kleene-paths takes n up to 46340 (its routes are read back and checked on the host, "
@@ -147,9 +148,9 @@ class RunPlanTest {
         assertTrue(plan.groups().stream().anyMatch(g -> g.variant() == Variant.BLOCKED && g.graphs().equals(List.of("random"))));
         assertTrue(plan.groups().stream().anyMatch(g -> g.variant() == Variant.KLEENE_BANDS && g.graphs().equals(List.of("random", "random+potentials:100"))));
         assertTrue(plan.groups().stream().anyMatch(g -> g.variant() == Variant.KLEENE_BANDS && g.graphs().equals(List.of("neg.gr"))));
-        assertTrue(plan.notes().contains("blocked skipped on random+potentials:100 (negative weights; the variants that take them: kleene, dataflow, kleene-paths, kleene-bands)"),
+        assertTrue(plan.notes().contains("blocked skipped on random+potentials:100 (negative weights; the variants that take them: kleene, dataflow, kleene-paths, kleene-bands, kleene-i64, kleene-f64)"),
                 plan.notes().toString());
-        assertTrue(plan.notes().contains("blocked skipped on neg.gr (negative weights; the variants that take them: kleene, dataflow, kleene-paths, kleene-bands)"),
+        assertTrue(plan.notes().contains("blocked skipped on neg.gr (negative weights; the variants that take them: kleene, dataflow, kleene-paths, kleene-bands, kleene-i64, kleene-f64)"),
                 plan.notes().toString());
     }
 
@@ -158,7 +159,7 @@ class RunPlanTest {
         UsageException e = assertThrows(UsageException.class, () -> RunPlan.make(List.of(Variant.BLOCKED, Variant.PACKED16), List.of(1000),
                 List.of("random+potentials:100"), List.of(), Optional.of(H100), "", FREE, NO_HEAP_CHECK));
         assertEquals("random+potentials:100 has negative weights, which blocked, packed16 do not take (INF plus a negative weight "
-                + "is less than INF): name one of kleene, dataflow, kleene-paths, kleene-bands with -p variant", e.getMessage());
+                + "is less than INF): name one of kleene, dataflow, kleene-paths, kleene-bands, kleene-i64, kleene-f64 with -p variant", e.getMessage());
     }
 
     /** -p gpus=2: a variant on one GPU is refused when named and left out otherwise; kleene-bands is sized by each GPU's share. */

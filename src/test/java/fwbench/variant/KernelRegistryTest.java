@@ -70,6 +70,8 @@ class KernelRegistryTest {
         expected.put(Variant.KLEENE_F32, 524_160);
         expected.put(Variant.KLEENE_BANDS, 524_160);
         expected.put(Variant.KLEENE_PACKED16, 524_160);
+        expected.put(Variant.KLEENE_I64, 524_160);
+        expected.put(Variant.KLEENE_F64, 524_160);
         expected.put(Variant.DATAFLOW, 131_072);
         expected.put(Variant.PACKED16, 262_144);
         expected.put(Variant.SMALL_GRAPHS, 512);

@@ -10,6 +10,7 @@ import fwbench.variant.dataflow.DataflowSolver;
 import fwbench.variant.kleene.KleeneF32Solver;
 import fwbench.variant.kleene.KleenePathsSolver;
 import fwbench.variant.kleene.KleeneSolver;
+import fwbench.variant.kleene.KleeneWideSolver;
 import fwbench.variant.packed16.KleenePacked16Solver;
 import fwbench.variant.packed16.Packed16Solver;
 import fwbench.variant.schedule.LookaheadRounds;
@@ -33,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** kleene, kleene-f32, kleene-paths, dataflow, packed16 and kleene-packed16 at their tile sizes, around tile and padding edges; packed16's limits. */
+/** kleene, kleene-f32, kleene-i64, kleene-f64, kleene-paths, dataflow, packed16 and kleene-packed16 at their tile sizes, around tile and padding edges; packed16's limits. */
 class KleeneAndPacked16Test {
 
     /** 1040 and 1055: last tiles of 16 and 31 live cells, computed as thin strips (kernels/thin_strips.cuh). */
@@ -82,6 +83,21 @@ class KleeneAndPacked16Test {
     void bothKleeneF32TilesMatchTheReference(int n) {
         assertTilesMatchTheReference(n, 79, new String[] {"random", "sparse:0.03"}, new int[] {64, 128}, 1, KleeneSolver.PAD,
                 c -> new KleeneF32Solver(Variant.KLEENE_F32, c));
+    }
+
+    /**
+     * kleene-i64 and kleene-f64 on the same sizes: 64-bit words through the same tiles (T = 128 at
+     * one block per SM), thin strips included, zero weights, ties, unreachable pairs and negative
+     * weights, two solves each (the second from a reset after a result was read).
+     */
+    @GpuTest
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {1, 63, 64, 65, 127, 128, 129, 200, 257, 385, 640, 1000, 1040, 1055})
+    void both64BitKleeneTilesMatchTheReference(int n) {
+        for (Variant v : List.of(Variant.KLEENE_I64, Variant.KLEENE_F64)) {
+            assertTilesMatchTheReference(n, 83, new String[] {"random", "sparse:0.03", TestGraphs.ZERO_WEIGHTS, "sparse:0.02+potentials:300"},
+                    new int[] {64, 128}, 2, KleeneSolver.PAD, c -> new KleeneWideSolver(v, c));
+        }
     }
 
     /** kleene-paths on the same sizes (full last tiles: it has no thin strips). */

@@ -76,7 +76,7 @@ class KleeneF32RealWeightsTest {
             UnsupportedInputException e = assertThrows(UnsupportedInputException.class, () -> v.create(SolverConfig.of(graph)));
             assertEquals(v + " takes integer weights only, and " + graph.describe() + " has real ones (not all whole numbers): use kleene-f32", e.getMessage());
         }
-        assertEquals("kleene-f32", Variant.realWeightVariants());
+        assertEquals("kleene-f32", VariantIds.takingRealWeights());
         assertFalse(SolverConfig.of(fwbench.graph.Graphs.empty(2)).realWeights());
     }
 }

@@ -33,7 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The registry's launch candidates, the table's choice among them, and the -D pins over both. */
 class LaunchCandidatesTest {
 
-    private static final Set<Variant> TUNED = Set.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_PATHS, Variant.DATAFLOW, Variant.PACKED16);
+    private static final Set<Variant> TUNED = Set.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_PATHS, Variant.KLEENE_I64, Variant.KLEENE_F64, Variant.DATAFLOW,
+            Variant.PACKED16);
 
     /** Around every threshold of the tables, and up to the largest sizes. */
     private static final int[] SIZES = {1, 100, 700, 1249, 1250, 1499, 1500, 1999, 2000, 2047, 2999, 3000, 3499, 3500, 4499, 4500, 4999, 5000, 7499, 7500, 9999, 10_000, 16_383, 16_384, 46_340, 65_536, 131_072};
@@ -60,7 +61,9 @@ class LaunchCandidatesTest {
     @Test
     void theCandidatesAreTheBriefsTilesAndLaunches() {
         List<LaunchChoice> kleene = List.of(new LaunchChoice(64, 1), new LaunchChoice(128, 1), new LaunchChoice(128, 2));
-        for (Variant v : List.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_PATHS)) assertEquals(kleene, v.launchCandidates(1000), v.id());
+        for (Variant v : List.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_PATHS, Variant.KLEENE_I64, Variant.KLEENE_F64)) {
+            assertEquals(kleene, v.launchCandidates(1000), v.id());
+        }
         List<LaunchChoice> dataflow = List.of(blocks(64, 1), blocks(64, 2), blocks(64, ALL), blocks(128, 1), blocks(128, ALL));
         assertEquals(dataflow, Variant.DATAFLOW.launchCandidates(1000));
         assertEquals(dataflow, Variant.DATAFLOW.launchCandidates(1500));
@@ -114,7 +117,7 @@ class LaunchCandidatesTest {
                 }
             }
         }
-        for (Variant v : List.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_PATHS)) {
+        for (Variant v : List.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_PATHS, Variant.KLEENE_I64, Variant.KLEENE_F64)) {
             assertTrue(v.launchCandidates(1000).stream().allMatch(c -> c.blocksPerSm() == 0), v + ": no dataflow launch");
             assertEquals(0, v.tableChoice(1000).blocksPerSm(), v.id());
         }
@@ -210,6 +213,10 @@ class LaunchCandidatesTest {
         assertEquals(new LaunchChoice(128, 2), Variant.KLEENE_F32.tableChoice(KleeneSolver.FLOAT32_ONE_REST_LAUNCH_N - 1));
         assertEquals(new LaunchChoice(128, 1), Variant.KLEENE_F32.tableChoice(KleeneSolver.FLOAT32_ONE_REST_LAUNCH_N));
         assertEquals(new LaunchChoice(128, 2), Variant.KLEENE_PATHS.tableChoice(10_000));
+        // the 64-bit cells take kleene's table (not measured apart: kernels/NOTES.md, 64-bit cells)
+        for (Variant v : List.of(Variant.KLEENE_I64, Variant.KLEENE_F64)) {
+            for (int n : new int[] {KleeneSolver.CROSSOVER_N - 1, KleeneSolver.CROSSOVER_N, 10_000}) assertEquals(Variant.KLEENE.tableChoice(n), v.tableChoice(n), v + " n=" + n);
+        }
         assertEquals(blocks(64, ALL), Variant.DATAFLOW.tableChoice(KleeneSolver.CROSSOVER_N - 1));
         assertEquals(blocks(128, 1), Variant.DATAFLOW.tableChoice(KleeneSolver.CROSSOVER_N));
         assertEquals(blocks(64, ALL), Variant.PACKED16.tableChoice(Packed16Solver.T128_FROM_N - 1));

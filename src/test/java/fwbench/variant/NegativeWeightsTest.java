@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The variants that take negative weights (kleene, dataflow, kleene-paths, kleene-bands) against the CPU
+ * The variants that take negative weights (kleene, dataflow, kleene-paths, kleene-bands, kleene-i64, kleene-f64) against the CPU
  * reference, on graphs with weights of either sign and no negative cycle: unreachable pairs
  * (where INF plus a negative weight must not leak), zero weights, ties, sizes that are not
  * multiples of a tile; and a negative cycle found on the device.
@@ -167,7 +167,7 @@ class NegativeWeightsTest {
         for (Variant v : Variant.values()) {
             if (v.takesNegativeWeights()) continue;
             UnsupportedInputException e = assertThrows(UnsupportedInputException.class, () -> v.create(SolverConfig.of(graph)), v.id());
-            assertTrue(e.getMessage().endsWith("has negative weights: use kleene, dataflow, kleene-paths, kleene-bands"), e.getMessage());
+            assertTrue(e.getMessage().endsWith("has negative weights: use kleene, dataflow, kleene-paths, kleene-bands, kleene-i64, kleene-f64"), e.getMessage());
         }
     }
 

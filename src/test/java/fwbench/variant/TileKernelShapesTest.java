@@ -57,7 +57,16 @@ class TileKernelShapesTest {
                 Arguments.of(Variant.KLEENE_PACKED16, "fw_kleene_packed16_phase2_t128", new LaunchShape(256, 69632, 128, 8, 8)),
                 Arguments.of(Variant.KLEENE_PACKED16, "fw_kleene_packed16_phase3_t128", new LaunchShape(256, 69632, 128, 8, 8)),
                 Arguments.of(Variant.KLEENE_PACKED16, "fw_kleene_packed16_group_t128", new LaunchShape(256, 69632, 128, 8, 8)),
-                Arguments.of(Variant.KLEENE_PACKED16, "fw_kleene_packed16_group_rest_t128", new LaunchShape(256, 69632, 128, 8, 8)));
+                Arguments.of(Variant.KLEENE_PACKED16, "fw_kleene_packed16_group_rest_t128", new LaunchShape(256, 69632, 128, 8, 8)),
+                // 64-bit words: a chunk buffer twice kleene's bytes (kernels/kleene_wide.cuh)
+                Arguments.of(Variant.KLEENE_I64, "fw_kleene_i64_phase1_t64", new LaunchShape(256, 2048, 64, 4, 4)),
+                Arguments.of(Variant.KLEENE_I64, "fw_kleene_i64_phase1_t128", new LaunchShape(256, 4096, 128, 8, 8)),
+                Arguments.of(Variant.KLEENE_I64, "fw_kleene_i64_phase3_t64", new LaunchShape(256, 67584, 64, 4, 4)),
+                Arguments.of(Variant.KLEENE_I64, "fw_kleene_i64_phase3_t128", new LaunchShape(256, 135168, 128, 8, 8)),
+                Arguments.of(Variant.KLEENE_F64, "fw_kleene_f64_phase1_t64", new LaunchShape(256, 2048, 64, 4, 4)),
+                Arguments.of(Variant.KLEENE_F64, "fw_kleene_f64_phase1_t128", new LaunchShape(256, 4096, 128, 8, 8)),
+                Arguments.of(Variant.KLEENE_F64, "fw_kleene_f64_phase3_t64", new LaunchShape(256, 67584, 64, 4, 4)),
+                Arguments.of(Variant.KLEENE_F64, "fw_kleene_f64_phase3_t128", new LaunchShape(256, 135168, 128, 8, 8)));
     }
 
     @ParameterizedTest(name = "{1}")

@@ -50,13 +50,14 @@ class VariantTraitsTest {
         }
     }
 
-    /** A variant's cell type is the one its kernels relax: minplus::Packed16 or minplus::Float32 where they use it, else int32. */
+    /** A variant's cell type is the one its kernels relax: minplus::Packed16, Float32, Int64 or Float64 where they use it, else int32. */
     @Test
     void eachVariantsCellTypeIsTheOneItsKernelsUse() throws java.io.IOException {
         for (Variant v : Variant.values()) {
             String source = v.gpu() ? java.nio.file.Files.readString(java.nio.file.Path.of("kernels", v.kernelModule() + ".cu")) : "";
             CellType expected = source.contains("minplus::Packed16") ? CellType.PACKED16
-                    : source.contains("minplus::Float32") ? CellType.FLOAT32 : CellType.INT32;
+                    : source.contains("minplus::Float32") ? CellType.FLOAT32 : source.contains("minplus::Int64") ? CellType.INT64
+                    : source.contains("minplus::Float64") ? CellType.FLOAT64 : CellType.INT32;
             assertEquals(expected, v.cellType(), v.id());
         }
     }
@@ -68,8 +69,12 @@ class VariantTraitsTest {
             if (c == CellType.FLOAT32) continue;
             assertTrue(2L * c.inf() <= (1L << (c.bits() - 1)) - 1, c + ": INF + INF overflows " + c.bits() + " signed bits");
             assertEquals(c.inf() - 1, c.maxDistance());
-            assertEquals(32, c.bits() * c.cellsPerWord(), c + " fills a 32-bit word");
+            assertEquals(c.wordBits(), c.bits() * c.cellsPerWord(), c + " fills its word");
+            assertEquals(c.wordBits(), 32 * c.intsPerWord(), c + "'s word in int32 words");
         }
+        assertEquals(2, CellType.INT64.intsPerWord());
+        assertEquals(1, CellType.FLOAT64.cellsPerWord());
+        assertEquals(1, CellType.FLOAT32.intsPerWord());
         assertEquals(Distances.INF, CellType.INT32.inf());
         assertEquals(0x3FFF, CellType.PACKED16.inf());
         assertEquals(CellType.PACKED16.inf(), Packed16Solver.INF16);
@@ -81,7 +86,7 @@ class VariantTraitsTest {
         assertEquals(Optional.of(CellType.PACKED16), CellType.named(" packed16 "));
         assertEquals(Optional.of(CellType.INT32), CellType.named("INT32"));
         assertEquals(Optional.empty(), CellType.named("int8"));
-        assertEquals("int32, packed16, float32", CellType.names());
+        assertEquals("int32, packed16, float32, int64, float64", CellType.names());
     }
 
     @Test
@@ -110,6 +115,9 @@ class VariantTraitsTest {
                 Arguments.of(Variant.KLEENE_PACKED16, 128, new long[] {262144L, 16777216L, 205520896L, 205520896L, 912523264L, 912523264L, 1636040704L, 34352398336L}, 22272),
                 // the input and the work matrix (past n = 128 a scratch square too: SmallGraphsTest); its largest n is a thread block's graph, 512, whatever the memory
                 Arguments.of(Variant.SMALL_GRAPHS, 1, new long[] {8L, 8000000L, 97944008L, 98000000L, 449880008L, 450000000L, 800000000L, 17176199168L}, 512),
+                // the int32 input and result and the 64-bit work matrix (two int matrices' worth)
+                Arguments.of(Variant.KLEENE_I64, 128, new long[] {262144L, 16777216L, 205520896L, 205520896L, 912523264L, 912523264L, 1636040704L, 34352398336L}, 22272),
+                Arguments.of(Variant.KLEENE_F64, 128, new long[] {262144L, 16777216L, 205520896L, 205520896L, 912523264L, 912523264L, 1636040704L, 34352398336L}, 22272),
                 Arguments.of(Variant.CPU_SERIAL, 1, new long[] {0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L}, 46340),
                 Arguments.of(Variant.CPU_BLOCKED, 1, new long[] {0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L}, 46340));
     }
@@ -152,9 +160,9 @@ class VariantTraitsTest {
      */
     @Test
     void kleeneBandsTakesNegativeWeightsAsKleeneDoes() {
-        assertEquals(List.of(Variant.KLEENE, Variant.DATAFLOW, Variant.KLEENE_PATHS, Variant.KLEENE_BANDS),
+        assertEquals(List.of(Variant.KLEENE, Variant.DATAFLOW, Variant.KLEENE_PATHS, Variant.KLEENE_BANDS, Variant.KLEENE_I64, Variant.KLEENE_F64),
                 Arrays.stream(Variant.values()).filter(Variant::takesNegativeWeights).toList());
-        assertEquals("kleene, dataflow, kleene-paths, kleene-bands", Variant.negativeWeightVariants());
+        assertEquals("kleene, dataflow, kleene-paths, kleene-bands, kleene-i64, kleene-f64", VariantIds.takingNegativeWeights());
         for (Variant v : Variant.values()) {
             v.oneDeviceCounterpart().ifPresent(one -> assertEquals(one.takesNegativeWeights(), v.takesNegativeWeights(), v.id()));
         }

@@ -26,8 +26,8 @@ public class KleeneSolver extends GpuSolver {
     public static final int PAD = 128;
 
     /**
-     * The launch choices a tuning pass measures (Variant#launchCandidates) for kleene, kleene-f32 and
-     * kleene-paths: every tile, and at T = 128 the bulk in one launch or two (at T = 64 two were
+     * The launch choices a tuning pass measures (Variant#launchCandidates) for kleene, kleene-f32,
+     * kleene-paths, kleene-i64 and kleene-f64: every tile, and at T = 128 the bulk in one launch or two (at T = 64 two were
      * slower: kernels/NOTES.md, kleene's rounds).
      */
     public static final List<LaunchChoice> LAUNCH_CANDIDATES = List.of(new LaunchChoice(64, 1), new LaunchChoice(128, 1), new LaunchChoice(128, 2));
@@ -51,7 +51,7 @@ public class KleeneSolver extends GpuSolver {
 
     /**
      * kleene's rounds over another cell type: {@code family}_phaseN_tT are the variant's kernels,
-     * with kleene's parameters (kleene-f32), one round at a time.
+     * with kleene's parameters (kleene-f32, kleene-i64, kleene-f64), one round at a time.
      */
     protected KleeneSolver(VariantTraits variant, String family, SolverConfig config) {
         this(variant, family, config, 1);
@@ -78,7 +78,7 @@ public class KleeneSolver extends GpuSolver {
         }
     }
 
-    /** The tile of kleene's rounds (kleene, kleene-f32, kleene-paths, dataflow): the pin, else the configuration's choice, else the table. */
+    /** The tile of kleene's rounds (kleene, kleene-f32, kleene-i64, kleene-f64, kleene-paths, dataflow): the pin, else the configuration's choice, else the table. */
     public static LaunchSetting tileSetting(SolverConfig config) {
         return LaunchSetting.of(TILE_PIN, config.choice().tile(), () -> tableTile(config.n()));
     }
@@ -194,6 +194,11 @@ public class KleeneSolver extends GpuSolver {
 
     @Override
     protected void enqueueSolve(CudaStream stream, DeviceBuffer d) {
+        enqueueRounds(stream, d);
+    }
+
+    /** Enqueues the rounds of one solve of {@code d} in place, ld words a row (of the variant's cells: 64-bit ones for kleene-i64). */
+    protected final void enqueueRounds(CudaStream stream, DeviceBuffer d) {
         rounds.enqueue(stream, tilesPerSide(n, tile), new LookaheadRounds.Kleene(d, ld, n));
     }
 

@@ -34,7 +34,7 @@ class SmallGraphsTest {
         assertFalse(Variant.SMALL_GRAPHS.takesNegativeWeights());
         SolverConfig negative = SolverConfig.of(GraphSpec.parse("random+potentials:10").instance(50, 1));
         UnsupportedInputException e = assertThrows(UnsupportedInputException.class, () -> Variant.SMALL_GRAPHS.create(negative));
-        assertEquals(true, e.getMessage().endsWith("has negative weights: use kleene, dataflow, kleene-paths, kleene-bands"), e.getMessage());
+        assertEquals(true, e.getMessage().endsWith("has negative weights: use kleene, dataflow, kleene-paths, kleene-bands, kleene-i64, kleene-f64"), e.getMessage());
     }
 
     @Test
