@@ -83,6 +83,12 @@ class KernelArgsTest {
         records.put("fw_kleene_f32_from_int", GpuSolver.InPlace.class);
         records.put("fw_kleene_f32_to_int", GpuSolver.InPlace.class);
         records.put("fw_peak_float32", Class.forName("fwbench.bench.PeakBenchmark$Relax"));
+        for (String cell : new String[] {"i64", "f64"}) {
+            records.put("fw_kleene_" + cell + "_from_int", Class.forName("fwbench.variant.kleene.KleeneWideSolver$Convert"));
+            records.put("fw_kleene_" + cell + "_to_int", Class.forName("fwbench.variant.kleene.KleeneWideSolver$Convert"));
+        }
+        records.put("fw_peak_int64", Class.forName("fwbench.bench.PeakBenchmark$Relax"));
+        records.put("fw_peak_float64", Class.forName("fwbench.bench.PeakBenchmark$Relax"));
         records.put("fw_kleene_paths_keys", GpuSolver.InPlace.class);
         records.put("fw_kleene_paths_distances", GpuSolver.InPlace.class);
         records.put("fw_packed16_pack", Packed16Solver.Repack.class);
