@@ -52,16 +52,17 @@ final class HtmlReport {
     private HtmlReport() {
     }
 
-    /** report.html: the method, then per setup the speedup matrix, the detailed table and the four charts. */
-    static String report(List<SpeedupTable> tables, List<String> inputs, String method, Origin origin, boolean withDevice,
-                         Map<String, String> svgByBaseName) {
+    /** report.html: the method, then per setup the speedup matrix, the detailed table and the four charts; then the batches' tables and charts. */
+    static String report(List<SpeedupTable> tables, List<BatchTable> batches, List<String> inputs, String method, Origin origin,
+                         boolean withDevice, Map<String, String> svgByBaseName) {
         Set<String> devices = new LinkedHashSet<>();
         tables.forEach(t -> devices.add(RunSetup.deviceName(t.setup().device())));
+        batches.forEach(b -> devices.add(RunSetup.deviceName(b.device())));
         List<String> body = new ArrayList<>();
         body.add("<h1>fwbench report</h1>");
         body.add(originList(List.of(entry(devices.size() == 1 ? "Device" : "Devices", String.join("<br>", escape(devices))),
                 entry(inputs.size() == 1 ? "Results" : "Results files", codeList(inputs))), origin));
-        body.add(legend(Markdown.legend(tables)));
+        body.add(legend(Markdown.legend(tables, batches)));
         body.add("<section>");
         body.add("<h2>" + escape(Method.HEADING) + "</h2>");
         body.add("<p class=\"method\">" + inline(method) + "</p>");
@@ -73,6 +74,13 @@ final class HtmlReport {
             body.add(rows(Markdown.detailColumns(table), table.rows(), SpeedupTable.Row::variant, table.variants()));
             for (ChartKind kind : ChartKind.of(table)) body.add(figure(kind.caption(), svgByBaseName.get(kind.baseName(table.setup(), withDevice))));
             table.chartNotes().forEach(why -> body.add(note(Markdown.sentence(why))));
+            body.add("</section>");
+        }
+        for (BatchTable batch : batches) {
+            body.add("<section>");
+            body.add("<h2>" + escape(batch.title()) + "</h2>");
+            body.add(rows(BatchTable.columns(batch), batch.rows(), BatchTable.Row::variant, batch.variants()));
+            body.add(figure(ChartKind.BATCHES.caption(), svgByBaseName.get(batch.chartBaseName(withDevice))));
             body.add("</section>");
         }
         return page("fwbench report: " + String.join(", ", inputs), body);
