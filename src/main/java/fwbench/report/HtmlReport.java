@@ -87,7 +87,7 @@ final class HtmlReport {
     }
 
     /** compare.html: per shared settings the ratio matrix with the verdicts, the detailed table, the geometric means and the chart. */
-    static String compare(List<CompareTable> tables, List<String> before, List<String> after, Origin origin,
+    static String compare(List<CompareTable> tables, BatchComparison batches, List<String> before, List<String> after, Origin origin,
                           Map<String, String> svgByBaseName) {
         Set<String> beforeDevices = new LinkedHashSet<>();
         Set<String> afterDevices = new LinkedHashSet<>();
@@ -120,6 +120,13 @@ final class HtmlReport {
             }
             body.add(table.hasRatios() ? figure(ChartKind.COMPARE.caption(), svgByBaseName.get(Markdown.compareChart(table)))
                     : note(Markdown.noCompareChart(table)));
+            body.add("</section>");
+        }
+        if (!batches.isEmpty()) {
+            body.add("<section>");
+            body.add("<h2>" + escape(BatchComparison.HEADING) + "</h2>");
+            body.add("<p>" + escape(BatchComparison.CAPTION) + "</p>");
+            body.add(rows(BatchComparison.columns(), batches.rows(), BatchComparison.Row::variant, batches.variants()));
             body.add("</section>");
         }
         return page("fwbench comparison: " + String.join(", ", before) + " vs " + String.join(", ", after), body);

@@ -186,6 +186,11 @@ public final class Markdown {
 
     /** compare.md: per shared settings, the ratio matrix with the verdicts, the detailed table and the geometric means. */
     public static String compare(List<CompareTable> tables, List<String> before, List<String> after) {
+        return compare(tables, new BatchComparison(List.of()), before, after);
+    }
+
+    /** compare.md with, after the solves' sections, the batches of small graphs both runs have ({@link BatchComparison}). */
+    public static String compare(List<CompareTable> tables, BatchComparison batches, List<String> before, List<String> after) {
         List<String> out = new ArrayList<>();
         out.add("# fwbench comparison");
         out.add("");
@@ -210,6 +215,10 @@ public final class Markdown {
             }
             out.add("");
             out.add(table.hasRatios() ? image(ChartKind.COMPARE.caption(), compareChart(table) + ".png") : noCompareChart(table));
+        }
+        if (!batches.isEmpty()) {
+            out.add("");
+            out.addAll(batches.markdown());
         }
         return String.join("\n", out) + "\n";
     }

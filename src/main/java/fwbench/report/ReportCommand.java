@@ -165,16 +165,17 @@ public final class ReportCommand implements Callable<Integer> {
     }
 
     private int compare(RunData before, RunData after, PrintWriter stdout) throws UsageException {
-        for (RunData run : List.of(before, after)) {
-            if (!run.solves().isEmpty()) continue;
-            String files = String.join(", ", fileNames(run.sources()));
-            throw new UsageException(files + " holds batches of small graphs alone, and --compare compares solves; report each run on its own"
-                    + " for its batch table");
+        BatchComparison batches = BatchComparison.build(before, after);
+        // solves are compared where both runs have them; a run of batches alone is compared on its batches
+        boolean solves = !before.solves().isEmpty() && !after.solves().isEmpty();
+        if (!solves && batches.rows().stream().noneMatch(r -> r.ratio().isPresent())) {
+            throw new UsageException("the runs share neither solves nor batches of small graphs (the same variant, n, batch and seed);"
+                    + " nothing to compare");
         }
-        List<CompareTable> tables = CompareTable.build(before, after);
+        List<CompareTable> tables = solves ? CompareTable.build(before, after) : List.of();
         Path folder = outputFolder(defaultName(inputs) + "-vs-" + defaultName(compare));
         Map<Path, String> texts = new LinkedHashMap<>();
-        texts.put(folder.resolve(OutputNames.COMPARE + ".md"), Markdown.compare(tables, fileNames(inputs), fileNames(compare)));
+        texts.put(folder.resolve(OutputNames.COMPARE + ".md"), Markdown.compare(tables, batches, fileNames(inputs), fileNames(compare)));
         texts.put(folder.resolve(OutputNames.COMPARE + ".csv"), Csv.compare(tables));
         Path html = folder.resolve(OutputNames.COMPARE + ".html");
         List<ChartJob> jobs = new ArrayList<>();
@@ -190,11 +191,6 @@ public final class ReportCommand implements Callable<Integer> {
         after.notes().forEach(note -> stdout.println("fwbench report: after: " + note));
         CompareTable.unmatched(before, after).forEach(s -> stdout.println("fwbench report: only the before run has " + s));
         CompareTable.unmatched(after, before).forEach(s -> stdout.println("fwbench report: only the after run has " + s));
-        int batches = before.batches().size() + after.batches().size();
-        if (batches > 0) {
-            stdout.println("fwbench report: left out " + batches + (batches == 1 ? " batch" : " batches")
-                    + " of small graphs: the comparison is of solves; report each run on its own for its batch table");
-        }
         for (CompareTable table : tables) {
             if (table.hasRatios()) continue;
             String where = tables.size() > 1 ? Markdown.compareHeading(table) + ": " : "";
@@ -203,7 +199,7 @@ public final class ReportCommand implements Callable<Integer> {
         prepare(folder);
         for (Map.Entry<Path, String> e : texts.entrySet()) write(e.getKey(), e.getValue());
         Map<String, String> svgs = drawCharts(jobs, folder);
-        write(html, HtmlReport.compare(tables, fileNames(inputs), fileNames(compare), origin(List.of()), svgs));
+        write(html, HtmlReport.compare(tables, batches, fileNames(inputs), fileNames(compare), origin(List.of()), svgs));
         stdout.println(wrote(OutputNames.COMPARE, List.of(".md", ".csv"), jobs, folder));
         return 0;
     }

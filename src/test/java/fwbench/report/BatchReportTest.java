@@ -1,5 +1,9 @@
 package fwbench.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import fwbench.cli.Subcommands;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -92,12 +96,39 @@ class BatchReportTest {
         for (BatchRows.Expected e : expected) e.check(rows);
     }
 
-    /** --compare compares solves: a file of batches alone is refused in one line, nothing written. */
+    /**
+     * --compare on batches: a row per batch both runs have, after / before and the verdict; here the
+     * after run is the committed -14 with every time 10% lower (written to a temporary file), so every
+     * ratio is 0.900 and, the iterations' noise being the same, faster.
+     */
     @Test
-    void batchesAloneAreNotCompared() throws Exception {
-        Path batches = Path.of("results", "2026-11-27_NVIDIA-H200-14.json");
-        refused("2026-11-27_NVIDIA-H200-14.json holds batches of small graphs alone, and --compare compares solves; report each run"
-                + " on its own for its batch table", batches, "--compare", Fixtures.copy(Fixtures.RUN, dir.resolve("results").resolve(Fixtures.RUN)), "--out", dir.resolve("out"));
+    void batchesAreComparedRowByRow() throws Exception {
+        Path before = Path.of("results", "2026-11-27_NVIDIA-H200-14.json");
+        ArrayNode faster = (ArrayNode) new ObjectMapper().readTree(before.toFile());
+        for (JsonNode r : faster) {
+            ObjectNode primary = (ObjectNode) r.get("primaryMetric");
+            primary.put("score", primary.get("score").asDouble() * 0.9);
+            for (JsonNode fork : primary.get("rawData")) {
+                for (int i = 0; i < fork.size(); i++) ((ArrayNode) fork).set(i, fork.get(i).asDouble() * 0.9);
+            }
+        }
+        Path after = Fixtures.write(faster, dir.resolve("after.json"));
+        Path folder = dir.resolve("out");
+        assertEquals(0, report(before, "--compare", after, "--out", folder), err.toString());
+        String md = Files.readString(folder.resolve("compare.md"));
+        List<String> rows = md.lines().filter(l -> l.matches("\\| \\d.*")).toList();
+        assertEquals(6, rows.size(), md);
+        for (String row : rows) assertTrue(row.contains(" | 1,056 | ") && row.contains(" | 0.900 | ") && row.endsWith(" | faster |"), row);
+        assertTrue(md.contains("| 32 | kleene | 1,056 | 24.64 ± 0.86 | 22.17 ± 0.86 | 0.900 |"), md);
+        assertTrue(Files.readString(folder.resolve("compare.html")).contains("<h2>Batches of small graphs</h2>"));
+    }
+
+    /** Runs with no batch in common (-14 a batch of 1,056, -15 of 8,448) and no solves: one line, nothing written. */
+    @Test
+    void batchesInCommonOrNothingToCompare() throws Exception {
+        refused("the runs share neither solves nor batches of small graphs (the same variant, n, batch and seed); nothing to compare",
+                Path.of("results", "2026-11-27_NVIDIA-H200-14.json"), "--compare", Path.of("results", "2026-11-27_NVIDIA-H200-15.json"),
+                "--out", dir.resolve("out"));
     }
 
     /** --readme shows the solves' tables: refused for a file of batches alone. */
