@@ -12,10 +12,10 @@ report() { java -jar "$jar" report "$@" >/dev/null; }
 
 made=0 skipped=0
 for results in results/*.json; do
-  # a file of the peak benchmark alone has no report of its own: it is the ceiling beside a run
+  # a file of the peak benchmark alone has no report of its own: it is the ceiling beside a run (batches of small graphs have one)
   if report "$results" 2>/dev/null; then made=$((made + 1)); else skipped=$((skipped + 1)); fi
 done
-echo "regenerate.sh: $made reports in plot/ ($skipped results files hold no variant's solves)"
+echo "regenerate.sh: $made reports in plot/ ($skipped results files hold neither solves nor batches)"
 
 compared=0
 for name in $(grep -rhoE 'plot/[0-9][^/ `)*]*-vs-[^/ `)*]*' README.md docs kernels/*.md | sed 's#^plot/##' | sort -u); do

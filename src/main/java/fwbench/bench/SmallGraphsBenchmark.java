@@ -62,12 +62,15 @@ public class SmallGraphsBenchmark {
     private static final int VERIFY_CHUNK = 64;
 
     /** Vertices of every graph of the batch. */
-    @Param({"32", "64", "128"})
+    @Param({"32", "64", "128", "256", "512"})
     public int n;
 
-    /** Graphs a batch: by default 64 per SM of a 132-SM H100 (8448). */
-    @Param({"8448"})
-    public int batch;
+    /**
+     * Graphs a batch: a number, or {@value AutoBatch#AUTO} (the default: the device filled several waves
+     * deep, {@link AutoBatch}), which the suite's main resolves per n before the run so the results record the number.
+     */
+    @Param({AutoBatch.AUTO})
+    public String batch;
 
     /** Graph g of the batch is generated with seed + g. */
     @Param({"" + GraphSpec.DEFAULT_SEED})
@@ -82,6 +85,8 @@ public class SmallGraphsBenchmark {
     public String device;
 
     private Variant resolved;
+    /** The graphs of the batch: {@link #batch} as a number. */
+    private int graphCount;
     private List<GeneratedGraph> graphs;
     private SmallGraphsBatch together;
     private final List<Solver> solvers = new ArrayList<>();
@@ -116,18 +121,19 @@ public class SmallGraphsBenchmark {
     public void prepare() {
         DeviceLabel.check(device);
         resolved = Variant.parse(variant);
-        check(resolved, n, batch);
-        graphs = graphs(n, batch, seed);
+        graphCount = AutoBatch.resolve(batch, n);
+        check(resolved, n, graphCount);
+        graphs = graphs(n, graphCount, seed);
         if (resolved == Variant.SMALL_GRAPHS) {
             together = new SmallGraphsBatch(graphs.stream().map(GeneratedGraph::weights).toList());
         } else {
             solvers.add(resolved.create(config(0)));
-            long needed = solvers.get(0).deviceBytes() * (batch - 1L);
+            long needed = solvers.get(0).deviceBytes() * (graphCount - 1L);
             oneAtATime = resolved.gpu() && needed > CudaContext.get().memoryInfo()[0] - Variant.DEVICE_RESERVE_BYTES;
             if (oneAtATime) {
                 solvers.remove(0).close();
             } else {
-                for (int g = 1; g < batch; g++) solvers.add(resolved.create(config(g)));
+                for (int g = 1; g < graphCount; g++) solvers.add(resolved.create(config(g)));
             }
         }
         long start = System.nanoTime();
@@ -135,7 +141,7 @@ public class SmallGraphsBenchmark {
         solve();
         long solved = System.nanoTime();
         verifyAll();
-        System.out.println("verified " + resolved.id() + " batch of " + batch + " graphs at n=" + n + ": every cell of every graph equals the CPU reference"
+        System.out.println("verified " + resolved.id() + " batch of " + graphCount + " graphs at n=" + n + ": every cell of every graph equals the CPU reference"
                 + (oneAtATime ? " (one solver at a time, its upload timed)" : "")
                 + String.format(Locale.ROOT, " (solve %.2f s, check %.2f s)", (solved - start) / 1e9, (System.nanoTime() - solved) / 1e9));
     }
@@ -161,8 +167,8 @@ public class SmallGraphsBenchmark {
      * chunk of graphs at a time: one core's reference at n = 512 takes about a tenth of a second a graph.
      */
     void verifyAll() {
-        for (int first = 0; first < batch; first += VERIFY_CHUNK) {
-            int end = Math.min(batch, first + VERIFY_CHUNK);
+        for (int first = 0; first < graphCount; first += VERIFY_CHUNK) {
+            int end = Math.min(graphCount, first + VERIFY_CHUNK);
             List<int[]> got = new ArrayList<>(end - first);
             for (int g = first; g < end; g++) got.add(distances(g));
             int from = first;
@@ -211,7 +217,7 @@ public class SmallGraphsBenchmark {
         if (together != null) gpuMillis = together.lastSolveGpuMillis().orElse(0);
         else if (!oneAtATime) gpuMillis = solvers.stream().mapToDouble(v -> v.lastSolveGpuMillis().orElse(0)).sum();
         long bytes = together != null ? together.deviceBytes() : solvers.stream().mapToLong(Solver::deviceBytes).sum();
-        GpuTimeLedger.add(gpuMillis, (double) batch * n * n * n, bytes);
+        GpuTimeLedger.add(gpuMillis, (double) graphCount * n * n * n, bytes);
     }
 
     @TearDown(Level.Trial)

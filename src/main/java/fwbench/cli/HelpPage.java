@@ -2,6 +2,7 @@ package fwbench.cli;
 
 import fwbench.bench.FloydWarshallBenchmark;
 import fwbench.bench.PeakBenchmark;
+import fwbench.bench.AutoBatch;
 import fwbench.bench.SmallGraphsBenchmark;
 import fwbench.graph.Distances;
 import fwbench.graph.GraphSpec;
@@ -70,8 +71,9 @@ final class HelpPage {
                 new Parameter(ResultsFormat.CELL, ResultsFormat.PEAK_BENCHMARK, cells, "{" + CellType.names() + "}",
                         "the peak benchmark's cells; naming it runs the peak beside -p variant"),
                 new Parameter(ResultsFormat.BATCH, ResultsFormat.SMALL_GRAPHS_BENCHMARK,
-                        joined(BenchmarkDefaults.paramValues(SmallGraphsBenchmark.class, ResultsFormat.BATCH)), "1.." + Integer.MAX_VALUE,
-                        "graphs a batch of SmallGraphsBenchmark, run only when named (it takes variant, n and seed too; n defaults to 32,64,128)"));
+                        joined(BenchmarkDefaults.paramValues(SmallGraphsBenchmark.class, ResultsFormat.BATCH)), AutoBatch.AUTO + " or 1.." + Integer.MAX_VALUE,
+                        "graphs a batch of SmallGraphsBenchmark, run only when named (it takes variant, n and seed too; n defaults to "
+                                + joined(BenchmarkDefaults.paramValues(SmallGraphsBenchmark.class, ResultsFormat.N)) + "); " + AutoBatch.AUTO + ": " + AutoBatch.RULE + ", recorded as the number"));
     }
 
     /** The help page. */

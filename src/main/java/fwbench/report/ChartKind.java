@@ -8,9 +8,10 @@ public enum ChartKind {
     SPEEDUP("speedup", "speedup over the baseline vs n"),
     THROUGHPUT("throughput", "relaxations per second vs n"),
     BARS("bars", "speedup over the baseline per n"),
-    COMPARE("compare", "ratio after / before of the time per solve");
+    COMPARE("compare", "ratio after / before of the time per solve"),
+    BATCHES("batches", "graphs per second vs n, batches of small graphs");
 
-    /** The charts of one run's table, in the order the report shows them (COMPARE belongs to a comparison). */
+    /** The charts of one run's table, in the order the report shows them (COMPARE belongs to a comparison, BATCHES to a {@link BatchTable}). */
     public static final List<ChartKind> RUN = List.of(TIME, SPEEDUP, THROUGHPUT, BARS);
 
     /**

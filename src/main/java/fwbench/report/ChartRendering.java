@@ -27,8 +27,18 @@ final class ChartRendering {
     /** Draws one chart, of {@code table} or of {@code comparison}, to PNG and SVG; returns the SVG element for report.html. */
     static String draw(ChartKind kind, SpeedupTable table, CompareTable comparison, Path png, Path svg, String idPrefix)
             throws IOException {
-        JFreeChart chart = kind == ChartKind.COMPARE ? Charts.compare(comparison) : Charts.chart(kind, table);
-        int height = kind == ChartKind.COMPARE ? ChartFiles.HEIGHT : Charts.height(kind, table);
+        return draw(kind, table, comparison, null, png, svg, idPrefix);
+    }
+
+    /** As above, or of {@code batches} for {@link ChartKind#BATCHES}. */
+    static String draw(ChartKind kind, SpeedupTable table, CompareTable comparison, BatchTable batches, Path png, Path svg,
+                       String idPrefix) throws IOException {
+        JFreeChart chart = switch (kind) {
+            case COMPARE -> Charts.compare(comparison);
+            case BATCHES -> Charts.batches(batches);
+            default -> Charts.chart(kind, table);
+        };
+        int height = kind == ChartKind.COMPARE || kind == ChartKind.BATCHES ? ChartFiles.HEIGHT : Charts.height(kind, table);
         ChartFiles.writePng(chart, png, height);
         return ChartFiles.writeSvg(chart, svg, idPrefix, height);
     }

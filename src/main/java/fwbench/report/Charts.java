@@ -160,6 +160,28 @@ final class Charts {
     }
 
     /**
+     * Graphs per second vs n, log-log, a line per variant: small-graphs' one launch a batch against the
+     * variants that solve the graphs one after another. Where a variant ran several batch sizes at one n,
+     * the largest batch's point (the rows go by batch ascending).
+     */
+    static JFreeChart batches(BatchTable table) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        List<Double> values = new ArrayList<>();
+        for (VariantName variant : table.variants()) {
+            XYSeries series = new XYSeries(variant.id(), true, false);
+            for (BatchTable.Row r : table.rows()) {
+                if (!r.variant().equals(variant)) continue;
+                series.addOrUpdate(r.batch().n(), r.batch().graphsPerSecond());
+                values.add(r.batch().graphsPerSecond());
+            }
+            data.addSeries(series);
+        }
+        XYPlot plot = xyPlot(data, nAxis(table.sizes()), logAxis("graphs per second", values), lines(), table.variants(), table.variants());
+        return titled("Graphs per second, batches of small graphs " + RunSetup.whereRun(table.device()),
+                LOG_LOG + "; " + BatchTable.TOGETHER + ": the batch in one launch, the others one graph after another", plot);
+    }
+
+    /**
      * The ratio after / before per variant vs n on a log axis (2x slower as far from the line of no
      * change at 1 as 2x faster); only the variants and sizes with a ratio, so the legend lists no
      * variant without a point. A ring marks each point whose verdict is faster or slower, and the

@@ -52,16 +52,17 @@ final class HtmlReport {
     private HtmlReport() {
     }
 
-    /** report.html: the method, then per setup the speedup matrix, the detailed table and the four charts. */
-    static String report(List<SpeedupTable> tables, List<String> inputs, String method, Origin origin, boolean withDevice,
-                         Map<String, String> svgByBaseName) {
+    /** report.html: the method, then per setup the speedup matrix, the detailed table and the four charts; then the batches' tables and charts. */
+    static String report(List<SpeedupTable> tables, List<BatchTable> batches, List<String> inputs, String method, Origin origin,
+                         boolean withDevice, Map<String, String> svgByBaseName) {
         Set<String> devices = new LinkedHashSet<>();
         tables.forEach(t -> devices.add(RunSetup.deviceName(t.setup().device())));
+        batches.forEach(b -> devices.add(RunSetup.deviceName(b.device())));
         List<String> body = new ArrayList<>();
         body.add("<h1>fwbench report</h1>");
         body.add(originList(List.of(entry(devices.size() == 1 ? "Device" : "Devices", String.join("<br>", escape(devices))),
                 entry(inputs.size() == 1 ? "Results" : "Results files", codeList(inputs))), origin));
-        body.add(legend(Markdown.legend(tables)));
+        body.add(legend(Markdown.legend(tables, batches)));
         body.add("<section>");
         body.add("<h2>" + escape(Method.HEADING) + "</h2>");
         body.add("<p class=\"method\">" + inline(method) + "</p>");
@@ -75,11 +76,18 @@ final class HtmlReport {
             table.chartNotes().forEach(why -> body.add(note(Markdown.sentence(why))));
             body.add("</section>");
         }
+        for (BatchTable batch : batches) {
+            body.add("<section>");
+            body.add("<h2>" + escape(batch.title()) + "</h2>");
+            body.add(rows(BatchTable.columns(batch), batch.rows(), BatchTable.Row::variant, batch.variants()));
+            body.add(figure(ChartKind.BATCHES.caption(), svgByBaseName.get(batch.chartBaseName(withDevice))));
+            body.add("</section>");
+        }
         return page("fwbench report: " + String.join(", ", inputs), body);
     }
 
     /** compare.html: per shared settings the ratio matrix with the verdicts, the detailed table, the geometric means and the chart. */
-    static String compare(List<CompareTable> tables, List<String> before, List<String> after, Origin origin,
+    static String compare(List<CompareTable> tables, BatchComparison batches, List<String> before, List<String> after, Origin origin,
                           Map<String, String> svgByBaseName) {
         Set<String> beforeDevices = new LinkedHashSet<>();
         Set<String> afterDevices = new LinkedHashSet<>();
@@ -112,6 +120,13 @@ final class HtmlReport {
             }
             body.add(table.hasRatios() ? figure(ChartKind.COMPARE.caption(), svgByBaseName.get(Markdown.compareChart(table)))
                     : note(Markdown.noCompareChart(table)));
+            body.add("</section>");
+        }
+        if (!batches.isEmpty()) {
+            body.add("<section>");
+            body.add("<h2>" + escape(BatchComparison.HEADING) + "</h2>");
+            body.add("<p>" + escape(BatchComparison.CAPTION) + "</p>");
+            body.add(rows(BatchComparison.columns(), batches.rows(), BatchComparison.Row::variant, batches.variants()));
             body.add("</section>");
         }
         return page("fwbench comparison: " + String.join(", ", before) + " vs " + String.join(", ", after), body);

@@ -27,6 +27,14 @@ public final class Markdown {
     private Markdown() {
     }
 
+    /** The legend of a report: the solves' columns where it has solves, then the batches' where it has batches. */
+    static List<String> legend(List<SpeedupTable> tables, List<BatchTable> batches) {
+        List<String> lines = new ArrayList<>();
+        if (!tables.isEmpty() || batches.isEmpty()) lines.addAll(legend(tables));
+        if (!batches.isEmpty()) lines.addAll(BatchTable.legend(batches.stream().anyMatch(BatchTable::showsPeak)));
+        return lines;
+    }
+
     /** What every column means, once at the top of a report, and which results are marked {@link Clocks#MARK}. */
     static List<String> legend(List<SpeedupTable> tables) {
         List<String> lines = legend(tables.stream().anyMatch(SpeedupTable::showsPeak), tables.stream().anyMatch(SpeedupTable::showsGpuTime),
@@ -78,12 +86,17 @@ public final class Markdown {
      * matrix, the detailed table and the charts.
      */
     public static String report(List<SpeedupTable> tables, List<String> inputs, String method, boolean withDevice) {
+        return report(tables, List.of(), inputs, method, withDevice);
+    }
+
+    /** The whole report.md, with a section per device of batches of small graphs after the solves' ({@link BatchTable}). */
+    public static String report(List<SpeedupTable> tables, List<BatchTable> batches, List<String> inputs, String method, boolean withDevice) {
         List<String> out = new ArrayList<>();
         out.add("# fwbench report");
         out.add("");
         out.add("Made by `java -jar target/benchmarks.jar report` from " + codeList(inputs) + ".");
         out.add("");
-        out.addAll(legend(tables));
+        out.addAll(legend(tables, batches));
         out.add("");
         out.add("## " + Method.HEADING);
         out.add("");
@@ -102,6 +115,10 @@ public final class Markdown {
                 out.add(image(kind.caption(), kind.baseName(table.setup(), withDevice) + ".png"));
             }
             table.chartNotes().forEach(why -> out.addAll(List.of("", sentence(why))));
+        }
+        for (BatchTable batch : batches) {
+            out.add("");
+            out.addAll(batch.markdown(withDevice));
         }
         return String.join("\n", out) + "\n";
     }
@@ -169,6 +186,11 @@ public final class Markdown {
 
     /** compare.md: per shared settings, the ratio matrix with the verdicts, the detailed table and the geometric means. */
     public static String compare(List<CompareTable> tables, List<String> before, List<String> after) {
+        return compare(tables, new BatchComparison(List.of()), before, after);
+    }
+
+    /** compare.md with, after the solves' sections, the batches of small graphs both runs have ({@link BatchComparison}). */
+    public static String compare(List<CompareTable> tables, BatchComparison batches, List<String> before, List<String> after) {
         List<String> out = new ArrayList<>();
         out.add("# fwbench comparison");
         out.add("");
@@ -193,6 +215,10 @@ public final class Markdown {
             }
             out.add("");
             out.add(table.hasRatios() ? image(ChartKind.COMPARE.caption(), compareChart(table) + ".png") : noCompareChart(table));
+        }
+        if (!batches.isEmpty()) {
+            out.add("");
+            out.addAll(batches.markdown());
         }
         return String.join("\n", out) + "\n";
     }

@@ -46,6 +46,10 @@ final class Method {
     private Method() {
     }
 
+    /** How SmallGraphsBenchmark checks a batch before timing it. */
+    static final String BATCH_VERIFICATION = "Before a batch of small graphs was timed, every cell of every graph of it had to equal the CPU"
+            + " reference's (a textbook Floyd-Warshall in Java).";
+
     /** The paragraph: where and when, the JVM, JMH's settings, the parameters, the verification. */
     static String paragraph(RunData data) {
         List<String> sentences = new ArrayList<>();
@@ -55,7 +59,8 @@ final class Method {
         iterations(data).ifPresent(sentences::add);
         parameters(data).ifPresent(sentences::add);
         clocks(data).ifPresent(sentences::add);
-        sentences.add(verification(data));
+        if (!data.solves().isEmpty()) sentences.add(verification(data));
+        if (!data.batches().isEmpty()) sentences.add(BATCH_VERIFICATION);
         return String.join(" ", sentences);
     }
 
@@ -82,6 +87,7 @@ final class Method {
             Set<String> devices = new LinkedHashSet<>();
             data.solves().stream().filter(s -> s.source().equals(file)).forEach(s -> devices.add(s.setup().device()));
             data.peaks().stream().filter(p -> p.source().equals(file)).forEach(p -> devices.add(p.device()));
+            data.batches().stream().filter(b -> b.source().equals(file)).forEach(b -> devices.add(b.device()));
             String when = runDate(file).map(d -> " on " + d).orElse("");
             String where = devices.isEmpty() ? "" : " " + devices.stream().map(Method::onDevice).collect(Collectors.joining(" and "));
             perFile.add(when + where);

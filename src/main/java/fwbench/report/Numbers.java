@@ -59,6 +59,12 @@ public final class Numbers {
         return fixed(giga, decimalsFor(giga, 3));
     }
 
+    /** A count per second in millions to three significant digits at least: 0.0429, 35.9, 1,234. */
+    public static String megaRate(double perSecond) {
+        double mega = perSecond / 1e6;
+        return fixed(mega, decimalsFor(mega, 3));
+    }
+
     /** "21.3%". */
     public static String percent(double percent) {
         return fixed(percent, 1) + "%";

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * {@code report RESULTS.json... [--baseline VARIANT] [--out FOLDER] [--readme README.md]}: the tables
@@ -102,16 +103,25 @@ public final class ReportCommand implements Callable<Integer> {
         RunData run = RunData.read(inputs);
         if (compare != null) return compare(run, RunData.read(compare), stdout);
 
-        Baseline base = Baseline.choose(baseline, run);
-        List<SpeedupTable> tables = SpeedupTable.build(run, base.variant());
-        boolean withDevice = tables.stream().map(t -> t.setup().device()).distinct().count() > 1;
+        // a file of batches of small graphs alone has no solves to take speedups of
+        Baseline base = run.solves().isEmpty() && baseline == null ? null : Baseline.choose(baseline, run);
+        List<SpeedupTable> tables = base == null ? List.of() : SpeedupTable.build(run, base.variant());
+        List<BatchTable> batches = BatchTable.build(run);
+        if (readme != null && tables.isEmpty()) {
+            throw new UsageException("--readme shows the tables of solves, and " + String.join(", ", fileNames(inputs))
+                    + " holds batches of small graphs alone; leave --readme out");
+        }
+        boolean withDevice = Stream.concat(tables.stream().map(t -> t.setup().device()), batches.stream().map(BatchTable::device))
+                .distinct().count() > 1;
         Path folder = outputFolder(defaultName(inputs));
 
         Map<Path, String> texts = new LinkedHashMap<>();
         String method = Method.paragraph(run);
-        texts.put(folder.resolve(OutputNames.TABLES + ".md"), Markdown.report(tables, fileNames(inputs), method, withDevice));
-        texts.put(folder.resolve(OutputNames.TABLES + ".csv"), Csv.speedups(tables));
-        texts.put(folder.resolve(OutputNames.TABLES + ".tex"), Latex.report(tables, fileNames(inputs), withDevice));
+        texts.put(folder.resolve(OutputNames.TABLES + ".md"), Markdown.report(tables, batches, fileNames(inputs), method, withDevice));
+        if (!tables.isEmpty()) {  // the CSV and LaTeX tables are of solves: a file of batches alone would get empty ones
+            texts.put(folder.resolve(OutputNames.TABLES + ".csv"), Csv.speedups(tables));
+            texts.put(folder.resolve(OutputNames.TABLES + ".tex"), Latex.report(tables, fileNames(inputs), withDevice));
+        }
         ScalingTable scaling = ScalingTable.build(run);
         if (!scaling.isEmpty()) {
             texts.put(folder.resolve(OutputNames.SCALING + ".md"), scaling.markdown(fileNames(inputs)));
@@ -120,8 +130,9 @@ public final class ReportCommand implements Callable<Integer> {
         Path html = folder.resolve(OutputNames.TABLES + ".html");
         List<ChartJob> jobs = new ArrayList<>();
         for (SpeedupTable table : tables) {
-            for (ChartKind kind : ChartKind.of(table)) jobs.add(new ChartJob(kind.baseName(table.setup(), withDevice), kind, table, null));
+            for (ChartKind kind : ChartKind.of(table)) jobs.add(new ChartJob(kind.baseName(table.setup(), withDevice), kind, table, null, null));
         }
+        for (BatchTable batch : batches) jobs.add(new ChartJob(batch.chartBaseName(withDevice), ChartKind.BATCHES, null, null, batch));
         String readmeText = null;
         if (readme != null) readmeText = readmeUpdate(tables, folder, Method.command(run), withDevice);
         List<Path> planned = new ArrayList<>(texts.keySet());
@@ -131,7 +142,7 @@ public final class ReportCommand implements Callable<Integer> {
         refuseOverwritingInputs(planned);
 
         run.notes().forEach(note -> stdout.println("fwbench report: " + note));
-        stdout.println("fwbench report: " + base.line() + (base.named() ? "" : "; --baseline VARIANT chooses another"));
+        if (base != null) stdout.println("fwbench report: " + base.line() + (base.named() ? "" : "; --baseline VARIANT chooses another"));
         for (SpeedupTable table : tables) {
             for (String why : table.chartNotes()) {
                 stdout.println("fwbench report: " + (tables.size() > 1 ? table.setup().title() + ": " : "") + why);
@@ -140,8 +151,8 @@ public final class ReportCommand implements Callable<Integer> {
         prepare(folder);
         for (Map.Entry<Path, String> e : texts.entrySet()) write(e.getKey(), e.getValue());
         Map<String, String> svgs = drawCharts(jobs, folder);
-        write(html, HtmlReport.report(tables, fileNames(inputs), method, origin(Method.runDates(run)), withDevice, svgs));
-        stdout.println(wrote(OutputNames.TABLES, true, jobs, folder));
+        write(html, HtmlReport.report(tables, batches, fileNames(inputs), method, origin(Method.runDates(run)), withDevice, svgs));
+        stdout.println(wrote(OutputNames.TABLES, tables.isEmpty() ? List.of(".md") : List.of(".md", ".csv", ".tex"), jobs, folder));
         if (!scaling.isEmpty()) {
             stdout.println("fwbench report: wrote " + OutputNames.SCALING + ".md and " + OutputNames.SCALING + ".csv (speedup over one GPU of "
                     + scaling.rows().size() + (scaling.rows().size() == 1 ? " result" : " results") + " on several GPUs) to " + folder);
@@ -154,15 +165,22 @@ public final class ReportCommand implements Callable<Integer> {
     }
 
     private int compare(RunData before, RunData after, PrintWriter stdout) throws UsageException {
-        List<CompareTable> tables = CompareTable.build(before, after);
+        BatchComparison batches = BatchComparison.build(before, after);
+        // solves are compared where both runs have them; a run of batches alone is compared on its batches
+        boolean solves = !before.solves().isEmpty() && !after.solves().isEmpty();
+        if (!solves && batches.rows().stream().noneMatch(r -> r.ratio().isPresent())) {
+            throw new UsageException("the runs share neither solves nor batches of small graphs (the same variant, n, batch and seed);"
+                    + " nothing to compare");
+        }
+        List<CompareTable> tables = solves ? CompareTable.build(before, after) : List.of();
         Path folder = outputFolder(defaultName(inputs) + "-vs-" + defaultName(compare));
         Map<Path, String> texts = new LinkedHashMap<>();
-        texts.put(folder.resolve(OutputNames.COMPARE + ".md"), Markdown.compare(tables, fileNames(inputs), fileNames(compare)));
+        texts.put(folder.resolve(OutputNames.COMPARE + ".md"), Markdown.compare(tables, batches, fileNames(inputs), fileNames(compare)));
         texts.put(folder.resolve(OutputNames.COMPARE + ".csv"), Csv.compare(tables));
         Path html = folder.resolve(OutputNames.COMPARE + ".html");
         List<ChartJob> jobs = new ArrayList<>();
         for (CompareTable table : tables) {
-            if (table.hasRatios()) jobs.add(new ChartJob(Markdown.compareChart(table), ChartKind.COMPARE, null, table));
+            if (table.hasRatios()) jobs.add(new ChartJob(Markdown.compareChart(table), ChartKind.COMPARE, null, table, null));
         }
         List<Path> planned = new ArrayList<>(texts.keySet());
         planned.add(html);
@@ -181,26 +199,26 @@ public final class ReportCommand implements Callable<Integer> {
         prepare(folder);
         for (Map.Entry<Path, String> e : texts.entrySet()) write(e.getKey(), e.getValue());
         Map<String, String> svgs = drawCharts(jobs, folder);
-        write(html, HtmlReport.compare(tables, fileNames(inputs), fileNames(compare), origin(List.of()), svgs));
-        stdout.println(wrote(OutputNames.COMPARE, false, jobs, folder));
+        write(html, HtmlReport.compare(tables, batches, fileNames(inputs), fileNames(compare), origin(List.of()), svgs));
+        stdout.println(wrote(OutputNames.COMPARE, List.of(".md", ".csv"), jobs, folder));
         return 0;
     }
 
-    /** One chart to draw: a run's table or a comparison. Holds no JFreeChart type, so this class loads without AWT. */
-    private record ChartJob(String baseName, ChartKind kind, SpeedupTable table, CompareTable comparison) {
+    /** One chart to draw: a run's table, a comparison or a run's batches. Holds no JFreeChart type, so this class loads without AWT. */
+    private record ChartJob(String baseName, ChartKind kind, SpeedupTable table, CompareTable comparison, BatchTable batches) {
         List<Path> files(Path folder) {
             return List.of(folder.resolve(baseName + ".png"), folder.resolve(baseName + ".svg"));
         }
     }
 
     /** "fwbench report: wrote report.md, report.csv, report.tex, 4 charts (PNG and SVG) and report.html (all in one page) to FOLDER". */
-    private static String wrote(String name, boolean latex, List<ChartJob> jobs, Path folder) {
+    private static String wrote(String name, List<String> tableExtensions, List<ChartJob> jobs, Path folder) {
         String charts = switch (jobs.size()) {
             case 0 -> "";
             case 1 -> ", 1 chart (PNG and SVG)";
             default -> ", " + jobs.size() + " charts (PNG and SVG)";
         };
-        return "fwbench report: wrote " + name + ".md, " + name + ".csv" + (latex ? ", " + name + ".tex" : "") + charts + " and "
+        return "fwbench report: wrote " + tableExtensions.stream().map(e -> name + e).collect(Collectors.joining(", ")) + charts + " and "
                 + name + ".html (all in one page) to " + folder;
     }
 
@@ -242,7 +260,7 @@ public final class ReportCommand implements Callable<Integer> {
             Path png = folder.resolve(job.baseName() + ".png");
             Path svg = folder.resolve(job.baseName() + ".svg");
             try {
-                svgs.put(job.baseName(), ChartRendering.draw(job.kind(), job.table(), job.comparison(), png, svg, job.baseName()));
+                svgs.put(job.baseName(), ChartRendering.draw(job.kind(), job.table(), job.comparison(), job.batches(), png, svg, job.baseName()));
             } catch (IOException e) {
                 throw new UsageException("cannot write " + png + ": " + reason(e));
             }

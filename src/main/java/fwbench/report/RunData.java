@@ -2,6 +2,7 @@ package fwbench.report;
 
 import fwbench.results.ResultsFormat;
 import fwbench.usage.UsageException;
+import fwbench.variant.Variant;
 import fwbench.variant.core.CellType;
 import fwbench.variant.core.SolverConfig;
 
@@ -21,14 +22,15 @@ import java.util.stream.Collectors;
 
 /**
  * The suite's results in one or more JMH files, as typed records with every time in milliseconds:
- * Floyd-Warshall solves and, where the files hold them, the device's min-plus ceilings.
+ * Floyd-Warshall solves and, where the files hold them, the device's min-plus ceilings and batches of small graphs.
  *
  * @param sources the files read, in the order given
  * @param solves  one per (setup, variant, n), in file order
  * @param peaks   the ceilings measured by PeakBenchmark, in file order
+ * @param batches the batches of small graphs measured by SmallGraphsBenchmark, in file order
  * @param notes   what was read but left out, one line each (results of other benchmarks, unknown cells)
  */
-public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> peaks, List<String> notes) {
+public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> peaks, List<Batch> batches, List<String> notes) {
 
     /**
      * Parameters that are a table's rows and columns, or its title, or a trait of the variant (a kernel
@@ -57,6 +59,21 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
     public record PeakCeiling(String device, CellType cell, double relaxationsPerSecond, Path source) {
     }
 
+    /**
+     * One variant's time per batch of {@code batch} graphs of n vertices: small-graphs solves the batch in
+     * one launch a size class, any other variant one graph after another.
+     */
+    public record Batch(String device, VariantName variant, int n, int batch, String seed, Timing time, Path source) {
+        public double graphsPerSecond() {
+            return batch / (time.millis() / 1e3);
+        }
+
+        /** Relaxations per second: each graph of the batch takes n^3 of them. */
+        public double relaxationsPerSecond() {
+            return graphsPerSecond() * n * n * n;
+        }
+    }
+
     public static RunData read(List<Path> files) throws UsageException {
         List<JmhResult> results = new ArrayList<>();
         for (Path file : files) results.addAll(JmhJson.read(file));
@@ -78,6 +95,7 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
     private static RunData from(List<Path> sources, List<JmhResult> results, boolean needSolves) throws UsageException {
         List<Solve> read = new ArrayList<>();
         List<PeakCeiling> peaks = new ArrayList<>();
+        List<Batch> batches = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         Map<String, Integer> others = new LinkedHashMap<>();
         Map<List<Object>, Solve> seen = new HashMap<>();
@@ -93,34 +111,62 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
                 read.add(solve);
             } else if (r.benchmark().equals(ResultsFormat.PEAK_BENCHMARK)) {
                 peak(r, notes).ifPresent(peaks::add);
+            } else if (r.benchmark().equals(ResultsFormat.SMALL_GRAPHS_BENCHMARK)) {
+                batches.add(batch(r));
             } else {
                 others.merge(r.benchmark(), 1, Integer::sum);
             }
         }
         List<Solve> solves = withoutMeaninglessSettings(read);
-        if (solves.isEmpty() && needSolves) {
+        if (solves.isEmpty() && batches.isEmpty() && needSolves) {
             String files = sources.stream().map(Path::toString).collect(Collectors.joining(", "));
             String found = others.isEmpty() ? "only " + ResultsFormat.PEAK_BENCHMARK : String.join(", ", others.keySet());
             throw new UsageException(files + " holds results of " + found + ", not of " + ResultsFormat.SOLVE_BENCHMARK
-                    + "; the report reads this suite's runs");
+                    + " or " + ResultsFormat.SMALL_GRAPHS_BENCHMARK + "; the report reads this suite's runs");
         }
         if (!others.isEmpty()) {
             notes.add("left out " + others.values().stream().mapToInt(Integer::intValue).sum()
                     + " results of other benchmarks: " + String.join(", ", others.keySet()));
         }
-        return new RunData(List.copyOf(sources), List.copyOf(solves), List.copyOf(peaks), List.copyOf(notes));
+        return new RunData(List.copyOf(sources), List.copyOf(solves), List.copyOf(peaks), List.copyOf(batches), List.copyOf(notes));
+    }
+
+    /** A SmallGraphsBenchmark result: its variant parameter is an id ("small-graphs"), not a constant as a solve's is. */
+    private static Batch batch(JmhResult r) throws UsageException {
+        String id = r.param(ResultsFormat.VARIANT).orElseThrow(() -> missing(r, ResultsFormat.VARIANT));
+        int n = positive(r, ResultsFormat.N, "a number of vertices");
+        int graphs = positive(r, ResultsFormat.BATCH, "a number of graphs");
+        VariantName variant;
+        try {
+            variant = VariantName.of(Variant.parse(id));
+        } catch (IllegalArgumentException e) {
+            // a variant this version does not know still gets a row, named as the results name it
+            variant = new VariantName(id.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
+        }
+        String what = r.source() + ": a batch of " + variant + " at n=" + n;
+        Timing time = timing(r.primary()).orElseThrow(() -> new UsageException(what + " is in " + r.primary().unit()
+                + " (mode " + r.mode() + "); the report reads time per batch: run with the default mode, -bm avgt"));
+        if (!(time.millis() > 0)) throw new UsageException(what + " has time " + r.primary().score() + "; a time must be above 0");
+        String device = r.param(ResultsFormat.DEVICE).filter(d -> !d.isBlank()).orElse("unknown device");
+        return new Batch(device, variant, n, graphs, r.param(ResultsFormat.SEED).orElse(""), time, r.source());
+    }
+
+    /** A parameter that must be a whole number from 1. */
+    private static int positive(JmhResult r, String param, String meaning) throws UsageException {
+        String text = r.param(param).orElseThrow(() -> missing(r, param));
+        int value;
+        try {
+            value = Integer.parseInt(text.trim());
+        } catch (NumberFormatException e) {
+            value = 0;
+        }
+        if (value < 1) throw new UsageException(r.source() + ": a result has " + param + "='" + text + "', not " + meaning);
+        return value;
     }
 
     private static Solve solve(JmhResult r) throws UsageException {
         String variant = r.param(ResultsFormat.VARIANT).orElseThrow(() -> missing(r, ResultsFormat.VARIANT));
-        String nText = r.param(ResultsFormat.N).orElseThrow(() -> missing(r, ResultsFormat.N));
-        int n;
-        try {
-            n = Integer.parseInt(nText.trim());
-        } catch (NumberFormatException e) {
-            n = 0;
-        }
-        if (n < 1) throw new UsageException(r.source() + ": a result has n='" + nText + "', not a number of vertices");
+        int n = positive(r, ResultsFormat.N, "a number of vertices");
         VariantName name = new VariantName(variant);
         String what = r.source() + ": " + name + " at n=" + n;
         Timing time = timing(r.primary()).orElseThrow(() -> new UsageException(what + " is in " + r.primary().unit()

@@ -11,7 +11,7 @@ import java.util.TreeMap;
 /**
  * What the benchmark command prints when a run ends: the report's detailed table of each setup
  * (time per solve, its error, speedup, relaxations per second, % of the ceiling when the ceiling
- * ran), as plain text for a console, and the ceilings measured. The numbers are the report's own
+ * ran), as plain text for a console, the batches of small graphs' table ({@link BatchTable}), and the ceilings measured. The numbers are the report's own
  * ({@link SpeedupTable}), so the summary and a later report never disagree.
  */
 public final class RunSummary {
@@ -21,7 +21,7 @@ public final class RunSummary {
 
     /**
      * The summary's lines, without a prefix, with speedups over the default baseline ({@link Baseline#byDefault});
-     * a run that measured only the ceiling gets the ceiling line alone.
+     * then the batches of small graphs; a run that measured only the ceiling gets the ceiling line alone.
      */
     public static List<String> lines(RunData data) {
         List<String> lines = new ArrayList<>();
@@ -38,6 +38,17 @@ public final class RunSummary {
             lines.add("");
             lines.add(table.setup().title());
             lines.addAll(aligned(Markdown.detailColumns(table), table.rows()));
+        }
+        List<BatchTable> batches = BatchTable.build(data);
+        if (!batches.isEmpty()) {
+            if (!lines.isEmpty()) lines.add("");
+            lines.add("batches of small graphs: time per batch in ms ± JMH's error; M graphs/s: graphs solved per second in millions; "
+                    + BatchTable.TOGETHER + " speedup: the variant's time / the time of " + BatchTable.TOGETHER + " (one launch), for the same graphs");
+        }
+        for (BatchTable table : batches) {
+            lines.add("");
+            lines.add(table.title());
+            lines.addAll(aligned(BatchTable.columns(table), table.rows()));
         }
         ceilings(data).ifPresent(line -> {
             if (!lines.isEmpty()) lines.add("");

@@ -134,16 +134,19 @@ public record SpeedupTable(RunSetup setup, VariantName baseline, List<VariantNam
                 OptionalDouble speedup = solve.isPresent() && base.isPresent()
                         ? OptionalDouble.of(base.get().time().millis() / solve.get().time().millis()) : OptionalDouble.empty();
                 OptionalDouble rate = solve.map(s -> OptionalDouble.of(s.relaxationsPerSecond())).orElse(OptionalDouble.empty());
-                OptionalDouble percent = OptionalDouble.empty();
-                Optional<Double> ceiling = variant.peakCell().map(ceilings::get);
                 // a result on several GPUs is held against their ceilings together: one device's times its GPUs
-                int gpus = solve.map(ScalingTable::gpusUsed).orElse(1);
-                if (rate.isPresent() && ceiling.isPresent()) percent = OptionalDouble.of(100 * rate.getAsDouble() / (ceiling.get() * gpus));
+                OptionalDouble percent = percentOfPeak(rate, variant.peakCell().map(ceilings::get), solve.map(ScalingTable::gpusUsed).orElse(1));
                 rows.add(new Row(variant, n, solve, speedup, rate, percent));
             }
         }
         return new SpeedupTable(setup, baseline, data.variants(), sizes, List.copyOf(rows),
                 Collections.unmodifiableMap(ceilings));  // an EnumMap: iteration in cell order, unlike Map.copyOf
+    }
+
+    /** The rate as a percent of the ceiling of {@code gpus} devices, where there are both; the batches' table takes it too. */
+    static OptionalDouble percentOfPeak(OptionalDouble rate, Optional<Double> ceiling, int gpus) {
+        if (rate.isEmpty() || ceiling.isEmpty()) return OptionalDouble.empty();
+        return OptionalDouble.of(100 * rate.getAsDouble() / (ceiling.get() * gpus));
     }
 
     private static Optional<RunData.Solve> find(List<RunData.Solve> solves, VariantName variant, int n) {

@@ -14,7 +14,7 @@ public final class ResultsFormat {
     public static final String PEAK_BENCHMARK = "fwbench.bench.PeakBenchmark.relax";
     /**
      * A batch of small graphs, solved whole per invocation (run only when named): parameters {@link #VARIANT} (an id),
-     * {@link #N}, {@link #BATCH}, {@link #SEED}, {@link #DEVICE}. The report and the run's summary pass it over.
+     * {@link #N}, {@link #BATCH}, {@link #SEED}, {@link #DEVICE}. The report and the run's summary give it a table of its own.
      */
     public static final String SMALL_GRAPHS_BENCHMARK = "fwbench.bench.SmallGraphsBenchmark.solve";
 

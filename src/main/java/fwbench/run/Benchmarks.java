@@ -1,5 +1,6 @@
 package fwbench.run;
 
+import fwbench.bench.AutoBatch;
 import fwbench.bench.SmallGraphsBenchmark;
 import fwbench.results.ResultsFormat;
 import fwbench.usage.UsageException;
@@ -19,7 +20,8 @@ record Benchmarks(boolean solves, boolean peak, boolean smallGraphs) {
     }
 
     /** SmallGraphsBenchmark's sizes when -p n is left out: the benchmark's defaults. */
-    static final List<Integer> SMALL_GRAPHS_SIZES = List.of(32, 64, 128);
+    static final List<Integer> SMALL_GRAPHS_SIZES = BenchmarkDefaults.paramValues(SmallGraphsBenchmark.class, ResultsFormat.N).stream()
+            .map(Integer::valueOf).toList();
 
     /**
      * The solves run unless the patterns leave them out; the device's ceiling runs (on a device)
@@ -59,7 +61,8 @@ record Benchmarks(boolean solves, boolean peak, boolean smallGraphs) {
             for (int n : smallGraphsSizes(request)) {
                 for (String batch : batches) {
                     try {
-                        SmallGraphsBenchmark.check(variant, n, Integer.parseInt(batch));
+                        // auto is within the limits by construction, but n is still checked
+                        SmallGraphsBenchmark.check(variant, n, batch.equals(AutoBatch.AUTO) ? 1 : Integer.parseInt(batch));
                     } catch (IllegalArgumentException e) {
                         throw new UsageException(ResultsFormat.SMALL_GRAPHS_BENCHMARK + ": " + e.getMessage());
                     }

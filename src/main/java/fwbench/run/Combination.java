@@ -1,5 +1,6 @@
 package fwbench.run;
 
+import fwbench.bench.AutoBatch;
 import fwbench.bench.FloydWarshallBenchmark;
 import fwbench.bench.PeakBenchmark;
 import fwbench.bench.SmallGraphsBenchmark;
@@ -84,21 +85,25 @@ record Combination(String benchmark, Map<String, String> params, String descript
         return combinations;
     }
 
-    /** SmallGraphsBenchmark at each of its variants and sizes, with each -p batch and seed (left out: its defaults). */
+    /**
+     * SmallGraphsBenchmark at each of its variants and sizes, with each -p batch and seed (left out: its defaults); a batch
+     * of auto (the default) resolved at each n on this machine ({@link AutoBatch}), so the results record the number that ran.
+     */
     private static List<Combination> smallGraphs(RunRequest request, String label) {
         List<Combination> combinations = new ArrayList<>();
         List<String> none = Collections.singletonList(null);
         for (Variant variant : Benchmarks.smallGraphsVariants(request)) {
             for (int n : Benchmarks.smallGraphsSizes(request)) {
-                for (String batch : request.batches().isEmpty() ? none : request.batches()) {
+                for (String asked : request.batches().isEmpty() ? List.of(AutoBatch.AUTO) : request.batches()) {
+                    String batch = String.valueOf(AutoBatch.resolve(asked, n));
                     for (String seed : request.seeds().isEmpty() ? none : request.seeds()) {
                         Map<String, String> params = new LinkedHashMap<>();
                         params.put(ResultsFormat.VARIANT, variant.id());
                         params.put(ResultsFormat.N, String.valueOf(n));
                         params.put(ResultsFormat.DEVICE, label);
-                        if (batch != null) params.put(ResultsFormat.BATCH, batch);
+                        params.put(ResultsFormat.BATCH, batch);
                         if (seed != null) params.put(ResultsFormat.SEED, seed);
-                        String description = variant + " batch" + (batch == null ? "" : " of " + batch) + " at n=" + n
+                        String description = variant + " batch of " + batch + " at n=" + n
                                 + (request.seeds().size() > 1 ? " (seed " + seed + ")" : "");
                         combinations.add(new Combination(ResultsFormat.SMALL_GRAPHS_BENCHMARK, params, description, false));
                     }

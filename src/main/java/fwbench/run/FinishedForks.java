@@ -84,8 +84,10 @@ final class FinishedForks {
         List<String> lines = new ArrayList<>();
         lines.add("fwbench: interrupted; kept " + kept.size() + (kept.size() == 1 ? " result" : " results") + " of " + plannedResults + " in " + target.file()
                 + (partial.isEmpty() ? "" : " (" + String.join("; ", partial) + ")"));
-        boolean solves = kept.values().stream().anyMatch(k -> k.params().getBenchmark().equals(ResultsFormat.SOLVE_BENCHMARK));
-        lines.add("fwbench: " + RunEnd.nextStep(target, solves));
+        // the report makes tables of solves and of batches of small graphs, not of the ceiling alone
+        boolean tables = kept.values().stream().map(k -> k.params().getBenchmark())
+                .anyMatch(b -> b.equals(ResultsFormat.SOLVE_BENCHMARK) || b.equals(ResultsFormat.SMALL_GRAPHS_BENCHMARK));
+        lines.add("fwbench: " + RunEnd.nextStep(target, tables));
         return lines;
     }
 

@@ -5,7 +5,6 @@ import fwbench.report.JmhResult;
 import fwbench.report.Markdown;
 import fwbench.report.RunData;
 import fwbench.report.RunSummary;
-import fwbench.results.ResultsFormat;
 import fwbench.usage.JarCommand;
 import fwbench.usage.UsageException;
 import org.openjdk.jmh.infra.BenchmarkParams;
@@ -46,34 +45,28 @@ final class RunEnd {
             out.println("fwbench: no summary and no report: " + e.getMessage());
             return;
         }
-        boolean solves = !data.solves().isEmpty();
+        boolean tables = !data.solves().isEmpty() || !data.batches().isEmpty();
         out.println();
         out.println("fwbench: summary of the run");
         List<String> summary = RunSummary.lines(data);
         summary.forEach(line -> out.println(line.isEmpty() ? "" : "  " + line));
         legend(data, summary).forEach(line -> out.println("  " + line));
-        long batches = results.stream().filter(r -> r.getParams().getBenchmark().equals(ResultsFormat.SMALL_GRAPHS_BENCHMARK)).count();
-        if (batches > 0) {
-            out.println("  batches of small graphs (SmallGraphsBenchmark, " + batches + (batches == 1 ? " result" : " results")
-                    + "): not summarized; their time per batch is in the results file");
-        }
         out.println();
         out.println("fwbench: " + results.size() + " results in " + target.file());
-        out.println("fwbench: " + nextStep(target, solves));
+        out.println("fwbench: " + nextStep(target, tables));
     }
 
     /**
      * The line under the results file's: the report command for it, or why there is none (the
-     * report reads JSON, and makes tables of solves); also said when a run is interrupted.
+     * report reads JSON, and makes tables of solves and of batches of small graphs); also said when a run is interrupted.
      */
-    static String nextStep(ResultsTarget target, boolean solves) {
+    static String nextStep(ResultsTarget target, boolean tables) {
         if (!target.isJson()) {
             return "the report reads JSON results, and this run wrote " + target.formatName()
                     + " (-rf " + target.formatName() + "); run with -rf json (the default) for tables and charts";
         }
-        if (!solves) {
-            return "this run measured no solves of one graph (only the device's ceiling, or batches of small graphs, which the summary"
-                    + " and the report pass over); the report makes tables of solves";
+        if (!tables) {
+            return "this run measured only the device's ceiling; the report makes tables of solves and of batches of small graphs";
         }
         return "tables and charts: " + JarCommand.line("report", target.file().toString());
     }

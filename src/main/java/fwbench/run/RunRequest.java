@@ -1,5 +1,6 @@
 package fwbench.run;
 
+import fwbench.bench.AutoBatch;
 import fwbench.graph.Distances;
 import fwbench.graph.GraphSpec;
 import fwbench.graph.io.GraphFile;
@@ -174,13 +175,14 @@ record RunRequest(List<Variant> named, List<Integer> sizes, List<String> generat
         }
     }
 
-    /** A -p batch value (SmallGraphsBenchmark's graphs a batch), checked: a whole number of at least 1. */
+    /** A -p batch value (SmallGraphsBenchmark's graphs a batch), checked: auto, or a whole number of at least 1. */
     private static String batch(String text) {
+        if (text.trim().equalsIgnoreCase(AutoBatch.AUTO)) return AutoBatch.AUTO;
         int batch;
         try {
             batch = Integer.parseInt(text.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("batch must be a whole number of graphs, at least 1, got '" + text + "'");
+            throw new IllegalArgumentException("batch must be " + AutoBatch.AUTO + " or a whole number of graphs, at least 1, got '" + text + "'");
         }
         if (batch < 1) throw new IllegalArgumentException("batch must be at least 1 graph, got " + batch);
         return String.valueOf(batch);

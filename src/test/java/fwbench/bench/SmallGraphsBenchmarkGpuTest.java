@@ -20,7 +20,7 @@ class SmallGraphsBenchmarkGpuTest {
     void setupAndOneSolveVerifyEveryGraph(String variant, int n) {
         SmallGraphsBenchmark benchmark = new SmallGraphsBenchmark();
         benchmark.n = n;
-        benchmark.batch = 50;
+        benchmark.batch = "50";
         benchmark.seed = 42;
         benchmark.variant = variant;
         benchmark.device = "";

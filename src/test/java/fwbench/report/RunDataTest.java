@@ -227,7 +227,8 @@ class RunDataTest {
         ArrayNode other = Fixtures.tree(Fixtures.RUN);
         other.forEach(r -> ((ObjectNode) r).put("benchmark", "org.example.Other.run"));
         Path file = Fixtures.write(other, dir.resolve("other.json"));
-        assertEquals(file + " holds results of org.example.Other.run, not of fwbench.bench.FloydWarshallBenchmark.solve;"
+        assertEquals(file + " holds results of org.example.Other.run, not of fwbench.bench.FloydWarshallBenchmark.solve"
+                        + " or fwbench.bench.SmallGraphsBenchmark.solve;"
                         + " the report reads this suite's runs",
                 assertThrows(UsageException.class, () -> Fixtures.read(file)).getMessage());
     }

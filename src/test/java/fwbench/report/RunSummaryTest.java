@@ -21,6 +21,24 @@ class RunSummaryTest {
         return Fixtures.read(Fixtures.write(tree, dir.resolve("run.json")));
     }
 
+    /**
+     * The committed batch run beside a run with the ceiling: the solves' table, then the batch table's
+     * rows, aligned, with the numbers of the report's batch table (checked against the JSON in {@link BatchReportTest}).
+     */
+    @Test
+    void batchesFollowTheSolvesAsTheBatchTable() throws Exception {
+        RunData data = RunData.read(List.of(Path.of("results", "2026-11-27_NVIDIA-H200-9.json"), Path.of("results", "2026-11-27_NVIDIA-H200-14.json")));
+        List<String> lines = RunSummary.lines(data);
+        int title = lines.indexOf("Batches of small graphs on NVIDIA H200 (sm_90; 132 SMs; 139.8 GiB; driver 13.0)");
+        assertTrue(title > 0 && lines.get(title - 2).startsWith("batches of small graphs: time per batch in ms"), String.join("\n", lines));
+        String header = lines.get(title + 1);
+        assertTrue(header.matches("^  n  variant +batch +ms per batch +M graphs/s +G relax/s +% of peak +small-graphs speedup$"), header);
+        List<String> rows = lines.subList(title + 2, title + 8);
+        for (String row : rows) assertEquals(header.length(), row.length(), "aligned: " + row);
+        assertTrue(rows.get(1).matches("^ 32  kleene +1,056 +24\\.64 ± 0\\.86 +0\\.0429 +1\\.40 +0\\.0% +838\\.74x$"), rows.get(1));
+        assertTrue(rows.get(4).matches("^128  small-graphs +1,056 +0\\.4127 ± 0\\.0079 +2\\.56 +5,366 +\\d+\\.\\d% +1\\.00x$"), rows.get(4));
+    }
+
     @Test
     void aRunWithItsCeilingGetsEveryColumnAligned() throws Exception {
         List<String> lines = RunSummary.lines(run(Fixtures.concat(Fixtures.tree(Fixtures.RUN), Fixtures.tree(Fixtures.PEAK))));

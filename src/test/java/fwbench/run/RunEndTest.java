@@ -51,16 +51,31 @@ class RunEndTest {
         assertEquals(List.of(), legend(solve("CPU_BLOCKED", 1000, 300, Double.NaN)), "no error: one measured iteration");
     }
 
-    /** A run of batches of small graphs alone: no summary lines and no legend, and no report to suggest. */
+    private static JmhResult batch(String variant, double millis, double error) {
+        return new JmhResult(FILE, ResultsFormat.SMALL_GRAPHS_BENCHMARK, "avgt",
+                Map.of("variant", variant, "n", "64", "batch", "1056", "seed", "42", "device", "NVIDIA H200 (sm_90; 132 SMs; 139.8 GiB; driver 13.0)"),
+                new JmhResult.Metric(millis, error, "ms/op"), Map.of());
+    }
+
+    /**
+     * A run of batches of small graphs alone: the summary prints the batch table's rows (1,056 graphs in
+     * 0.5 ms: 2.11 M graphs/s, 553.6 G relax/s; kleene 40x slower), and the report command is suggested.
+     */
     @Test
-    void aRunOfSmallGraphBatchesAloneSummarizesNothingAndSuggestsNoReport(@TempDir Path dir) throws Exception {
-        JmhResult batch = new JmhResult(FILE, ResultsFormat.SMALL_GRAPHS_BENCHMARK, "avgt",
-                Map.of("variant", "small-graphs", "n", "64", "batch", "1056", "seed", "42", "device", "no GPU (CPU: AMD EPYC; 2 threads)"),
-                new JmhResult.Metric(1.5, 0.01, "ms/op"), Map.of());
-        RunData data = RunData.ofRun(FILE, List.of(batch));
-        assertEquals(List.of(), RunSummary.lines(data));
-        assertEquals(List.of(), RunEnd.legend(data, List.of()));
-        assertTrue(RunEnd.nextStep(ResultsTarget.choose(dir, null, null, "cpu", LocalDate.of(2026, 1, 2)), false).startsWith("this run measured no solves of one graph"));
+    void aRunOfSmallGraphBatchesAloneSummarizesItsRows(@TempDir Path dir) throws Exception {
+        RunData data = RunData.ofRun(FILE, List.of(batch("kleene", 20, 0.5), batch("small-graphs", 0.5, 0.01)));
+        List<String> lines = RunSummary.lines(data);
+        assertEquals(List.of("",
+                        "Batches of small graphs on NVIDIA H200 (sm_90; 132 SMs; 139.8 GiB; driver 13.0)",
+                        " n  variant       batch     ms per batch  M graphs/s  G relax/s  small-graphs speedup",
+                        "64  small-graphs  1,056  0.5000 ± 0.0100        2.11        554                 1.00x",
+                        "64  kleene        1,056     20.00 ± 0.50      0.0528       13.8                40.00x"),
+                lines.subList(1, lines.size()), String.join("\n", lines));
+        assertTrue(lines.get(0).startsWith("batches of small graphs: time per batch in ms"), lines.get(0));
+        assertEquals(List.of(), RunEnd.legend(data, lines));
+        ResultsTarget target = ResultsTarget.choose(dir, null, null, "h200", LocalDate.of(2026, 1, 2));
+        assertTrue(RunEnd.nextStep(target, true).startsWith("tables and charts: "), RunEnd.nextStep(target, true));
+        assertTrue(RunEnd.nextStep(target, false).startsWith("this run measured only the device's ceiling"));
     }
 
     /**

@@ -1,5 +1,6 @@
 package fwbench.run;
 
+import fwbench.bench.AutoBatch;
 import fwbench.results.ResultsFormat;
 import fwbench.usage.UsageException;
 import org.junit.jupiter.api.Test;
@@ -51,9 +52,15 @@ class SmallGraphsPlanTest {
 
     @Test
     void withoutValuesItRunsItsDefaultSizesAndTheNamedVariants() throws UsageException {
-        assertEquals(List.of("small-graphs batch at n=32", "small-graphs batch at n=64", "small-graphs batch at n=128"),
-                planned("SmallGraphsBenchmark").stream().map(Combination::description).toList());
-        assertEquals(List.of("kleene batch at n=200", "cpu-blocked batch at n=200"),
+        List<Combination> defaults = planned("SmallGraphsBenchmark");
+        assertEquals(List.of(32, 64, 128, 256, 512).stream().map(n -> "small-graphs batch of " + AutoBatch.here(n) + " at n=" + n).toList(),
+                defaults.stream().map(Combination::description).toList());
+        // auto is resolved before the run: the results record the number of graphs that ran
+        assertEquals(String.valueOf(AutoBatch.here(512)), defaults.get(4).params().get("batch"));
+        assertEquals(defaults.stream().map(c -> c.params().get("batch")).toList(),
+                planned("SmallGraphsBenchmark", "-p", "batch=auto").stream().map(c -> c.params().get("batch")).toList());
+        int at200 = AutoBatch.here(200);
+        assertEquals(List.of("kleene batch of " + at200 + " at n=200", "cpu-blocked batch of " + at200 + " at n=200"),
                 planned("SmallGraphsBenchmark", "-p", "variant=kleene,cpu-blocked", "-p", "n=200").stream().map(Combination::description).toList());
     }
 
@@ -82,14 +89,15 @@ class SmallGraphsPlanTest {
                 planned("SmallGraphsBenchmark", "-p", "n=256,512", "-p", "batch=2112").stream().map(Combination::description).toList());
     }
 
-    /** small-graphs' weights are one Java array: a batch past it is refused before the run, the default batch included. */
+    /** small-graphs' weights are one Java array: a batch past it is refused before the run (auto stays within it). */
     @Test
     void aBatchLargerThanAJavaArrayIsRefusedInOneLine() {
-        UsageException e = assertThrows(UsageException.class, () -> planned("SmallGraphsBenchmark", "-p", "n=512"));
+        assertEquals(1, assertDoesNotThrow(() -> planned("SmallGraphsBenchmark", "-p", "n=512")).size());
+        UsageException e = assertThrows(UsageException.class, () -> planned("SmallGraphsBenchmark", "-p", "n=512", "-p", "batch=8448"));
         assertEquals(ResultsFormat.SMALL_GRAPHS_BENCHMARK + ": a batch of 8448 graphs at n=512 holds 2214592512 weights, more than one Java array "
                 + "(2147483639): at most 8191 graphs at this n", e.getMessage());
         assertThrows(UsageException.class, () -> planned("SmallGraphsBenchmark", "-p", "n=256", "-p", "batch=32768"));
         // one graph after another, another variant holds a graph a solver: no such limit
-        assertEquals(1, assertDoesNotThrow(() -> planned("SmallGraphsBenchmark", "-p", "variant=kleene", "-p", "n=512")).size());
+        assertEquals(1, assertDoesNotThrow(() -> planned("SmallGraphsBenchmark", "-p", "variant=kleene", "-p", "n=512", "-p", "batch=8448")).size());
     }
 }

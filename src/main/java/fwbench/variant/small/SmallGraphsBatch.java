@@ -38,6 +38,9 @@ public final class SmallGraphsBatch implements AutoCloseable {
     /** The most cells a batch holds: its weights are one Java array. */
     public static final long MAX_CELLS = Integer.MAX_VALUE - 8;
 
+    /** The largest size class whose graph a block holds in registers; past it, a padded copy in global memory, two blocks an SM. */
+    public static final int LARGEST_IN_REGISTERS = SizeClassKernel.LARGEST_IN_REGISTERS;
+
     /** The kernels' module. */
     public static final String MODULE = "14_small_graphs";
 
