@@ -6,6 +6,7 @@ import fwbench.variant.Variant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -37,8 +38,9 @@ public final class Markdown {
 
     /** What every column means, once at the top of a report, and which results are marked {@link Clocks#MARK}. */
     static List<String> legend(List<SpeedupTable> tables) {
+        Set<Variant> shown = tables.stream().flatMap(t -> t.variants().stream()).flatMap(v -> v.known().stream()).collect(Collectors.toSet());
         List<String> lines = legend(tables.stream().anyMatch(SpeedupTable::showsPeak), tables.stream().anyMatch(SpeedupTable::showsGpuTime),
-                tables.stream().anyMatch(SpeedupTable::showsSeveralGpus));
+                tables.stream().anyMatch(SpeedupTable::showsSeveralGpus), shown);
         List<String> flagged = tables.stream().flatMap(t -> t.rows().stream()).flatMap(r -> r.solve().stream())
                 .flatMap(s -> Clocks.entry(s, Clocks.reportName(s, tables.size() > 1)).stream()).toList();
         clockLegend(flagged).ifPresent(lines::add);
@@ -50,7 +52,7 @@ public final class Markdown {
         return Clocks.legend(entries).map(line -> "- **" + Clocks.MARK + "**" + line.substring(Clocks.MARK.length()) + ".");
     }
 
-    static List<String> legend(boolean anyPeak, boolean anyGpuTime, boolean anySeveralGpus) {
+    static List<String> legend(boolean anyPeak, boolean anyGpuTime, boolean anySeveralGpus, Set<Variant> shown) {
         List<String> lines = new ArrayList<>();
         lines.add("- **time**: JMH's average time per solve in ms, ± its error (half-width of the " + Timing.CONFIDENCE + " confidence interval).");
         if (anyGpuTime) {
@@ -61,20 +63,21 @@ public final class Markdown {
         lines.add("- **G relax/s**: relaxations per second (a solve does n^3 of them) in billions.");
         if (anyPeak) {
             lines.add("- **% of peak**: relaxations per second / the device's min-plus ceiling measured by PeakBenchmark "
-                    + "(" + ceilingsByVariant() + ")" + (anySeveralGpus ? ", times the GPUs for a result on several" : "") + ".");
+                    + "(" + ceilingsByVariant(shown) + ")" + (anySeveralGpus ? ", times the GPUs for a result on several" : "") + ".");
         }
         lines.add("- **n/a**: no result: the variant failed verification, was skipped, or did not run at that n.");
         return lines;
     }
 
     /**
-     * Which ceiling each variant is held against, from the registry's cell types: "packed16 against
-     * the PACKED16 ceiling, other GPU variants INT32, CPU variants none".
+     * Which ceiling each variant of the report is held against, from the registry's cell types:
+     * "packed16 against the PACKED16 ceiling, other GPU variants INT32, CPU variants none". Only the
+     * variants shown, so a report stays what it was when the suite gains a variant of another cell.
      */
-    static String ceilingsByVariant() {
+    static String ceilingsByVariant(Set<Variant> shown) {
         List<String> parts = new ArrayList<>();
         for (Variant v : Variant.values()) {
-            if (v.gpu() && v.cellType() != CellType.INT32) parts.add(v.id() + " against the " + v.cellType() + " ceiling");
+            if (shown.contains(v) && v.gpu() && v.cellType() != CellType.INT32) parts.add(v.id() + " against the " + v.cellType() + " ceiling");
         }
         parts.add((parts.isEmpty() ? "GPU variants " : "other GPU variants ") + CellType.INT32);
         parts.add("CPU variants none");
