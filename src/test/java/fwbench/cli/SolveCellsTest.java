@@ -169,4 +169,26 @@ class SolveCellsTest extends SolveCommandTesting {
             assertEquals(before, files(), "nothing written: " + String.join(" ", args));
         }
     }
+
+    /** The path off the heap writes int32 cells only: another cell, or a graph that needs int64, is refused there in one line. */
+    @Test
+    void offTheHeapOnlyInt32IsWritten() throws IOException {
+        MatrixGraph heavyGraph = LongFloydWarshallTest.heavyGraph(40, 5);
+        Path heavy = GraphFileWriter.write(heavyGraph, GraphFormat.EDGE_LIST, dir, "heavy");
+        Path report = report003File();
+        Path out = dir.resolve("o.apsp");
+        Set<Path> before = files();
+        SolveCommand.offHeapFromN = 3;
+        try {
+            assertEquals(2, run("solve", "--graph", report.toString(), "--out", out.toString(), "--cell", "int64"));
+            assertEquals(List.of("fwbench solve: " + report + " has n = 6, solved off the Java heap in int32 cells only, and --cell int64 was asked for"),
+                    errLines());
+            assertEquals(2, run("solve", "--graph", heavy.toString(), "--out", out.toString()));
+            assertEquals(List.of("fwbench solve: " + heavy + " has n = 40, solved off the Java heap in int32 cells only, and its distances may pass int32 "
+                    + "((n - 1) x max |w| = " + 39L * heavyGraph.maxWeight() + "): scale the weights down"), errLines());
+        } finally {
+            SolveCommand.offHeapFromN = Distances.INT_INDEX_MAX_N + 1;
+        }
+        assertEquals(before, files(), "nothing written");
+    }
 }
