@@ -4,7 +4,8 @@ import java.util.stream.IntStream;
 
 /**
  * The CPU oracle for int64 distances: textbook Floyd-Warshall over k, i, j on long[], for integer
- * graphs whose distances may pass int32 ((n - 1) x max |w| at least {@link Distances#INF}). It
+ * graphs whose distances may pass int32 ((n - 1) x max |w| at least {@link Distances#INF}); no
+ * path is {@link Distances#INF64}, far above any sum of int32 weights along a simple path. It
  * shares no code with any variant nor with the int32 {@link ReferenceFloydWarshall}; tests check
  * it against JGraphT. Weights must be >= 0 (solve refuses negative ones for int64 distances).
  *
@@ -13,15 +14,13 @@ import java.util.stream.IntStream;
  */
 public final class LongFloydWarshall {
 
-    /** No path: {@link Distances#INF64}, far above any sum of int32 weights along a simple path. */
-    public static final long NO_PATH = Distances.INF64;
     /** Heap bytes per cell of a solve: its int64 distances. */
     public static final int HEAP_BYTES_PER_CELL = Long.BYTES;
 
     private LongFloydWarshall() {
     }
 
-    /** Distances of the graph (weights >= 0), {@link #NO_PATH} for no path. */
+    /** Distances of the graph (weights >= 0), {@link Distances#INF64} for no path. */
     public static long[] distances(Graph graph) {
         if (graph.negativeWeights()) throw new IllegalArgumentException("int64 distances take weights >= 0");
         int n = graph.n();
@@ -29,7 +28,7 @@ public final class LongFloydWarshall {
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
                 int w = graph.weight(i, j);
-                d[i * n + j] = i == j ? 0 : w >= Distances.INF ? NO_PATH : w;
+                d[i * n + j] = i == j ? 0 : w >= Distances.INF ? Distances.INF64 : w;
             }
         }
         for (int k = 0; k < n; k++) {
@@ -42,11 +41,11 @@ public final class LongFloydWarshall {
     /** Step k for row i: d(i, j) = min(d(i, j), d(i, k) + d(k, j)). */
     private static void relaxRow(int n, long[] d, int i, int k) {
         long dik = d[i * n + k];
-        if (dik == NO_PATH) return;
+        if (dik == Distances.INF64) return;
         int row = i * n, rowK = k * n;
         for (int j = 0; j < n; j++) {
             long dkj = d[rowK + j];
-            if (dkj == NO_PATH) continue;
+            if (dkj == Distances.INF64) continue;
             long candidate = dik + dkj;
             if (candidate < d[row + j]) d[row + j] = candidate;
         }

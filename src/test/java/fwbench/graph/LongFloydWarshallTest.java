@@ -33,7 +33,7 @@ public class LongFloydWarshallTest {
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
                 double w = fw.getPathWeight(i, j);
-                d[i * n + j] = Double.isInfinite(w) ? LongFloydWarshall.NO_PATH : (long) w;
+                d[i * n + j] = Double.isInfinite(w) ? Distances.INF64 : (long) w;
             }
         }
         return d;
@@ -61,7 +61,7 @@ public class LongFloydWarshallTest {
         MatrixGraph graph = heavyGraph(n, n);
         long[] expected = jgrapht(graph);
         assertArrayEquals(expected, LongFloydWarshall.distances(graph));
-        if (n > 2) assertTrue(java.util.Arrays.stream(expected).anyMatch(d -> d > Integer.MAX_VALUE && d < LongFloydWarshall.NO_PATH),
+        if (n > 2) assertTrue(java.util.Arrays.stream(expected).anyMatch(d -> d > Integer.MAX_VALUE && d < Distances.INF64),
                 "the test graph must have distances past 2^31");
     }
 
@@ -74,7 +74,7 @@ public class LongFloydWarshallTest {
         for (int i = 0; i + 1 < n; i++) w[i * n + i + 1] = 1_000_000_000;
         long[] d = LongFloydWarshall.distances(new MatrixGraph(n, w, "chain"));
         assertEquals(4_000_000_000L, d[n - 1]);
-        assertEquals(LongFloydWarshall.NO_PATH, d[(n - 1) * n]);
+        assertEquals(Distances.INF64, d[(n - 1) * n]);
     }
 
     @Test

@@ -1,7 +1,6 @@
 package fwbench.verify;
 
 import fwbench.graph.Distances;
-import fwbench.graph.LongFloydWarshall;
 import fwbench.graph.LongFloydWarshallTest;
 import fwbench.graph.MatrixGraph;
 import fwbench.graph.RealFloydWarshall;
@@ -65,7 +64,8 @@ class WideVerificationTest {
         for (int c = 0; c < right.length; c++) if (right[c] < Distances.INF64 && right[c] > right[far]) far = c;
         long[] wrong = right.clone();
         wrong[far] += 1L << 32;  // what an int32 sum would lose
-        wrong[far + 1 == wrong.length ? 0 : far + 1] = LongFloydWarshall.NO_PATH == right[far + 1 == wrong.length ? 0 : far + 1] ? 0 : LongFloydWarshall.NO_PATH;
+        int next = far + 1;  // a cell after it (far is never the last, a diagonal 0): no path for a path, or the other way round
+        wrong[next] = right[next] == Distances.INF64 ? 0 : Distances.INF64;
         String message = assertThrows(VerificationFailure.class, () -> WideVerification.checkInt64("wrong", graph, wrong)).getMessage();
         assertEquals("wrong: wrong distance at (" + far / 40 + ", " + far % 40 + "): expected " + right[far] + " (the int64 CPU reference), got "
                 + (right[far] + (1L << 32)) + " (2 wrong cells in all)", message);
