@@ -24,7 +24,9 @@ public final class ApspResult {
         /** Real weights solved on the GPU in float32 (asked for with {@link ApspOptions#float32(boolean)}). */
         FLOAT32,
         /** Real weights solved by the float64 CPU reference. */
-        FLOAT64
+        FLOAT64,
+        /** solve's int64 cells, for distances past int32: the library refuses such graphs ({@link ApspGraph#INTEGER_LIMIT}). */
+        INT64
     }
 
     private final SolveResult result;
@@ -47,6 +49,7 @@ public final class ApspResult {
             case INT32 -> result.distances()[cell] >= Distances.INF ? Double.POSITIVE_INFINITY : result.distances()[cell];
             case FLOAT32 -> result.float32()[cell];
             case FLOAT64 -> result.float64()[cell];
+            case INT64 -> result.int64()[cell] >= Distances.INF64 ? Double.POSITIVE_INFINITY : result.int64()[cell];
         };
     }
 

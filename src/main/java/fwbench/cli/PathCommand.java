@@ -115,14 +115,24 @@ public final class PathCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Whether j is reachable from i: a distance below INF, or a finite float32 one. */
+    /** Whether j is reachable from i: a distance below its cells' INF, or a finite float one. */
     private static boolean reachable(SolutionCells solution, int i, int j) {
-        return i == j || (solution.isReal() ? solution.realDistance(i, j) != Float.POSITIVE_INFINITY : solution.distance(i, j) < Distances.INF);
+        return i == j || switch (solution.cells()) {
+            case INT32 -> solution.distance(i, j) < Distances.INF;
+            case FLOAT32 -> solution.realDistance(i, j) != Float.POSITIVE_INFINITY;
+            case INT64 -> solution.int64Distance(i, j) < Distances.INF64;
+            case FLOAT64 -> solution.float64Distance(i, j) != Double.POSITIVE_INFINITY;
+        };
     }
 
-    /** The distance from i to j as the file holds it: an integer, or a float32 as Float.toString writes it. */
+    /** The distance from i to j as the file holds it: an integer, or a float as Float.toString or Double.toString writes it. */
     private static String length(SolutionCells solution, int i, int j) {
-        return solution.isReal() ? Float.toString(solution.realDistance(i, j)) : Distances.format(solution.distance(i, j));
+        return switch (solution.cells()) {
+            case INT32 -> Distances.format(solution.distance(i, j));
+            case FLOAT32 -> Float.toString(solution.realDistance(i, j));
+            case INT64 -> Distances.format(solution.int64Distance(i, j));
+            case FLOAT64 -> Double.toString(solution.float64Distance(i, j));
+        };
     }
 
     /** A vertex in the file's numbering, as a 0-based index; refused when it is not one of the graph's. */

@@ -2,6 +2,7 @@ package fwbench.cli;
 
 import fwbench.graph.Distances;
 import fwbench.graph.io.BatchFiles;
+import fwbench.graph.io.DistanceCells;
 import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.GraphFileException;
 import fwbench.graph.io.GraphFiles;
@@ -9,6 +10,7 @@ import fwbench.graph.io.GraphFormat;
 import fwbench.graph.io.Solution;
 import fwbench.run.HeapCheck;
 import fwbench.run.RunArguments;
+import fwbench.solve.CellChoice;
 import fwbench.solve.NegativeCycleFound;
 import fwbench.solve.Progress;
 import fwbench.solve.Solve;
@@ -30,7 +32,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
- * {@code solve --graph FILE --out FILE [--variant V] [--paths] [--undirected] [--force] [--no-verify]}: all-pairs
+ * {@code solve --graph FILE --out FILE [--variant V] [--cell TYPE] [--paths] [--undirected] [--force] [--no-verify]}: all-pairs
  * shortest paths of a graph file, written as distances (and, with --paths, the intermediate-node
  * matrix) for {@code path} and other programs.
  *
@@ -66,6 +68,10 @@ public final class SolveCommand implements Callable<Integer> {
             description = "a variant, named as for the benchmark's -p variant, or 'reference' (the CPU oracle); default: the fastest GPU variant that takes the graph, cpu-blocked without a GPU")
     String variantName;
 
+    @Option(names = "--cell", paramLabel = "TYPE",
+            description = "the distances' cell type: int32, int64, float32, float64; default: int32 for integer weights whose distances fit it, int64 past it, float64 for real weights")
+    String cellWord;
+
     @Option(names = "--paths", description = "also write the intermediate-node matrix, so that 'path' can rebuild routes")
     boolean paths;
 
@@ -96,17 +102,32 @@ public final class SolveCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         progress = new Progress(err, "fwbench solve: ", TICK_MILLIS);
         // a folder or a .gedges file is a batch of graphs, solved together and written to one file
-        if (BatchFiles.isBatch(graphFile)) return new SolveBatch(this, progress).call(out, err);
+        if (BatchFiles.isBatch(graphFile)) {
+            if (cellWord != null && CellChoice.parse(cellWord) != DistanceCells.INT32) {
+                throw new UsageException("a batch is solved in int32 cells; leave out " + CellChoice.OPTION + " (or give int32)");
+            }
+            return new SolveBatch(this, progress).call(out, err);
+        }
         output = new SolveOutput(outFile, graphFile, paths, force, progress);
 
         // every check that needs no graph comes first, then the graph's own: a mistake is the only line printed
+        DistanceCells asked = cellWord == null ? null : CellChoice.parse(cellWord);
         Solve solve = checkOptions();
         GraphFile file = readGraph();
         String read = (undirected ? " (--undirected: each edge both ways)" : "") + ", read in " + progress.lastTime();
-        if (!file.realWeights() && file.graph().n() >= offHeapFromN) return solveOffHeap(solve, file, read, out, err);
+        if (!file.realWeights() && file.graph().n() >= offHeapFromN) {
+            // the path off the heap writes int32 cells only
+            if ((asked != null && asked != DistanceCells.INT32) || !GraphFiles.fitsInt32(file.graph())) {
+                throw new UsageException(graphFile + " has n = " + file.graph().n() + ", solved off the Java heap in int32 cells only, and "
+                        + (asked != null && asked != DistanceCells.INT32 ? CellChoice.OPTION + " " + asked.word() + " was asked for"
+                        : "its distances may pass int32 ((n - 1) x max |w| = " + GraphFiles.distanceBound(file.graph()) + "): scale the weights down"));
+            }
+            return solveOffHeap(solve, file, read, out, err);
+        }
+        DistanceCells cell = CellChoice.of(asked, graphFile.toString(), file.realWeights() ? null : file.graph());
         Solution solution;
         try {
-            solution = solution(file, solve.solve(SolveInput.of(file, read)));
+            solution = solution(file, solve.forCell(cell).solve(SolveInput.of(file, read)), cell);
         } catch (NegativeCycleFound e) {
             return failed(e.getMessage() + " (vertices numbered as in the file): shortest paths are undefined", err);
         } catch (SolveFailure e) {
@@ -146,8 +167,8 @@ public final class SolveCommand implements Callable<Integer> {
         // -Dfwbench.tuning: whether the cached launch choices are read (not in mode table)
         TuningMode tuning = RunArguments.tuningMode(null);
         RunArguments.checkLaunchPins();
-        // any device; real weights go to kleene-f32 on a GPU (the file keeps float32 distances either way)
-        boolean float32 = true;
+        // any device; the cell type (and with it kleene-f32 or kleene-f64 for real weights) is chosen once the graph is read
+        boolean float32 = false;
         SolveRequest request = new SolveRequest(paths, variantName, !noVerify, SolveRequest.Device.ANY, float32, tuning,
                 HeapCheck.Heap.thisJvm("solve ..."), SolveRequest.Terms.COMMAND_LINE);
         Solve solve = Solve.prepare(request, progress);
@@ -168,18 +189,20 @@ public final class SolveCommand implements Callable<Integer> {
 
     private GraphFile readGraph() throws UsageException {
         try {
-            return progress.timed("reading " + graphFile, false, () -> GraphFiles.read(graphFile, undirected));
+            return progress.timed("reading " + graphFile, false, () -> GraphFiles.read(graphFile, undirected, true));
         } catch (GraphFileException e) {
             throw new UsageException(e.getMessage());
         }
     }
 
-    /** What --out holds: the distances in the file's numbering; float64 distances are written as float32. */
-    private static Solution solution(GraphFile file, SolveResult result) {
+    /** What --out holds: the distances in the file's numbering; float64 distances are written as float32 where --cell float32 asked. */
+    private static Solution solution(GraphFile file, SolveResult result, DistanceCells cell) {
         return switch (result.cells()) {
             case INT32 -> new Solution(result.n(), file.firstVertex(), result.distances(), result.intermediates());
             case FLOAT32 -> Solution.real(result.n(), file.firstVertex(), result.float32(), result.intermediates());
+            case INT64 -> Solution.int64(result.n(), file.firstVertex(), result.int64(), result.intermediates());
             case FLOAT64 -> {
+                if (cell != DistanceCells.FLOAT32) yield Solution.float64(result.n(), file.firstVertex(), result.float64(), result.intermediates());
                 double[] exact = result.float64();
                 float[] written = new float[exact.length];
                 for (int c = 0; c < written.length; c++) written[c] = (float) exact[c];

@@ -1,5 +1,6 @@
 package fwbench.cli;
 
+import fwbench.graph.io.DistanceCells;
 import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.Solution;
 import fwbench.graph.io.SolutionBands;
@@ -100,7 +101,7 @@ final class SolveOutput {
 
     /** Says what --out holds, and with --paths how to rebuild a route from it. */
     void sayWhatWasWritten(GraphFile file, Solution solution, PrintWriter out) {
-        String distances = solution.isReal() ? "float32 distances" : "distances";
+        String distances = solution.cells() == DistanceCells.INT32 ? "distances" : solution.cells().word() + " distances";
         out.println("wrote " + outFile + ": " + (paths ? distances + " and intermediate nodes" : distances) + " of " + graphFile
                 + " (n=" + solution.n() + ", " + outputForm(solution) + ", vertices numbered from " + file.firstVertex() + ")");
         if (paths) out.println("rebuild a route with: " + JarCommand.line("path", outFile.toString()) + " FROM TO");
@@ -110,7 +111,7 @@ final class SolveOutput {
     /** "text", or "binary, N bytes". */
     private String outputForm(Solution solution) {
         return SolutionFiles.isText(outFile) ? "text"
-                : String.format(Locale.ROOT, "binary, %,d bytes", SolutionFiles.binaryBytes(solution.n(), paths, solution.isReal()));
+                : String.format(Locale.ROOT, "binary, %,d bytes", SolutionFiles.binaryBytes(solution.n(), paths, solution.cells()));
     }
 
     /** Refuses, before any work, an output that exists (without --force) or a folder that cannot take it or be made. */

@@ -229,6 +229,35 @@ public final class DeviceBuffer implements AutoCloseable {
         return host;
     }
 
+    /**
+     * The top-left n x n 64-bit words of this buffer, whose rows are {@code ld} words apart
+     * (synchronously; each word two int cells, little-endian as the device stores it).
+     */
+    public long[] downloadLongRows(int n, int ld) {
+        long[] host = new long[Math.multiplyExact(n, n)];
+        if (ld < n || 2L * ld * ld > cells) throw new IllegalArgumentException(n + " x " + n + " 64-bit words with rows " + ld + " apart do not fit a buffer of " + cells + " cells");
+        CUDA_MEMCPY2D copy = new CUDA_MEMCPY2D();
+        copy.srcMemoryType = CUmemorytype.CU_MEMORYTYPE_DEVICE;
+        copy.srcDevice = pointer;
+        copy.srcPitch = (long) ld * Sizeof.LONG;
+        copy.dstMemoryType = CUmemorytype.CU_MEMORYTYPE_HOST;
+        copy.dstHost = Pointer.to(host);
+        copy.dstPitch = (long) n * Sizeof.LONG;
+        copy.WidthInBytes = (long) n * Sizeof.LONG;
+        copy.Height = n;
+        JCudaDriver.cuMemcpy2D(copy);
+        return host;
+    }
+
+    /** Copies 64-bit words into this buffer from word {@code firstWord} on (synchronously, {@link #landed()}). */
+    public void uploadLongs(long[] host, long firstWord) {
+        if (firstWord < 0 || 2 * (firstWord + host.length) > cells) {
+            throw new IllegalArgumentException(host.length + " 64-bit words from word " + firstWord + " do not fit a buffer of " + cells + " cells");
+        }
+        JCudaDriver.cuMemcpyHtoD(pointer.withByteOffset(firstWord * Sizeof.LONG), Pointer.to(host), (long) host.length * Sizeof.LONG);
+        landed();
+    }
+
     private void requirePitched(long hostCells, int n, int ld) {
         if (hostCells != (long) n * n || ld < n || (long) ld * ld > cells) {
             throw new IllegalArgumentException(n + " x " + n + " cells with rows " + ld + " apart do not fit a buffer of " + cells);

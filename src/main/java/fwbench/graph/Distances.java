@@ -16,6 +16,13 @@ public final class Distances {
     public static final int INF = 0x3FFF_FFFF;
 
     /**
+     * No path among int64 distances (solve's int64 cells, for integer graphs whose distances may
+     * reach {@link #INF}): 2^62 - 1, a quarter of the range as INF is of int32's, so two add
+     * without overflow. Equals the device's Int64::INF64 (kernels/cells.cuh).
+     */
+    public static final long INF64 = 0x3FFF_FFFF_FFFF_FFFFL;
+
+    /**
      * The largest n whose n x n cells an int indexes: 46340^2 <= 2^31 - 1 < 46341^2. It bounds what
      * holds a whole matrix on the host (a Java array has at most 2^31 - 1 elements: graph files,
      * solve's output, the CPU variants and reference, a solver's distances()) and the GPU variants
@@ -39,5 +46,10 @@ public final class Distances {
     /** Text of one distance: the number, or "INF". */
     public static String format(int distance) {
         return distance >= INF ? "INF" : Integer.toString(distance);
+    }
+
+    /** Text of one int64 distance: the number, or "INF". */
+    public static String format(long distance) {
+        return distance >= INF64 ? "INF" : Long.toString(distance);
     }
 }

@@ -101,7 +101,7 @@ final class ReferenceSolve {
             how = progress.timed("verifying", () -> checkSampledRealPaths(graph, distances, intermediates));
             progress.line("verified in " + progress.lastTime() + ": " + how);
         } else {
-            how = "not re-checked: the float64 CPU reference is the oracle kleene-f32 is checked against";
+            how = "not re-checked: the float64 CPU reference is the oracle kleene-f32 and kleene-f64 are checked against";
             progress.line(how);
         }
         boolean checked = request.verify() && request.paths();

@@ -2,6 +2,7 @@ package fwbench.solve;
 
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.DeviceFault;
+import fwbench.graph.io.DistanceCells;
 import fwbench.graph.io.SolutionBands;
 import fwbench.solve.SolveRequest.Device;
 import fwbench.tuning.LaunchTuning;
@@ -13,9 +14,11 @@ import fwbench.variant.core.RealSolver;
 import fwbench.variant.core.Solver;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.core.UnsupportedInputException;
+import fwbench.variant.core.WideSolver;
 import fwbench.variant.kernelfile.KernelFile;
 import fwbench.verify.Verification;
 import fwbench.verify.VerificationFailure;
+import fwbench.verify.WideVerification;
 import jcuda.CudaException;
 
 import java.io.IOException;
@@ -66,8 +69,20 @@ public final class Solve {
         return solve;
     }
 
+    /** The same pipeline with the distances in {@code cell} ({@link CellChoice}, once the graph is read). */
+    public Solve forCell(DistanceCells cell) {
+        return new Solve(request.withCell(cell), progress, requested);
+    }
+
     /** The checked answer for the graph (the input's summary said first, then how the variant was chosen). */
     public SolveResult solve(SolveInput input) throws UsageException, SolveFailure {
+        if (request.cell() == DistanceCells.INT64) {
+            try {
+                return new Int64Solve(request, progress, variants).solve(input);
+            } catch (VerificationFailure | DeviceFault e) {
+                throw new SolveFailure(e.getMessage(), e);
+            }
+        }
         List<String> notes = new ArrayList<>();
         List<Variant> candidates = variants.choose(requested, input, notes);
         if (input.summary() != null) progress.line(input.summary());
@@ -141,15 +156,20 @@ public final class Solve {
                 throw reference.negativeCycle(input, i, "the solve on the device ends with a distance from vertex " + (i + input.firstVertex())
                         + " below any path's length");
             }
+            // real weights in float64 cells (kleene-f64): read back once, checked and returned as they are
+            double[] float64 = input.realWeights() && solver instanceof WideSolver wide ? wide.float64Distances() : null;
             String how;
             if (!request.verify()) {
                 how = "not verified (" + request.terms().noVerify() + ")";
                 progress.line(how);
             } else {
-                how = progress.timed("verifying", () -> input.realWeights() ? Verification.checkReal((RealSolver) solver, input.realGraph())
-                        : Verification.check(solver, input.graph()));
+                how = progress.timed("verifying", () -> !input.realWeights() ? Verification.check(solver, input.graph())
+                        : float64 != null ? WideVerification.checkFloat64(v + " at n=" + input.n() + " (" + input.realGraph().describe() + ")",
+                                input.realGraph(), float64)
+                        : Verification.checkReal((RealSolver) solver, input.realGraph()));
                 progress.line("verified in " + progress.lastTime() + ": " + how);
             }
+            if (float64 != null) return new SolveResult(input.n(), v.id(), request.verify(), how, null, null, float64, null);
             if (input.realWeights()) return new SolveResult(input.n(), v.id(), request.verify(), how, null, ((RealSolver) solver).realDistances(), null, null);
             int[] intermediates = request.paths() ? ((PathSolver) solver).intermediates() : null;
             return new SolveResult(input.n(), v.id(), request.verify(), how, solver.distances(), null, null, intermediates);

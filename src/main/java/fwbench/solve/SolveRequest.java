@@ -1,5 +1,6 @@
 package fwbench.solve;
 
+import fwbench.graph.io.DistanceCells;
 import fwbench.run.HeapCheck;
 import fwbench.tuning.TuningMode;
 import fwbench.variant.Variant;
@@ -16,9 +17,11 @@ import fwbench.variant.Variant;
  * @param tuning      whether the launch choices the benchmark tuned on this device are read
  * @param heap        this JVM's heap, and the words that give it more, for a refusal
  * @param terms       what messages call the options
+ * @param cell        the cell type of the distances, chosen for the graph ({@link CellChoice}); null: the
+ *                    library's choice (int32, and for real weights float32 or the float64 CPU reference)
  */
 public record SolveRequest(boolean paths, String variantName, boolean verify, Device device, boolean float32, TuningMode tuning,
-                           HeapCheck.Heap heap, Terms terms) {
+                           HeapCheck.Heap heap, Terms terms, DistanceCells cell) {
 
     /** Where a solve may run. */
     public enum Device {
@@ -52,6 +55,17 @@ public record SolveRequest(boolean paths, String variantName, boolean verify, De
         Variant.checkLaunchPins();
         return new SolveRequest(paths, variantName, verify, device, float32, TuningMode.fromProperty(),
                 new HeapCheck.Heap(Runtime.getRuntime().maxMemory(), "start its JVM with -Xmx%dg"), Terms.LIBRARY);
+    }
+
+    /** A request with the library's choice of cells. */
+    public SolveRequest(boolean paths, String variantName, boolean verify, Device device, boolean float32, TuningMode tuning,
+                        HeapCheck.Heap heap, Terms terms) {
+        this(paths, variantName, verify, device, float32, tuning, heap, terms, null);
+    }
+
+    /** The same request, for distances in {@code cell}. */
+    public SolveRequest withCell(DistanceCells cell) {
+        return new SolveRequest(paths, variantName, verify, device, cell == DistanceCells.FLOAT32, tuning, heap, terms, cell);
     }
 
     public SolveRequest {

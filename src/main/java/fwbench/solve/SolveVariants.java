@@ -3,6 +3,7 @@ package fwbench.solve;
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.Gpu;
 import fwbench.graph.RealFloydWarshall;
+import fwbench.graph.io.DistanceCells;
 import fwbench.run.DeviceMemoryCheck;
 import fwbench.run.HeapCheck;
 import fwbench.solve.SolveRequest.Device;
@@ -10,6 +11,7 @@ import fwbench.usage.UsageException;
 import fwbench.variant.SolveOrder;
 import fwbench.variant.Variant;
 import fwbench.variant.VariantIds;
+import fwbench.variant.core.CellType;
 import fwbench.variant.kernelfile.KernelFile;
 import fwbench.variant.kernelfile.KernelFileException;
 
@@ -154,17 +156,19 @@ public final class SolveVariants {
     }
 
     /**
-     * The default's variants that take real weights (kleene-f32 on a GPU, where float32 was allowed);
-     * empty for the float64 CPU reference, said in a note.
+     * The default's variants that take real weights, in the request's cells (kleene-f32 on a GPU
+     * where float32 was asked for, kleene-f64 where float64 was); empty for the float64 CPU
+     * reference (the library's default), said in a note.
      */
     private List<Variant> realWeightCandidates(List<Variant> order, SolveInput input, Optional<String> noGpu, List<String> notes) {
-        List<Variant> real = order.stream().filter(Variant::takesRealWeights).toList();
-        if (!real.isEmpty() && request.float32()) return real;
+        CellType cells = request.float32() ? CellType.FLOAT32 : request.cell() == DistanceCells.FLOAT64 ? CellType.FLOAT64 : null;
+        List<Variant> real = order.stream().filter(v -> v.takesRealWeights() && (cells == null || v.cellType() == cells)).toList();
+        if (!real.isEmpty() && cells != null) return real;
         if (noGpu.isPresent()) {
             notes.add(noGpu.get() + ": solving " + input.name() + "'s real weights with the float64 CPU reference");
         } else if (!real.isEmpty()) {
-            notes.add("float32 was not asked for: solving " + input.name() + "'s real weights with the float64 CPU reference, not "
-                    + VariantIds.takingRealWeights() + " in float32 on the GPU");
+            notes.add("no cell type was asked for: solving " + input.name() + "'s real weights with the float64 CPU reference, not "
+                    + VariantIds.takingRealWeights() + " on the GPU");
         } else {
             notes.add(terms.paths() + ": no variant that takes real weights (" + VariantIds.takingRealWeights()
                     + ") computes the intermediate-node matrix: solving with the float64 CPU reference, which does");
@@ -186,6 +190,12 @@ public final class SolveVariants {
 
     /** Refuses, with the largest n that fits and the -Xmx that would do, a graph whose solve with v does not fit in the heap. */
     void requireHeap(Variant v, SolveInput input) throws UsageException {
+        if (input.realWeights() && v.cellType() == CellType.FLOAT64) {
+            // the dense weights uploaded, the float64 answer read back, and while it is checked the float64 reference's matrix
+            HeapCheck.requireRealFits(v.toString(), "the weights it uploads, its float64 answer and the float64 reference's n x n matrices", 3 * Double.BYTES,
+                    input.n(), input.name(), input.heapBytes(), request.heap());
+            return;
+        }
         if (input.realWeights()) {
             // the float32 answer read back, and while it is checked the float64 reference's matrix
             HeapCheck.requireRealFits(v.toString(), "its float32 answer and the float64 reference's n x n matrix", Float.BYTES + Double.BYTES,

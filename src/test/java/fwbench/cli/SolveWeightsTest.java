@@ -4,11 +4,13 @@ import fwbench.cuda.Gpu;
 import fwbench.graph.Distances;
 import fwbench.graph.RealGraph;
 import fwbench.graph.RealGraphs;
+import fwbench.graph.io.DistanceCells;
 import fwbench.graph.io.GraphFormat;
 import fwbench.graph.io.Solution;
 import fwbench.graph.io.SolutionFiles;
 import fwbench.solve.NegativeCycleFound;
 import fwbench.verify.Verification;
+import fwbench.verify.WideVerification;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -115,7 +117,11 @@ class SolveWeightsTest extends SolveCommandTesting {
         return Files.writeString(dir.resolve("real." + format.extension()), header + text);
     }
 
-    /** Every format's decimals are solved (kleene-f32 on a GPU, else the float64 reference) within the float32 tolerance of the reference. */
+    /**
+     * Every format's decimals are solved in float64 by default (kleene-f64 on a GPU, else the
+     * float64 reference) within the float64 tolerance of the reference, and with --cell float32
+     * (kleene-f32 on a GPU) within the float32 one.
+     */
     @ParameterizedTest
     @EnumSource(GraphFormat.class)
     void realWeightsOfEveryFormatAreSolved(GraphFormat format) throws IOException {
@@ -123,13 +129,19 @@ class SolveWeightsTest extends SolveCommandTesting {
         Path solution = dir.resolve("real.apsp");
         assertEquals(0, run("solve", "--graph", realGraphFile(graph, format).toString(), "--out", solution.toString()), err.toString());
         Solution s = SolutionFiles.read(solution);
-        assertTrue(s.isReal());
-        Verification.checkRealDistances("solve", graph, s.realDistances());
-        assertTrue(out().startsWith("wrote " + solution + ": float32 distances of "), out());
+        assertEquals(DistanceCells.FLOAT64, s.cells());
+        WideVerification.checkFloat64("solve", graph, s.float64Distances());
+        assertTrue(out().startsWith("wrote " + solution + ": float64 distances of "), out());
         if (!Gpu.available()) {
             assertTrue(errLines().stream().anyMatch(l -> l.startsWith("fwbench solve: no CUDA device (") && l.endsWith("real weights with the float64 CPU reference")),
                     err.toString());
         }
+        Path narrow = dir.resolve("real32.apsp");
+        assertEquals(0, run("solve", "--graph", realGraphFile(graph, format).toString(), "--out", narrow.toString(), "--cell", "float32"), err.toString());
+        Solution s32 = SolutionFiles.read(narrow);
+        assertTrue(s32.isReal());
+        Verification.checkRealDistances("solve", graph, s32.realDistances());
+        assertTrue(out().startsWith("wrote " + narrow + ": float32 distances of "), out());
     }
 
     /** --paths on real weights: the float64 reference's routes, and path prints the length as a float. */
@@ -145,7 +157,7 @@ class SolveWeightsTest extends SolveCommandTesting {
             assertEquals(0, run("path", solution.toString(), "3", "1"));
             assertEquals("no path from 3 to 1 (unreachable)\n", out());
         }
-        assertTrue(Files.readString(dir.resolve("chain.txt")).startsWith("# fwbench solution n=3 first=1 intermediates=yes cells=float32\n0.0 1.5 3.75\n"));
+        assertTrue(Files.readString(dir.resolve("chain.txt")).startsWith("# fwbench solution n=3 first=1 intermediates=yes cells=float64\n0.0 1.5 3.75\n"));
     }
 
     @Test
@@ -161,7 +173,7 @@ class SolveWeightsTest extends SolveCommandTesting {
                 {"--graph", huge.toString(), "--out", out.toString()},
         };
         String[] messages = {
-                "cpu-blocked takes integer weights only, and " + real + " has real ones (not all whole numbers): use --variant kleene-f32, or leave out --variant",
+                "cpu-blocked takes integer weights only, and " + real + " has real ones (not all whole numbers): use --variant kleene-f32, kleene-f64, or leave out --variant",
                 nan + ", line 2: weight 'NaN' is not a finite number: leave an absent edge out (a .dense file writes INF)",
                 huge + ", line 1: weight '1e39' is out of range: |w| must be at most 3.4028235E38 (float32's largest value)",
         };
@@ -181,8 +193,8 @@ class SolveWeightsTest extends SolveCommandTesting {
         assertEquals(0, run("solve", "--graph", negative.toString(), "--out", solution.toString()), err.toString());
         assertTrue(errLines().stream().anyMatch(l -> l.contains("has negative weights") && l.endsWith("solving with the float64 CPU reference, which tests for INF")),
                 err.toString());
-        float inf = Float.POSITIVE_INFINITY;
-        assertArrayEquals(new float[] {0, 2.5f, 1.25f, inf, 0, -1.25f, inf, inf, 0}, SolutionFiles.read(solution).realDistances());
+        double inf = Double.POSITIVE_INFINITY;
+        assertArrayEquals(new double[] {0, 2.5, 1.25, inf, 0, -1.25, inf, inf, 0}, SolutionFiles.read(solution).float64Distances());
         Path cycle = Files.writeString(dir.resolve("cycle.edges"), "0 1 0.5\n1 0 -0.75\n");
         assertEquals(1, run("solve", "--graph", cycle.toString(), "--out", dir.resolve("cycle.apsp").toString()));
         assertEquals("fwbench solve: " + cycle + ": vertex 0 reaches a cycle of negative length (vertices numbered as in the file): "

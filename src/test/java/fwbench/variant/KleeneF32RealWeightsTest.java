@@ -66,17 +66,18 @@ class KleeneF32RealWeightsTest {
         }
     }
 
-    /** Refused before any device work, so this runs without a GPU: every integer variant names the one that takes real weights. */
+    /** Refused before any device work, so this runs without a GPU: every integer variant names the ones that take real weights. */
     @Test
-    void integerVariantsRefuseRealWeightsNamingKleeneF32() {
+    void integerVariantsRefuseRealWeightsNamingTheFloatVariants() {
         RealGraph graph = RealGraphs.random(5, 0.5, 1);
         for (Variant v : Variant.values()) {
-            assertEquals(v == Variant.KLEENE_F32, v.takesRealWeights(), v.id());
+            assertEquals(v == Variant.KLEENE_F32 || v == Variant.KLEENE_F64, v.takesRealWeights(), v.id());
             if (v.takesRealWeights()) continue;
             UnsupportedInputException e = assertThrows(UnsupportedInputException.class, () -> v.create(SolverConfig.of(graph)));
-            assertEquals(v + " takes integer weights only, and " + graph.describe() + " has real ones (not all whole numbers): use kleene-f32", e.getMessage());
+            assertEquals(v + " takes integer weights only, and " + graph.describe() + " has real ones (not all whole numbers): use kleene-f32, kleene-f64",
+                    e.getMessage());
         }
-        assertEquals("kleene-f32", VariantIds.takingRealWeights());
+        assertEquals("kleene-f32, kleene-f64", VariantIds.takingRealWeights());
         assertFalse(SolverConfig.of(fwbench.graph.Graphs.empty(2)).realWeights());
     }
 }

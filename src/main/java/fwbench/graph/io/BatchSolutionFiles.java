@@ -54,7 +54,7 @@ public final class BatchSolutionFiles {
         if (solutions.isEmpty()) throw new IllegalArgumentException("a batch file holds at least one graph");
         boolean paths = solutions.get(0).hasPaths();
         for (Solution s : solutions) {
-            if (s.isReal() || s.hasPaths() != paths) throw new IllegalArgumentException("a batch file holds int32 distances, every graph with intermediates or none");
+            if (s.cells() != DistanceCells.INT32 || s.hasPaths() != paths) throw new IllegalArgumentException("a batch file holds int32 distances, every graph with intermediates or none");
         }
         AtomicFile.write(target, replace, out -> writeBinary(out, solutions, paths));
     }

@@ -52,6 +52,14 @@ public final class GraphFiles {
      * GraphFormat#readsUndirected() read so}: the caller refuses the others first).
      */
     public static GraphFile read(Path path, boolean undirected) throws GraphFileException {
+        return read(path, undirected, false);
+    }
+
+    /**
+     * Reads a graph file as {@link #read(Path, boolean)} does; with {@code int64} an integer graph
+     * whose distances may pass int32 is taken too (solve gives it int64 cells: {@link #fitsInt32}).
+     */
+    public static GraphFile read(Path path, boolean undirected, boolean int64) throws GraphFileException {
         String name = path.toString();
         if (!Files.exists(path)) throw new GraphFileException("no such file: " + name);
         if (Files.isDirectory(path)) throw new GraphFileException(name + " is a folder, not a graph file");
@@ -75,7 +83,17 @@ public final class GraphFiles {
             throw new GraphFileException("cannot read " + name + ": " + e.getMessage());
         }
         if (edges.realWeights()) return realFile(path, format, edges.realGraph(name));
-        return new GraphFile(path, format, checkBound(name, edges.graph(name)));
+        return new GraphFile(path, format, int64 ? edges.graph(name) : checkBound(name, edges.graph(name)));
+    }
+
+    /** The longest a simple path of the graph can weigh: (n - 1) x max |w|. */
+    public static long distanceBound(SparseGraph graph) {
+        return (long) (graph.n() - 1) * graph.maxAbsWeight();
+    }
+
+    /** Whether every distance of the graph stays strictly inside (-INF, INF): int32 cells hold it. */
+    public static boolean fitsInt32(SparseGraph graph) {
+        return distanceBound(graph) < Distances.INF;
     }
 
     /** The graph, once no simple path's length can reach INF (int32 distances); else refused, named {@code name}. */
@@ -83,8 +101,8 @@ public final class GraphFiles {
         int n = graph.n();
         long maxAbs = graph.maxAbsWeight();
         // a simple path has at most n - 1 edges; its length must stay strictly inside (-INF, INF)
-        long bound = (long) (n - 1) * maxAbs;
-        if (bound >= Distances.INF) {
+        long bound = distanceBound(graph);
+        if (!fitsInt32(graph)) {
             throw new GraphFileException(name + ": weights too large: a simple path of n - 1 = " + (n - 1) + " edges of up to |w| = "
                     + maxAbs + " could weigh " + bound + ", not below INF = " + Distances.INF
                     + " (distances are int32); scale the weights down");

@@ -46,7 +46,7 @@ public final class SolutionBands {
         int bandRows = bandRows(n, bandBytes);
         ByteBuffer band = ByteBuffer.allocateDirect(bandRows * n * 4).order(ByteOrder.nativeOrder());
         AtomicFile.writeChannel(target, replace, channel -> {
-            writeFully(channel, SolutionFiles.binaryHeader(n, firstVertex, false, false));
+            writeFully(channel, SolutionFiles.binaryHeader(n, firstVertex, false, DistanceCells.INT32));
             for (long from = 0; from < n; from += bandRows) {
                 int count = (int) Math.min(bandRows, n - from);
                 band.clear();

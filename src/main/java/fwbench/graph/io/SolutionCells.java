@@ -14,7 +14,7 @@ import java.util.Arrays;
 
 /**
  * One cell at a time of a solution file, for {@code path}: a binary file is read where the cell
- * lies (a positional read of 4 bytes at 24 + 4 (i n + j), in 64 bits: any n), so a query on a
+ * lies (a positional read of its 4 or 8 bytes, at an offset in 64 bits: any n), so a query on a
  * file of 16 GiB reads a few bytes a vertex of its route; a text file, which cannot be sought, is
  * read whole ({@link SolutionFiles#read}, n at most {@link Distances#INT_INDEX_MAX_N}).
  */
@@ -23,18 +23,18 @@ public final class SolutionCells implements AutoCloseable {
     private final int n;
     private final int firstVertex;
     private final boolean paths;
-    private final boolean real;
+    private final DistanceCells cells;
     /** The binary file, or null for a solution in memory. */
     private final FileChannel channel;
     private final long cellsOffset;
     private final Solution inMemory;
-    private final ByteBuffer cell = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
+    private final ByteBuffer cell = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
 
-    private SolutionCells(int n, int firstVertex, boolean paths, boolean real, FileChannel channel, long cellsOffset, Solution inMemory) {
+    private SolutionCells(int n, int firstVertex, boolean paths, DistanceCells cells, FileChannel channel, long cellsOffset, Solution inMemory) {
         this.n = n;
         this.firstVertex = firstVertex;
         this.paths = paths;
-        this.real = real;
+        this.cells = cells;
         this.channel = channel;
         this.cellsOffset = cellsOffset;
         this.inMemory = inMemory;
@@ -54,7 +54,7 @@ public final class SolutionCells implements AutoCloseable {
             FileChannel channel = FileChannel.open(file);
             try {
                 SolutionFiles.Header h = SolutionFiles.readHeader(channel, name);
-                return new SolutionCells(h.n(), h.first(), h.paths(), h.real(), channel, h.cellsOffset(), null);
+                return new SolutionCells(h.n(), h.first(), h.paths(), h.cells(), channel, h.cellsOffset(), null);
             } catch (IOException | RuntimeException e) {
                 channel.close();
                 throw e;
@@ -68,7 +68,7 @@ public final class SolutionCells implements AutoCloseable {
 
     /** The cells of a solution already in memory (a text file, one graph of a batch). */
     public static SolutionCells of(Solution s) {
-        return new SolutionCells(s.n(), s.firstVertex(), s.hasPaths(), s.isReal(), null, 0, s);
+        return new SolutionCells(s.n(), s.firstVertex(), s.hasPaths(), s.cells(), null, 0, s);
     }
 
     public int n() {
@@ -85,34 +85,65 @@ public final class SolutionCells implements AutoCloseable {
         return paths;
     }
 
-    /** Whether the distances are float32. */
-    public boolean isReal() {
-        return real;
+    /** The distances' cell type. */
+    public DistanceCells cells() {
+        return cells;
     }
 
-    /** The int32 distance from i to j ({@link Distances#INF}: no path); not for float32 files. */
+    /** Whether the distances are float32. */
+    public boolean isReal() {
+        return cells == DistanceCells.FLOAT32;
+    }
+
+    /** The int32 distance from i to j ({@link Distances#INF}: no path); only for int32 files. */
     public int distance(int i, int j) {
-        if (real) throw new IllegalStateException("float32 distances: read realDistance");
-        return inMemory != null ? inMemory.distances()[i * n + j] : read(0, i, j);
+        require(DistanceCells.INT32);
+        return inMemory != null ? inMemory.distances()[i * n + j] : (int) read(distanceAt(i, j), 4);
     }
 
     /** The float32 distance from i to j (+infinity: no path); only for float32 files. */
     public float realDistance(int i, int j) {
-        if (!real) throw new IllegalStateException("int32 distances: read distance");
-        return inMemory != null ? inMemory.realDistances()[i * n + j] : Float.intBitsToFloat(read(0, i, j));
+        require(DistanceCells.FLOAT32);
+        return inMemory != null ? inMemory.realDistances()[i * n + j] : Float.intBitsToFloat((int) read(distanceAt(i, j), 4));
+    }
+
+    /** The int64 distance from i to j ({@link Distances#INF64}: no path); only for int64 files. */
+    public long int64Distance(int i, int j) {
+        require(DistanceCells.INT64);
+        return inMemory != null ? inMemory.int64Distances()[i * n + j] : read(distanceAt(i, j), 8);
+    }
+
+    /** The float64 distance from i to j (+infinity: no path); only for float64 files. */
+    public double float64Distance(int i, int j) {
+        require(DistanceCells.FLOAT64);
+        return inMemory != null ? inMemory.float64Distances()[i * n + j] : Double.longBitsToDouble(read(distanceAt(i, j), 8));
     }
 
     /** The intermediate node of (i, j): a vertex k from 0, or n + 1 for none; only with {@link #hasPaths()}. */
     public int intermediate(int i, int j) {
         if (!paths) throw new IllegalStateException("no intermediate-node matrix");
-        return inMemory != null ? inMemory.intermediates()[i * n + j] : read(1, i, j);
+        if (inMemory != null) return inMemory.intermediates()[i * n + j];
+        long at = cellsOffset + (long) cells.bytes() * n * n + 4L * index(i, j);
+        return (int) read(at, 4);
     }
 
-    /** The cell (i, j) of the file's matrix {@code matrix} (0: distances, 1: intermediates). */
-    private int read(int matrix, int i, int j) {
+    private void require(DistanceCells asked) {
+        if (cells != asked) throw new IllegalStateException(cells.word() + " distances, not " + asked.word());
+    }
+
+    /** i n + j, in 64 bits, for a cell inside the matrix. */
+    private long index(int i, int j) {
         if (i < 0 || i >= n || j < 0 || j >= n) throw new IndexOutOfBoundsException("(" + i + ", " + j + ") outside " + n + " x " + n);
-        long at = cellsOffset + 4L * ((long) matrix * n * n + (long) i * n + j);
-        cell.clear();
+        return (long) i * n + j;
+    }
+
+    private long distanceAt(int i, int j) {
+        return cellsOffset + (long) cells.bytes() * index(i, j);
+    }
+
+    /** The little-endian value of {@code bytes} (4 or 8) bytes of the file at {@code at}; 4 bytes are an int, sign-extended. */
+    private long read(long at, int bytes) {
+        cell.clear().limit(bytes);
         try {
             while (cell.hasRemaining()) {
                 if (channel.read(cell, at + cell.position()) < 0) throw new IOException("the file ended at byte " + (at + cell.position()));
@@ -120,7 +151,7 @@ public final class SolutionCells implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return cell.getInt(0);
+        return bytes == 4 ? cell.getInt(0) : cell.getLong(0);
     }
 
     @Override

@@ -2,7 +2,6 @@ package fwbench.graph.io;
 
 import fwbench.graph.Distances;
 
-import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,8 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Optional;
 
 /**
  * The files {@code solve} writes, in two forms (docs/solve.md, "Output files"):
@@ -36,9 +34,11 @@ import java.util.regex.Pattern;
  * </pre>
  * Version 2, of graphs with real weights: the same fields up to the flags, then at 24 an int32 cell
  * type, 1 = float32, and from 28 the distances as float32 (+infinity = no path), then the intermediates.
+ * Version 3, of 64-bit cells: version 2's header with cell type 2 = int64 (2^62 - 1 = no path) or
+ * 3 = float64 (+infinity = no path), from 28 the distances, 8 n^2 bytes, then the intermediates (int32).
  * <p><b>Text</b> (a name ending in {@code .txt}): the line {@code # fwbench solution n=N first=F intermediates=yes|no}
- * (followed by {@code  cells=float32} for real distances), n rows of n distances ({@code INF} for no
- * path; a float32 as Java's Float.toString writes it, which reads back to the same value), then,
+ * (followed by {@code  cells=float32}, {@code int64} or {@code float64} for those cells), n rows of n distances ({@code INF} for no
+ * path; a float as Java's Float.toString or Double.toString writes it, which reads back to the same value), then,
  * with intermediates, the line {@code # intermediates ...} and n rows of n vertex numbers (from 0;
  * n + 1 = none).
  *
@@ -55,12 +55,10 @@ public final class SolutionFiles {
     static final int HEADER_BYTES = 24;
     /** Version 2's header: version 1's and the cell type. */
     static final int REAL_HEADER_BYTES = 28;
-    /** Version 2's cell type for float32 distances. */
-    static final int FLOAT32_CELLS = 1;
+    /** The layout of 64-bit cells (int64, float64): version 2's header, 8 bytes a distance. */
+    public static final int WIDE_VERSION = 3;
     private static final int PATHS_FLAG = 1;
     private static final int CHUNK_INTS = 1 << 18;
-    private static final String FLOAT32_WORD = "float32";
-    private static final Pattern TEXT_HEADER = Pattern.compile("# fwbench solution n=(\\d+) first=([01]) intermediates=(yes|no)( cells=" + FLOAT32_WORD + ")?");
 
     private SolutionFiles() {
     }
@@ -72,12 +70,17 @@ public final class SolutionFiles {
 
     /** Size of the binary form of int32 distances, in bytes. */
     public static long binaryBytes(int n, boolean paths) {
-        return binaryBytes(n, paths, false);
+        return binaryBytes(n, paths, DistanceCells.INT32);
     }
 
-    /** Size of the binary form, in bytes: {@code real} for float32 distances (version 2). */
-    public static long binaryBytes(int n, boolean paths, boolean real) {
-        return (real ? REAL_HEADER_BYTES : HEADER_BYTES) + 4L * n * n * (paths ? 2 : 1);
+    /** Size of the binary form of {@code cells} distances, in bytes. */
+    public static long binaryBytes(int n, boolean paths, DistanceCells cells) {
+        return headerBytes(cells) + (long) cells.bytes() * n * n + (paths ? 4L * n * n : 0);
+    }
+
+    /** Where the distances start: after version 1's header, or after the cell type of versions 2 and 3. */
+    static int headerBytes(DistanceCells cells) {
+        return cells == DistanceCells.INT32 ? HEADER_BYTES : REAL_HEADER_BYTES;
     }
 
     /** The largest n whose binary form of int32 distances (no intermediates) takes at most {@code bytes}, 0 if none. */
@@ -95,22 +98,51 @@ public final class SolutionFiles {
     }
 
     private static void writeBinary(OutputStream out, Solution s) throws IOException {
-        out.write(binaryHeader(s.n(), s.firstVertex(), s.hasPaths(), s.isReal()).array());
-        writeInts(out, s.isReal() ? floatBits(s.realDistances()) : s.distances());
+        DistanceCells cells = s.cells();
+        out.write(binaryHeader(s.n(), s.firstVertex(), s.hasPaths(), cells).array());
+        switch (cells) {
+            case INT32 -> writeInts(out, s.distances());
+            case FLOAT32 -> writeInts(out, floatBits(s.realDistances()));
+            case INT64 -> writeLongs(out, s.int64Distances());
+            case FLOAT64 -> writeLongs(out, doubleBits(s.float64Distances()));
+        }
         if (s.hasPaths()) writeInts(out, s.intermediates());
     }
 
     /** The binary form's header, written by the in-memory writer and the band writer alike. */
-    static ByteBuffer binaryHeader(int n, int firstVertex, boolean paths, boolean real) {
-        ByteBuffer header = ByteBuffer.allocate(real ? REAL_HEADER_BYTES : HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        header.put(MAGIC).putInt(real ? REAL_VERSION : VERSION).putInt(n).putInt(firstVertex).putInt(paths ? PATHS_FLAG : 0);
-        if (real) header.putInt(FLOAT32_CELLS);
+    static ByteBuffer binaryHeader(int n, int firstVertex, boolean paths, DistanceCells cells) {
+        ByteBuffer header = ByteBuffer.allocate(headerBytes(cells)).order(ByteOrder.LITTLE_ENDIAN);
+        header.put(MAGIC).putInt(cells.version()).putInt(n).putInt(firstVertex).putInt(paths ? PATHS_FLAG : 0);
+        if (cells != DistanceCells.INT32) header.putInt(cells.code());
         return header.flip();
     }
 
     /** The text form's first line, written by the in-memory writer and the band writer alike. */
-    static String textHeader(int n, int firstVertex, boolean paths, boolean real) {
-        return "# fwbench solution n=" + n + " first=" + firstVertex + " intermediates=" + (paths ? "yes" : "no") + (real ? " cells=" + FLOAT32_WORD : "") + "\n";
+    static String textHeader(int n, int firstVertex, boolean paths, DistanceCells cells) {
+        return "# fwbench solution n=" + n + " first=" + firstVertex + " intermediates=" + (paths ? "yes" : "no")
+                + (cells != DistanceCells.INT32 ? " cells=" + cells.word() : "") + "\n";
+    }
+
+    private static long[] doubleBits(double[] values) {
+        long[] bits = new long[values.length];
+        for (int c = 0; c < values.length; c++) bits[c] = Double.doubleToRawLongBits(values[c]);
+        return bits;
+    }
+
+    private static double[] doubles(long[] bits) {
+        double[] values = new double[bits.length];
+        for (int c = 0; c < bits.length; c++) values[c] = Double.longBitsToDouble(bits[c]);
+        return values;
+    }
+
+    private static void writeLongs(OutputStream out, long[] values) throws IOException {
+        ByteBuffer chunk = ByteBuffer.allocate(8 * CHUNK_INTS).order(ByteOrder.LITTLE_ENDIAN);
+        for (int from = 0; from < values.length; from += CHUNK_INTS) {
+            int count = Math.min(CHUNK_INTS, values.length - from);
+            chunk.clear();
+            chunk.asLongBuffer().put(values, from, count);
+            out.write(chunk.array(), 0, 8 * count);
+        }
     }
 
     private static int[] floatBits(float[] values) {
@@ -138,9 +170,13 @@ public final class SolutionFiles {
     private static void writeText(OutputStream stream, Solution s) throws IOException {
         Writer out = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.US_ASCII), 1 << 16);
         int n = s.n();
-        out.write(textHeader(n, s.firstVertex(), s.hasPaths(), s.isReal()));
-        if (s.isReal()) writeRealRows(out, n, s.realDistances());
-        else writeRows(out, n, s.distances(), true);
+        out.write(textHeader(n, s.firstVertex(), s.hasPaths(), s.cells()));
+        switch (s.cells()) {
+            case INT32 -> writeRows(out, n, s.distances(), true);
+            case FLOAT32 -> writeRealRows(out, n, s.realDistances());
+            case INT64 -> writeCells(out, n, c -> Distances.format(s.int64Distances()[c]));
+            case FLOAT64 -> writeCells(out, n, c -> s.float64Distances()[c] == Double.POSITIVE_INFINITY ? "INF" : Double.toString(s.float64Distances()[c]));
+        }
         if (s.hasPaths()) {
             out.write("# intermediates: vertex k (rows and columns from 0) whose relaxation last improved the distance; " + (n + 1) + " = n + 1 = none\n");
             writeRows(out, n, s.intermediates(), false);
@@ -178,6 +214,20 @@ public final class SolutionFiles {
         }
     }
 
+    /** 64-bit distances, each as {@code text} gives cell c (i n + j). */
+    private static void writeCells(Writer out, int n, java.util.function.IntFunction<String> text) throws IOException {
+        StringBuilder row = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            row.setLength(0);
+            for (int j = 0; j < n; j++) {
+                if (j > 0) row.append(' ');
+                row.append(text.apply(i * n + j));
+            }
+            row.append('\n');
+            out.append(row);
+        }
+    }
+
     /** Reads a file written by {@link #write}, in either form (told apart by its first bytes). */
     public static Solution read(Path file) throws GraphFileException {
         String name = file.toString();
@@ -188,7 +238,7 @@ public final class SolutionFiles {
             try (InputStream in = Files.newInputStream(file)) {
                 start = in.readNBytes(MAGIC.length);
             }
-            return Arrays.equals(start, MAGIC) ? readBinary(file, name) : readText(file, name);
+            return Arrays.equals(start, MAGIC) ? readBinary(file, name) : SolutionText.read(file, name);
         } catch (GraphFileException e) {
             throw e;
         } catch (IOException e) {
@@ -205,18 +255,25 @@ public final class SolutionFiles {
                         + Distances.INT_INDEX_MAX_N + "); 'path' reads such a file cell by cell");
             }
             channel.position(h.cellsOffset());
+            if (h.cells().bytes() == 8) {
+                long[] wide = readLongs(channel, n);
+                int[] intermediates = h.paths() ? readInts(channel, n) : null;
+                return h.cells() == DistanceCells.INT64 ? Solution.int64(n, h.first(), wide, intermediates)
+                        : Solution.float64(n, h.first(), doubles(wide), intermediates);
+            }
             int[] distances = readInts(channel, n);
             int[] intermediates = h.paths() ? readInts(channel, n) : null;
-            return h.real() ? Solution.real(n, h.first(), floats(distances), intermediates) : new Solution(n, h.first(), distances, intermediates);
+            return h.cells() == DistanceCells.FLOAT32 ? Solution.real(n, h.first(), floats(distances), intermediates) : new Solution(n, h.first(), distances, intermediates);
         }
     }
 
     /**
      * The binary form's header, checked against the file's size.
      *
-     * @param cellsOffset where the distances start (the intermediates follow them, 4 n^2 bytes on)
+     * @param cells       the distances' cell type
+     * @param cellsOffset where the distances start (the intermediates follow them, cells.bytes() n^2 bytes on)
      */
-    record Header(int n, int first, boolean paths, boolean real, long cellsOffset) {
+    record Header(int n, int first, boolean paths, DistanceCells cells, long cellsOffset) {
     }
 
     /** Reads and checks the header of a binary solution (the magic already matched); refuses a damaged or truncated file. */
@@ -228,27 +285,28 @@ public final class SolutionFiles {
         if (header.position() < HEADER_BYTES) throw new GraphFileException(name + ": the file ends inside its " + HEADER_BYTES + "-byte header");
         header.flip().position(MAGIC.length);
         int version = header.getInt(), n = header.getInt(), first = header.getInt(), flags = header.getInt();
-        if (version != VERSION && version != REAL_VERSION) {
+        if (version != VERSION && version != REAL_VERSION && version != WIDE_VERSION) {
             throw new GraphFileException(name + ": version " + version + " of the solution layout; this fwbench reads versions "
-                    + VERSION + " (int32) and " + REAL_VERSION + " (float32)");
+                    + VERSION + " (int32), " + REAL_VERSION + " (float32) and " + WIDE_VERSION + " (int64, float64)");
         }
-        boolean real = version == REAL_VERSION;
-        int cells = FLOAT32_CELLS;
-        if (real) {
+        boolean typed = version != VERSION;
+        int code = DistanceCells.INT32.code();
+        if (typed) {
             if (header.remaining() < REAL_HEADER_BYTES - HEADER_BYTES) throw new GraphFileException(name + ": the file ends inside its " + REAL_HEADER_BYTES + "-byte header");
-            cells = header.getInt();
+            code = header.getInt();
         }
-        if (n < 1 || n > Distances.GRID_MAX_N || (first != 0 && first != 1) || (flags & ~PATHS_FLAG) != 0 || cells != FLOAT32_CELLS) {
+        Optional<DistanceCells> cells = typed ? DistanceCells.ofCode(version, code) : Optional.of(DistanceCells.INT32);
+        if (n < 1 || n > Distances.GRID_MAX_N || (first != 0 && first != 1) || (flags & ~PATHS_FLAG) != 0 || cells.isEmpty()) {
             throw new GraphFileException(name + ": damaged header (n = " + n + ", first vertex " + first + ", flags " + flags
-                    + (real ? ", cell type " + cells : "") + ")");
+                    + (typed ? ", cell type " + code + " in version " + version : "") + ")");
         }
         boolean paths = (flags & PATHS_FLAG) != 0;
-        long expected = binaryBytes(n, paths, real), actual = channel.size();
+        long expected = binaryBytes(n, paths, cells.get()), actual = channel.size();
         if (actual != expected) {
             throw new GraphFileException(name + ": " + actual + " bytes, but n = " + n + (paths ? " with intermediates" : "") + " needs " + expected
                     + (actual < expected ? " (is it truncated?)" : ""));
         }
-        return new Header(n, first, paths, real, real ? REAL_HEADER_BYTES : HEADER_BYTES);
+        return new Header(n, first, paths, cells.get(), headerBytes(cells.get()));
     }
 
     private static int[] readInts(FileChannel channel, int n) throws IOException {
@@ -267,73 +325,18 @@ public final class SolutionFiles {
         return values;
     }
 
-    private static Solution readText(Path file, String name) throws IOException {
-        try (BufferedReader text = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
-            LineReader in = new LineReader(text, name);
-            String header = in.next();
-            Matcher m = header == null ? null : TEXT_HEADER.matcher(header.strip());
-            if (m == null || !m.matches()) {
-                throw new GraphFileException(name + ": not a solution file written by fwbench's solve (no header '# fwbench solution n=N ...' or binary magic)");
+    private static long[] readLongs(FileChannel channel, int n) throws IOException {
+        long[] values = new long[n * n];
+        ByteBuffer chunk = ByteBuffer.allocate(8 * CHUNK_INTS).order(ByteOrder.LITTLE_ENDIAN);
+        for (int from = 0; from < values.length; ) {
+            chunk.clear().limit(8 * Math.min(CHUNK_INTS, values.length - from));
+            while (chunk.hasRemaining()) {
+                if (channel.read(chunk) < 0) throw new IOException("unexpected end of file");
             }
-            long n = Long.parseLong(m.group(1));
-            if (n < 1 || n > Distances.INT_INDEX_MAX_N) throw in.error("n = " + n + " is out of range 1.." + Distances.INT_INDEX_MAX_N);
-            int size = (int) n;
-            boolean real = m.group(4) != null;
-            float[] realDistances = real ? readRealRows(in, size) : null;
-            int[] distances = real ? null : readRows(in, size, true);
-            int[] intermediates = null;
-            if (m.group(3).equals("yes")) {
-                String line = in.next();
-                if (line == null || !line.startsWith("# intermediates")) {
-                    throw line == null ? in.fileError("the file ends before its intermediate-node matrix") : in.error("expected '# intermediates ...', got " + LineReader.shown(line));
-                }
-                intermediates = readRows(in, size, false);
-            }
-            if (in.next() != null) throw in.error("more lines than the header announces");
-            return new Solution(size, Integer.parseInt(m.group(2)), distances, realDistances, intermediates);
-        }
-    }
-
-    private static int[] readRows(LineReader in, int n, boolean distances) throws IOException {
-        int[] values = new int[n * n];
-        Fields f = new Fields(false);
-        for (int i = 0; i < n; i++) {
-            String line = in.next();
-            if (line == null) throw in.fileError("the file ends after " + i + " of " + n + " rows");
-            f.of(line);
-            for (int j = 0; j < n; j++) {
-                if (!f.next()) throw in.error("row " + i + " has " + j + " values, expected " + n);
-                if (distances && f.is("INF")) {
-                    values[i * n + j] = Distances.INF;
-                } else if (f.parseLong() && f.value() > Integer.MIN_VALUE && f.value() < Integer.MAX_VALUE) {
-                    values[i * n + j] = (int) f.value();
-                } else {
-                    throw in.error("expected an integer" + (distances ? " or INF" : "") + ", got '" + f.token() + "'");
-                }
-            }
-            if (f.more()) throw in.error("row " + i + " has more than " + n + " values");
-        }
-        return values;
-    }
-
-    private static float[] readRealRows(LineReader in, int n) throws IOException {
-        float[] values = new float[n * n];
-        Fields f = new Fields(false);
-        for (int i = 0; i < n; i++) {
-            String line = in.next();
-            if (line == null) throw in.fileError("the file ends after " + i + " of " + n + " rows");
-            f.of(line);
-            for (int j = 0; j < n; j++) {
-                if (!f.next()) throw in.error("row " + i + " has " + j + " values, expected " + n);
-                if (f.is("INF")) {
-                    values[i * n + j] = Float.POSITIVE_INFINITY;
-                } else if (f.parseDecimal() && !Float.isInfinite(Float.parseFloat(f.token()))) {
-                    values[i * n + j] = Float.parseFloat(f.token());  // Float.toString's text back to the same float
-                } else {
-                    throw in.error("expected a float32 or INF, got '" + f.token() + "'");
-                }
-            }
-            if (f.more()) throw in.error("row " + i + " has more than " + n + " values");
+            chunk.flip();
+            int count = chunk.remaining() / 8;
+            chunk.asLongBuffer().get(values, from, count);
+            from += count;
         }
         return values;
     }

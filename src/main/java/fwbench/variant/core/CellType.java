@@ -34,8 +34,8 @@ public enum CellType {
     /**
      * One float64 distance per 64-bit word: {@code min(c, a + b)}, an add, a compare and two selects. No path is +infinity on the
      * device; float64 holds every integer below 2^53, so every int32 distance exactly, and the solver
-     * narrows its distances to the suite's int32 cells: {@link #inf()} is int32's. Integer weights
-     * only (real weights: {@link #FLOAT32}).
+     * narrows its distances to the suite's int32 cells: {@link #inf()} is int32's. solve also gives
+     * it real weights, uploaded as doubles (fwbench.variant.kleene.KleeneWideSolver).
      */
     FLOAT64(64, 64, Distances.INF, "fw_peak_float64");
 
@@ -56,7 +56,7 @@ public enum CellType {
 
     /** Whether the cells are floating point, so the variant takes graphs of real weights (fwbench.graph.RealGraph). */
     public boolean real() {
-        return this == FLOAT32;
+        return this == FLOAT32 || this == FLOAT64;
     }
 
     /** Bits of one distance. */

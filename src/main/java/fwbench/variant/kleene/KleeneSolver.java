@@ -123,7 +123,7 @@ public class KleeneSolver extends GpuSolver {
      * that wave themselves (kernels/NOTES.md, kleene's rounds).
      */
     static int tableRestLaunches(CellType cells, int tile, int n) {
-        return tile == 128 && !(cells.real() && n >= FLOAT32_ONE_REST_LAUNCH_N) ? 2 : 1;
+        return tile == 128 && !(cells == CellType.FLOAT32 && n >= FLOAT32_ONE_REST_LAUNCH_N) ? 2 : 1;
     }
 
     /**

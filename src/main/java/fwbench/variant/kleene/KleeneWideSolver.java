@@ -1,9 +1,13 @@
 package fwbench.variant.kleene;
 
+import fwbench.graph.Distances;
+import fwbench.graph.RealGraph;
 import fwbench.variant.core.CellType;
 import fwbench.variant.core.NegativeWeights;
 import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.UnsupportedInputException;
 import fwbench.variant.core.VariantTraits;
+import fwbench.variant.core.WideSolver;
 
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
@@ -30,17 +34,24 @@ import static fwbench.cuda.KernelArgs.value;
  * suite's oracles check it as they check kleene. Both cells hold every int32 distance exactly. A
  * graph with negative weights narrows inside the solve, before the step that ends it
  * (NegativeWeights), which works on int32 cells.
+ *
+ * <p>For solve, the 64-bit distances themselves are read back ({@link #int64Distances()},
+ * {@link #float64Distances()}), past what int32 holds; and kleene-f64 takes a graph of real
+ * weights, uploaded as doubles straight into the work matrix at each reset (the int32 input is
+ * not used for it). The benchmark reads the narrowed int32 matrix as before.
  */
-public final class KleeneWideSolver extends KleeneSolver {
+public final class KleeneWideSolver extends KleeneSolver implements WideSolver {
 
     private final Kernel widen;
     private final Kernel narrow;
     private final DeviceBuffer wide;
     private final boolean narrowedBySolve;  // negative weights: the solve leaves the int32 result itself
+    private final RealGraph realGraph;  // real weights (kleene-f64): uploaded as doubles at each reset; else null
 
     public KleeneWideSolver(VariantTraits variant, SolverConfig config) {
-        super(variant, family(variant.cellType()), config);
+        super(variant, family(variant.cellType()), requireTakes(variant, config));
         narrowedBySolve = config.negativeWeights();
+        realGraph = config.realWeights() ? config.realGraph() : null;
         try {
             String family = family(variant.cellType());
             widen = module().kernel(family + "_from_int");
@@ -50,6 +61,71 @@ public final class KleeneWideSolver extends KleeneSolver {
         } catch (RuntimeException e) {
             close();  // nobody closes a solver whose constructor failed
             throw e;
+        }
+    }
+
+    /** Words uploaded at a time from a graph of real weights: 8 MiB. */
+    private static final int UPLOAD_WORDS = 1 << 20;
+
+    /**
+     * Refuses, before anything is allocated, real weights in int64 cells and real weights of either
+     * sign (the step that ends a solve with negative weights works on int32 cells).
+     */
+    static SolverConfig requireTakes(VariantTraits variant, SolverConfig config) {
+        if (!config.realWeights()) return config;
+        if (variant.cellType() != CellType.FLOAT64) throw new UnsupportedInputException("int64 cells take integer weights only; real weights: kleene-f64");
+        if (config.negativeWeights()) throw new UnsupportedInputException("kleene-f64 takes real weights >= 0 only");
+        return config;
+    }
+
+    /**
+     * The 64-bit distances of an integer graph on int64 cells, n x n row-major,
+     * {@link Distances#INF64} for no path, after {@link #solve()}; not narrowed to int32, so they may
+     * pass it. For a graph of weights >= 0 only (with negative weights the solve narrows in place).
+     */
+    @Override
+    public long[] int64Distances() {
+        if (variant().cellType() != CellType.INT64) throw new IllegalStateException(variant() + " holds float64 distances: float64Distances()");
+        if (narrowedBySolve) throw new IllegalStateException("negative weights: the solve narrows its int64 distances to int32");
+        long[] d = downloadWide();
+        for (int c = 0; c < d.length; c++) if (d[c] >= Distances.INF64) d[c] = Distances.INF64;  // no path stays at least INF64
+        return d;
+    }
+
+    /** The float64 distances of a graph on float64 cells, n x n row-major, +infinity for no path, after {@link #solve()}. */
+    @Override
+    public double[] float64Distances() {
+        if (variant().cellType() != CellType.FLOAT64) throw new IllegalStateException(variant() + " holds int64 distances: int64Distances()");
+        if (narrowedBySolve) throw new IllegalStateException("negative weights: the solve narrows its float64 distances to int32");
+        long[] bits = downloadWide();
+        double[] d = new double[bits.length];
+        for (int c = 0; c < bits.length; c++) d[c] = Double.longBitsToDouble(bits[c]);
+        return d;
+    }
+
+    private long[] downloadWide() {
+        cuda.makeCurrent();
+        stream.synchronize();
+        return wide.downloadLongRows(n, ld);
+    }
+
+    /**
+     * The real graph's weights as doubles into the ld x ld work matrix, row blocks at a time: 0 on
+     * the diagonal, +infinity for no edge, and the padding isolated vertices as DeviceGraphs pads.
+     */
+    private void uploadRealWeights() {
+        double[] w = realGraph.weights();
+        long zero = Double.doubleToRawLongBits(0), none = Double.doubleToRawLongBits(Double.POSITIVE_INFINITY);
+        int rows = Math.max(1, UPLOAD_WORDS / ld);
+        for (int from = 0; from < ld; from += rows) {
+            long[] block = new long[Math.min(rows, ld - from) * ld];
+            for (int r = 0; r * ld < block.length; r++) {
+                int i = from + r;
+                for (int j = 0; j < ld; j++) {
+                    block[r * ld + j] = i < n && j < n ? Double.doubleToRawLongBits(w[i * n + j]) : i == j ? zero : none;
+                }
+            }
+            wide.uploadLongs(block, (long) from * ld);
         }
     }
 
@@ -77,7 +153,9 @@ public final class KleeneWideSolver extends KleeneSolver {
 
     @Override
     protected void enqueueResetExtras(CudaStream stream, DeviceBuffer matrix) {
-        if (wide != null) convert(widen, stream, deviceInput(), wide);  // null only while the superclass's constructor runs
+        if (wide == null) return;  // only while the superclass's constructor runs
+        if (realGraph != null) uploadRealWeights();
+        else convert(widen, stream, deviceInput(), wide);
     }
 
     @Override
@@ -93,6 +171,7 @@ public final class KleeneWideSolver extends KleeneSolver {
 
     @Override
     protected void enqueuePublishResult(CudaStream stream, DeviceBuffer matrix) {
+        if (realGraph != null) throw new IllegalStateException("real weights: the distances are float64Distances()");
         if (!narrowedBySolve) convert(narrow, stream, wide, matrix);
     }
 

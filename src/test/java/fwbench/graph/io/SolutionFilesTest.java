@@ -105,7 +105,7 @@ class SolutionFilesTest {
         SolutionFiles.write(file, Solution.real(2, 1, d, new int[] {3, 3, 3, 3}), false);
         ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
         assertEquals(28 + 2 * 4 * 4, b.remaining());
-        assertEquals(SolutionFiles.binaryBytes(2, true, true), b.remaining());
+        assertEquals(SolutionFiles.binaryBytes(2, true, DistanceCells.FLOAT32), b.remaining());
         byte[] magic = new byte[8];
         b.get(magic);
         assertEquals("FWBDIST\n", new String(magic, StandardCharsets.US_ASCII));
@@ -167,11 +167,16 @@ class SolutionFilesTest {
         byte[] bytes = Files.readAllBytes(good);
         ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt(24, 7);
         Path cells = Files.write(dir.resolve("cells.apsp"), bytes);
-        assertEquals(cells + ": damaged header (n = 2, first vertex 0, flags 0, cell type 7)",
+        assertEquals(cells + ": damaged header (n = 2, first vertex 0, flags 0, cell type 7 in version 2)",
                 assertThrows(GraphFileException.class, () -> SolutionFiles.read(cells)).getMessage());
-        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt(8, 3);
+        // version 3 holds the 64-bit cells only: float32's cell type is damage there
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt(8, 3).putInt(24, 1);
+        Path mixed = Files.write(dir.resolve("mixed.apsp"), bytes);
+        assertEquals(mixed + ": damaged header (n = 2, first vertex 0, flags 0, cell type 1 in version 3)",
+                assertThrows(GraphFileException.class, () -> SolutionFiles.read(mixed)).getMessage());
+        ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt(8, 4);
         Path version = Files.write(dir.resolve("version.apsp"), bytes);
-        assertEquals(version + ": version 3 of the solution layout; this fwbench reads versions 1 (int32) and 2 (float32)",
+        assertEquals(version + ": version 4 of the solution layout; this fwbench reads versions 1 (int32), 2 (float32) and 3 (int64, float64)",
                 assertThrows(GraphFileException.class, () -> SolutionFiles.read(version)).getMessage());
         Path text = Files.writeString(dir.resolve("bad.txt"), "# fwbench solution n=2 first=0 intermediates=no cells=float32\n0 NaN\n1 0\n");
         assertEquals(text + ", line 2: expected a float32 or INF, got 'NaN'", assertThrows(GraphFileException.class, () -> SolutionFiles.read(text)).getMessage());
