@@ -167,8 +167,10 @@ public final class SolveVariants {
         if (noGpu.isPresent()) {
             notes.add(noGpu.get() + ": solving " + input.name() + "'s real weights with the float64 CPU reference");
         } else if (!real.isEmpty()) {
-            notes.add("no cell type was asked for: solving " + input.name() + "'s real weights with the float64 CPU reference, not "
-                    + VariantIds.takingRealWeights() + " on the GPU");
+            // only the library comes here (solve asks for float64 by default), and it asks for float32 or for nothing
+            String float32 = real.stream().filter(v -> v.cellType() == CellType.FLOAT32).map(Variant::id).collect(Collectors.joining(", "));
+            notes.add("float32 was not asked for: solving " + input.name() + "'s real weights with the float64 CPU reference, not "
+                    + float32 + " in float32 on the GPU");
         } else {
             notes.add(terms.paths() + ": no variant that takes real weights (" + VariantIds.takingRealWeights()
                     + ") computes the intermediate-node matrix: solving with the float64 CPU reference, which does");
