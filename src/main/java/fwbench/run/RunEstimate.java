@@ -337,7 +337,9 @@ final class RunEstimate {
 
     /**
      * Times per solve of earlier runs on this device: the JSON results in {@code directory} whose
-     * device is {@code device}, newest last so that it wins. A file the report cannot read is passed over.
+     * device is {@code device}, newest last so that it wins. A file the report cannot read is passed over,
+     * and so is a result of a run in the harness's own JVM ({@code -f 0}), the way a run goes under
+     * compute-sanitizer or a profiler, whose times are the tool's, not the device's.
      */
     static Map<Key, Double> earlierRuns(Path directory, String device) {
         Map<Key, Double> times = new HashMap<>();
@@ -351,7 +353,7 @@ final class RunEstimate {
         for (Path file : files) {
             try {
                 for (RunData.Solve solve : RunData.read(List.of(file)).solves()) {
-                    if (solve.setup().device().equals(device)) {
+                    if (solve.setup().device().equals(device) && solve.harness().forks().orElse(1) > 0) {
                         times.put(Key.solve(solve.variant().constant(), solve.n()), solve.time().millis() / 1e3);
                     }
                 }

@@ -8,10 +8,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -121,6 +123,19 @@ class RunEstimateTest {
         assertEquals(3.534569287896314e-3, times.get(RunEstimate.Key.solve("NAIVE", 1000)), 1e-12);
         assertTrue(RunEstimate.earlierRuns(dir, "no GPU (CPU: x; 2 threads)").isEmpty());
         assertTrue(RunEstimate.earlierRuns(dir.resolve("none"), h200).isEmpty(), "no results folder yet");
+    }
+
+    /** A run in the harness's JVM (-f 0: under compute-sanitizer, say) leaves its times out, even as the newest file. */
+    @Test
+    void earlierRunsInTheHarnessJvmTellNothing() throws Exception {
+        Files.copy(Path.of("results", "2026-11-22_NVIDIA-H200.json"), dir.resolve("h200.json"));
+        String text = Files.readString(Path.of("results", "2026-11-22_NVIDIA-H200.json"));
+        String inProcess = text.replaceAll("\"forks\"\\s*:\\s*\\d+", "\"forks\" : 0");
+        assertNotEquals(text, inProcess);
+        Path newest = Files.writeString(dir.resolve("sanitized.json"), inProcess.replace("3.534569287896314", "3534.569287896314"));
+        Files.setLastModifiedTime(newest, FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        String h200 = "NVIDIA H200 (sm_90; 132 SMs; 139.8 GiB; driver 13.0)";
+        assertEquals(3.534569287896314e-3, RunEstimate.earlierRuns(dir, h200).get(RunEstimate.Key.solve("NAIVE", 1000)), 1e-12);
     }
 
     @Test
