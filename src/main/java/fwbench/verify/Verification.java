@@ -17,6 +17,8 @@ import fwbench.variant.core.Solver;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
+import java.util.function.DoubleUnaryOperator;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * Checks a variant's answer before it is timed, against an oracle that shares none of its code:
@@ -139,14 +141,23 @@ public final class Verification {
      */
     public static void checkRealDistances(String subject, RealGraph graph, float[] got) {
         if (graph.negativeWeights()) throw new IllegalArgumentException("the float32 tolerance is derived for weights >= 0; " + graph.describe() + " has negative ones");
+        checkAgainstRealReference(subject, graph, c -> got[c], exact -> realTolerance(graph.n(), exact));
+    }
+
+    /**
+     * Compares real distances ({@code got} of a cell index) with the float64 CPU reference, cell by cell
+     * within {@code tolerance} of each reference distance (no path: +infinity in both); throws
+     * {@link VerificationFailure} naming the first wrong cell and how many there are.
+     */
+    static void checkAgainstRealReference(String subject, RealGraph graph, IntToDoubleFunction got, DoubleUnaryOperator tolerance) {
         int n = graph.n();
         double[] expected = RealFloydWarshall.distances(graph);
         int first = -1;
         long wrong = 0;
         for (int c = 0; c < expected.length; c++) {
             double exact = expected[c];
-            boolean right = exact == Double.POSITIVE_INFINITY ? got[c] == Float.POSITIVE_INFINITY
-                    : Math.abs(got[c] - exact) <= realTolerance(n, exact);  // false for NaN and +infinity
+            boolean right = exact == Double.POSITIVE_INFINITY ? got.applyAsDouble(c) == Double.POSITIVE_INFINITY
+                    : Math.abs(got.applyAsDouble(c) - exact) <= tolerance.applyAsDouble(exact);  // false for NaN and +infinity
             if (!right) {
                 if (first < 0) first = c;
                 wrong++;
@@ -155,8 +166,8 @@ public final class Verification {
         if (first >= 0) {
             double exact = expected[first];
             String message = subject + ": wrong distance at (" + first / n + ", " + first % n + "): expected " + realText(exact)
-                    + " (the float64 CPU reference" + (exact == Double.POSITIVE_INFINITY ? "" : ", within " + realTolerance(n, exact)) + "), got "
-                    + realText(got[first]);
+                    + " (the float64 CPU reference" + (exact == Double.POSITIVE_INFINITY ? "" : ", within " + tolerance.applyAsDouble(exact)) + "), got "
+                    + realText(got.applyAsDouble(first));
             throw new VerificationFailure(wrong == 1 ? message : message + " (" + wrong + " wrong cells in all)");
         }
     }

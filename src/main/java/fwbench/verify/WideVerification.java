@@ -58,30 +58,7 @@ public final class WideVerification {
     /** Compares float64 distances of a graph with weights >= 0 with the float64 CPU reference, cell by cell within {@link #float64Tolerance}. */
     public static String checkFloat64(String subject, RealGraph graph, double[] got) {
         if (graph.negativeWeights()) throw new IllegalArgumentException("the float64 tolerance is derived for weights >= 0; " + graph.describe() + " has negative ones");
-        int n = graph.n();
-        double[] expected = RealFloydWarshall.distances(graph);
-        int first = -1;
-        long wrong = 0;
-        for (int c = 0; c < expected.length; c++) {
-            double reference = expected[c];
-            boolean right = reference == Double.POSITIVE_INFINITY ? got[c] == Double.POSITIVE_INFINITY
-                    : Math.abs(got[c] - reference) <= float64Tolerance(n, reference);  // false for NaN and +infinity
-            if (!right) {
-                if (first < 0) first = c;
-                wrong++;
-            }
-        }
-        if (first >= 0) {
-            double reference = expected[first];
-            String message = subject + ": wrong distance at (" + first / n + ", " + first % n + "): expected " + text(reference)
-                    + " (the float64 CPU reference" + (reference == Double.POSITIVE_INFINITY ? "" : ", within " + float64Tolerance(n, reference)) + "), got "
-                    + text(got[first]);
-            throw new VerificationFailure(wrong == 1 ? message : message + " (" + wrong + " wrong cells in all)");
-        }
+        Verification.checkAgainstRealReference(subject, graph, c -> got[c], reference -> float64Tolerance(graph.n(), reference));
         return "every cell within 4 (n + 1) 2^-53 x its distance of the float64 CPU reference";
-    }
-
-    private static String text(double distance) {
-        return distance == Double.POSITIVE_INFINITY ? "INF" : Double.toString(distance);
     }
 }

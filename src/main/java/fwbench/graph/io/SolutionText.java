@@ -47,8 +47,13 @@ final class SolutionText {
         }
     }
 
-    private static int[] readRows(LineReader in, int n, boolean distances) throws IOException {
-        int[] values = new int[n * n];
+    /** Parses the current token of {@code f} into cell {@code index}; throws the reader's error for one it does not take. */
+    private interface CellParser {
+        void parse(Fields f, int index) throws GraphFileException;
+    }
+
+    /** n rows of n cells each, every cell read by {@code cell}: the text layout of every matrix of a solution. */
+    private static void readRows(LineReader in, int n, CellParser cell) throws IOException {
         Fields f = new Fields(false);
         for (int i = 0; i < n; i++) {
             String line = in.next();
@@ -56,82 +61,65 @@ final class SolutionText {
             f.of(line);
             for (int j = 0; j < n; j++) {
                 if (!f.next()) throw in.error("row " + i + " has " + j + " values, expected " + n);
-                if (distances && f.is("INF")) {
-                    values[i * n + j] = Distances.INF;
-                } else if (f.parseLong() && f.value() > Integer.MIN_VALUE && f.value() < Integer.MAX_VALUE) {
-                    values[i * n + j] = (int) f.value();
-                } else {
-                    throw in.error("expected an integer" + (distances ? " or INF" : "") + ", got '" + f.token() + "'");
-                }
+                cell.parse(f, i * n + j);
             }
             if (f.more()) throw in.error("row " + i + " has more than " + n + " values");
         }
+    }
+
+    private static int[] readRows(LineReader in, int n, boolean distances) throws IOException {
+        int[] values = new int[n * n];
+        readRows(in, n, (f, index) -> {
+            if (distances && f.is("INF")) {
+                values[index] = Distances.INF;
+            } else if (f.parseLong() && f.value() > Integer.MIN_VALUE && f.value() < Integer.MAX_VALUE) {
+                values[index] = (int) f.value();
+            } else {
+                throw in.error("expected an integer" + (distances ? " or INF" : "") + ", got '" + f.token() + "'");
+            }
+        });
         return values;
     }
 
     private static float[] readRealRows(LineReader in, int n) throws IOException {
         float[] values = new float[n * n];
-        Fields f = new Fields(false);
-        for (int i = 0; i < n; i++) {
-            String line = in.next();
-            if (line == null) throw in.fileError("the file ends after " + i + " of " + n + " rows");
-            f.of(line);
-            for (int j = 0; j < n; j++) {
-                if (!f.next()) throw in.error("row " + i + " has " + j + " values, expected " + n);
-                if (f.is("INF")) {
-                    values[i * n + j] = Float.POSITIVE_INFINITY;
-                } else if (f.parseDecimal() && !Float.isInfinite(Float.parseFloat(f.token()))) {
-                    values[i * n + j] = Float.parseFloat(f.token());  // Float.toString's text back to the same float
-                } else {
-                    throw in.error("expected a float32 or INF, got '" + f.token() + "'");
-                }
+        readRows(in, n, (f, index) -> {
+            if (f.is("INF")) {
+                values[index] = Float.POSITIVE_INFINITY;
+            } else if (f.parseDecimal() && !Float.isInfinite(Float.parseFloat(f.token()))) {
+                values[index] = Float.parseFloat(f.token());  // Float.toString's text back to the same float
+            } else {
+                throw in.error("expected a float32 or INF, got '" + f.token() + "'");
             }
-            if (f.more()) throw in.error("row " + i + " has more than " + n + " values");
-        }
+        });
         return values;
     }
 
     private static long[] readInt64Rows(LineReader in, int n) throws IOException {
         long[] values = new long[n * n];
-        Fields f = new Fields(false);
-        for (int i = 0; i < n; i++) {
-            String line = in.next();
-            if (line == null) throw in.fileError("the file ends after " + i + " of " + n + " rows");
-            f.of(line);
-            for (int j = 0; j < n; j++) {
-                if (!f.next()) throw in.error("row " + i + " has " + j + " values, expected " + n);
-                if (f.is("INF")) {
-                    values[i * n + j] = Distances.INF64;
-                } else if (f.parseLong() && f.value() > -Distances.INF64 && f.value() < Distances.INF64) {
-                    values[i * n + j] = f.value();
-                } else {
-                    throw in.error("expected an int64 distance (|d| below " + Distances.INF64 + ") or INF, got '" + f.token() + "'");
-                }
+        readRows(in, n, (f, index) -> {
+            if (f.is("INF")) {
+                values[index] = Distances.INF64;
+            } else if (f.parseLong() && f.value() > -Distances.INF64 && f.value() < Distances.INF64) {
+                values[index] = f.value();
+            } else {
+                throw in.error("expected an int64 distance (|d| below " + Distances.INF64 + ") or INF, got '" + f.token() + "'");
             }
-            if (f.more()) throw in.error("row " + i + " has more than " + n + " values");
-        }
+        });
         return values;
     }
 
     private static double[] readFloat64Rows(LineReader in, int n) throws IOException {
         double[] values = new double[n * n];
-        Fields f = new Fields(false);
-        for (int i = 0; i < n; i++) {
-            String line = in.next();
-            if (line == null) throw in.fileError("the file ends after " + i + " of " + n + " rows");
-            f.of(line);
-            for (int j = 0; j < n; j++) {
-                if (!f.next()) throw in.error("row " + i + " has " + j + " values, expected " + n);
-                if (f.is("INF")) {
-                    values[i * n + j] = Double.POSITIVE_INFINITY;
-                } else if (f.parseDecimal() && !Double.isInfinite(Double.parseDouble(f.token()))) {
-                    values[i * n + j] = Double.parseDouble(f.token());  // Double.toString's text back to the same double
-                } else {
-                    throw in.error("expected a float64 or INF, got '" + f.token() + "'");
-                }
+        readRows(in, n, (f, index) -> {
+            if (f.is("INF")) {
+                values[index] = Double.POSITIVE_INFINITY;
+            } else if (f.parseDecimal() && !Double.isInfinite(Double.parseDouble(f.token()))) {
+                values[index] = Double.parseDouble(f.token());  // Double.toString's text back to the same double
+            } else {
+                throw in.error("expected a float64 or INF, got '" + f.token() + "'");
             }
-            if (f.more()) throw in.error("row " + i + " has more than " + n + " values");
-        }
+        });
         return values;
     }
 }
