@@ -6,15 +6,22 @@
 // Every minplus header is a template over one of them; a cell type says what a word is (Word: int,
 // or long long for the 64-bit cells, whose headers then stage, load and store 64-bit words), how to relax a word, how to
 // splat an A operand, and what the operands of step k of a pivot tile are (operand, operand_a), so
-// the tile product's inner loop stays one add-min instruction a word for all three.
+// the tile product's inner loop stays one add-min instruction a word for all three. LOOP_WORDS: the
+// words a thread relaxes in one body of the product's loop (tile_product.cuh): the one-instruction
+// cells unroll a whole chunk; the cells of two to six instructions a word would unroll into 68 to
+// 200 KB of code, past what the SMs' instruction caches hold, so their loop body is a few k steps.
 #pragma once
 #include "fw.cuh"
 
 namespace minplus {
 
+// LOOP_WORDS of the cells of one instruction a word: every chunk of a product unrolled whole.
+constexpr int WHOLE_CHUNK = 1 << 20;
+
 struct Int32 {
     using Word = int;
     static constexpr int CELLS_PER_WORD = 1;
+    static constexpr int LOOP_WORDS = WHOLE_CHUNK;
     __device__ static __forceinline__ int relax(int c, int a, int b) { return fw_relax(c, a, b); }
     // A operand word for (row, k) from the row's words: the cell itself
     __device__ static __forceinline__ int splat(const int* row, int k) { return row[k]; }
@@ -35,6 +42,7 @@ struct Int32 {
 struct Routes {
     using Word = int;
     static constexpr int CELLS_PER_WORD = 1;
+    static constexpr int LOOP_WORDS = WHOLE_CHUNK;
     static constexpr int MARK = (1 << FW_ROUTE_BITS) - 1;  // the mark's bits
     __device__ static __forceinline__ int relax(int c, int a, int b) { return fw_relax(c, a, b); }
     __device__ static __forceinline__ int splat(const int* row, int k) { return row[k]; }
@@ -48,6 +56,8 @@ struct Routes {
 struct Float32 {
     using Word = int;
     static constexpr int CELLS_PER_WORD = 1;
+    // 16 k steps at 8 x 8 words (kernels/NOTES.md, kleene-f32)
+    static constexpr int LOOP_WORDS = 1024;
     __device__ static __forceinline__ int relax(int c, int a, int b)
     {
         return __float_as_int(fminf(__int_as_float(c), __int_as_float(a) + __int_as_float(b)));
@@ -63,6 +73,8 @@ struct Float32 {
 struct Int64 {
     using Word = long long;
     static constexpr int CELLS_PER_WORD = 1;
+    // 8 k steps at 8 x 8 words (kernels/NOTES.md, 64-bit cells)
+    static constexpr int LOOP_WORDS = 512;
     static constexpr long long INF64 = 0x3FFFFFFFFFFFFFFFLL;
     __device__ static __forceinline__ long long relax(long long c, long long a, long long b) { return min(c, a + b); }
     __device__ static __forceinline__ long long operand(long long word) { return word; }
@@ -75,6 +87,8 @@ struct Int64 {
 struct Float64 {
     using Word = long long;
     static constexpr int CELLS_PER_WORD = 1;
+    // 16 k steps at 8 x 8 words (kernels/NOTES.md, 64-bit cells)
+    static constexpr int LOOP_WORDS = 1024;
     __device__ static __forceinline__ long long relax(long long c, long long a, long long b)
     {
         const double s = __longlong_as_double(a) + __longlong_as_double(b);
@@ -87,6 +101,7 @@ struct Float64 {
 struct Packed16 {
     using Word = int;
     static constexpr int CELLS_PER_WORD = 2;
+    static constexpr int LOOP_WORDS = WHOLE_CHUNK;
     __device__ static __forceinline__ int relax(int c, int a, int b)
     {
         return (int)__viaddmin_s16x2((unsigned)a, (unsigned)b, (unsigned)c);
@@ -128,6 +143,7 @@ struct Packed16 {
 struct Packed16Lanes {
     using Word = int;
     static constexpr int CELLS_PER_WORD = 1;
+    static constexpr int LOOP_WORDS = WHOLE_CHUNK;
     __device__ static __forceinline__ int relax(int c, int a, int b) { return Packed16::relax(c, a, b); }
     __device__ static __forceinline__ int operand(int word) { return word; }
     __device__ static __forceinline__ int operand_a(int operand, int) { return operand; }

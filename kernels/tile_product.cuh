@@ -68,6 +68,9 @@ __device__ __forceinline__ void accumulate_product(typename Cell::Word (&acc)[TM
     static_assert(HN == 2 || HN == 4, "B is read as 2 or 4 words");
     bool liveRows;
     int chunkK = 0;  // the tile's k of the chunk's first step (Cell::operand_a)
+    // k steps a loop body holds (cells.cuh, LOOP_WORDS): the whole chunk at small micro-tiles
+    constexpr int LOOP_STEPS = Cell::LOOP_WORDS / (TM * TN) < BK ? Cell::LOOP_WORDS / (TM * TN) : BK;
+    static_assert(BK % LOOP_STEPS == 0, "a loop body holds whole steps of a chunk");
     // int32 cells and kleene-packed16's lanes on two stages stage the next chunk from the middle of
     // this one (chunk_staging.cuh); route keys and float32 keep the copies at the chunk's start:
     // mid-chunk, their kernels spilled more registers, and they were not measured (kernels/NOTES.md,
@@ -88,21 +91,24 @@ __device__ __forceinline__ void accumulate_product(typename Cell::Word (&acc)[TM
             stageNext();
             return;
         }
+#pragma unroll 1
+        for (int kLoop = 0; kLoop < BK; kLoop += LOOP_STEPS) {
 #pragma unroll
-        for (int k = 0; k < BK; ++k) {
-            if (k == BK / 2) stageNext();
-            if (!liveRows) break;  // warp-uniform: the whole chunk or nothing
-            Word av[TM], bv[TN];
-            if constexpr (k_major_a<Cell, TM>) {
-                load_split<HM>(av, as + k * AT, T / 2, ty * HM);
-            } else {
+            for (int k = kLoop; k < kLoop + LOOP_STEPS; ++k) {
+                if (k == BK / 2) stageNext();
+                if (!liveRows) break;  // warp-uniform: the whole chunk or nothing
+                Word av[TM], bv[TN];
+                if constexpr (k_major_a<Cell, TM>) {
+                    load_split<HM>(av, as + k * AT, T / 2, ty * HM);
+                } else {
 #pragma unroll
-                for (int i = 0; i < TM; ++i) av[i] = as[owned_row<T, TM>(ty, i) * AS + k];
+                    for (int i = 0; i < TM; ++i) av[i] = as[owned_row<T, TM>(ty, i) * AS + k];
+                }
+#pragma unroll
+                for (int i = 0; i < TM; ++i) av[i] = Cell::operand_a(av[i], k0 + k);  // staged words are operands
+                load_split<HN>(bv, bs + k * W, W / 2, tx * HN);
+                relax_outer<Cell>(acc, av, bv);
             }
-#pragma unroll
-            for (int i = 0; i < TM; ++i) av[i] = Cell::operand_a(av[i], k0 + k);  // staged words are operands
-            load_split<HN>(bv, bs + k * W, W / 2, tx * HN);
-            relax_outer<Cell>(acc, av, bv);
         }
     };
     if constexpr (MID_CHUNK_COPIES) {
