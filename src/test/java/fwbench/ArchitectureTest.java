@@ -1,10 +1,16 @@
 package fwbench;
 
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
+import fwbench.graph.cell.DistanceCells;
+import fwbench.graph.cell.DistanceMatrix;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -17,6 +23,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static java.util.Map.entry;
@@ -39,6 +46,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @AnalyzeClasses(packages = "fwbench", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
+
+    private static final String CELL_PACKAGE = "fwbench.graph.cell";
 
     /** fwbench.Main, which nothing uses. */
     private static final String MAIN = "main";
@@ -63,7 +72,32 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule packagesDependOneWay = layers();
 
-    /** Every package on its own (graph and graph.io apart): no two depend on each other. */
+    /**
+     * A cell type is described in fwbench.graph.cell alone: nothing outside it switches over the
+     * cell types (javac compiles a switch over an enum to a call of its ordinal()) or names one of
+     * the matrix implementations, so a new cell type is a constant and a matrix there, not a branch
+     * in every reader, writer and check.
+     */
+    @ArchTest
+    static final ArchRule cellTypesAreDescribedInTheCellPackage = cellTypesInOnePlace();
+
+    static ArchRule cellTypesInOnePlace() {
+        return noClasses().that().resideOutsideOfPackage(CELL_PACKAGE + "..")
+                .should().callMethod(DistanceCells.class, "ordinal")
+                .orShould().dependOnClassesThat(JavaClass.Predicates.implement(DistanceMatrix.class))
+                .because("a cell type is described in " + CELL_PACKAGE + " alone");
+    }
+
+    /** The rule above fails on a class that branches per cell type (a fixture outside the suite's main code). */
+    @Test
+    void aBranchPerCellTypeOutsideTheCellPackageFailsTheRule() {
+        JavaClasses fixture = new ClassFileImporter().importPackages("fwbench.archfixture");
+        assertTrue(fixture.size() > 0, "found the fixture");
+        EvaluationResult result = cellTypesInOnePlace().evaluate(fixture);
+        assertTrue(result.hasViolation(), "a switch over DistanceCells outside " + CELL_PACKAGE + " breaks the rule");
+    }
+
+    /** Every package on its own (graph, graph.io and graph.cell apart): no two depend on each other. */
     @ArchTest
     static final ArchRule noCyclesBetweenPackages = slices().matching("fwbench.(**)").should().beFreeOfCycles();
 

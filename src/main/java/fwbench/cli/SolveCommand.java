@@ -2,7 +2,8 @@ package fwbench.cli;
 
 import fwbench.graph.Distances;
 import fwbench.graph.io.BatchFiles;
-import fwbench.graph.io.DistanceCells;
+import fwbench.graph.cell.DistanceCells;
+import fwbench.graph.cell.DistanceMatrix;
 import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.GraphFileException;
 import fwbench.graph.io.GraphFiles;
@@ -195,20 +196,10 @@ public final class SolveCommand implements Callable<Integer> {
         }
     }
 
-    /** What --out holds: the distances in the file's numbering; float64 distances are written as float32 where --cell float32 asked. */
+    /** What --out holds: the distances in the file's numbering; real distances in the real cells asked for (float64 ones as float32 where --cell float32 asked). */
     private static Solution solution(GraphFile file, SolveResult result, DistanceCells cell) {
-        return switch (result.cells()) {
-            case INT32 -> new Solution(result.n(), file.firstVertex(), result.distances(), result.intermediates());
-            case FLOAT32 -> Solution.real(result.n(), file.firstVertex(), result.float32(), result.intermediates());
-            case INT64 -> Solution.int64(result.n(), file.firstVertex(), result.int64(), result.intermediates());
-            case FLOAT64 -> {
-                if (cell != DistanceCells.FLOAT32) yield Solution.float64(result.n(), file.firstVertex(), result.float64(), result.intermediates());
-                double[] exact = result.float64();
-                float[] written = new float[exact.length];
-                for (int c = 0; c < written.length; c++) written[c] = (float) exact[c];
-                yield Solution.real(result.n(), file.firstVertex(), written, result.intermediates());
-            }
-        };
+        DistanceMatrix distances = result.cells().real() ? DistanceMatrix.rounded(result.distanceMatrix(), cell) : result.distanceMatrix();
+        return new Solution(result.n(), file.firstVertex(), distances, result.intermediates());
     }
 
     /** Says why there is no answer to write, in one line; exit code 1. */

@@ -1,6 +1,6 @@
 package fwbench.cli;
 
-import fwbench.graph.io.DistanceCells;
+import fwbench.graph.cell.DistanceCells;
 import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.Solution;
 import fwbench.graph.io.SolutionBands;

@@ -2,7 +2,7 @@ package fwbench.solve;
 
 import fwbench.graph.Distances;
 import fwbench.graph.SparseGraph;
-import fwbench.graph.io.DistanceCells;
+import fwbench.graph.cell.DistanceCells;
 import fwbench.graph.io.GraphFiles;
 import fwbench.usage.UsageException;
 

@@ -5,6 +5,7 @@ import fwbench.cuda.DeviceFault;
 import fwbench.cuda.Gpu;
 import fwbench.graph.LongFloydWarshall;
 import fwbench.graph.SparseGraph;
+import fwbench.graph.cell.DistanceMatrix;
 import fwbench.graph.io.GraphFiles;
 import fwbench.run.HeapCheck;
 import fwbench.solve.SolveRequest.Device;
@@ -67,7 +68,7 @@ final class Int64Solve {
         String how = request.verify() ? "not re-checked: the int64 CPU reference is the oracle kleene-i64 is checked against"
                 : "not verified (" + request.terms().noVerify() + ")";
         progress.line(how);
-        return new SolveResult(input.n(), SolveVariants.REFERENCE, false, how, null, null, null, null, d);
+        return new SolveResult(SolveVariants.REFERENCE, false, how, DistanceMatrix.of(input.n(), d), null);
     }
 
     private SolveResult onGpu(SolveInput input, SparseGraph graph) throws UsageException {
@@ -103,7 +104,7 @@ final class Int64Solve {
                 how = progress.timed("verifying", () -> WideVerification.checkInt64(subject, graph, d));
                 progress.line("verified in " + progress.lastTime() + ": " + how);
             }
-            return new SolveResult(input.n(), VARIANT.id(), request.verify(), how, null, null, null, null, d);
+            return new SolveResult(VARIANT.id(), request.verify(), how, DistanceMatrix.of(input.n(), d), null);
         }
     }
 

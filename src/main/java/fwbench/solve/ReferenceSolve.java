@@ -6,6 +6,7 @@ import fwbench.graph.RealFloydWarshall;
 import fwbench.graph.RealGraph;
 import fwbench.graph.ReferenceFloydWarshall;
 import fwbench.graph.ShortestPaths;
+import fwbench.graph.cell.DistanceMatrix;
 import fwbench.usage.UsageException;
 import fwbench.verify.PathCheck;
 import fwbench.verify.VerificationFailure;
@@ -65,7 +66,7 @@ final class ReferenceSolve {
             progress.line(how);
         }
         boolean checked = request.verify() && request.paths();
-        return new SolveResult(n, SolveVariants.REFERENCE, checked, how, distances, null, null, request.paths() ? withPaths.intermediates() : null);
+        return new SolveResult(SolveVariants.REFERENCE, checked, how, DistanceMatrix.of(n, distances), request.paths() ? withPaths.intermediates() : null);
     }
 
     /**
@@ -105,7 +106,7 @@ final class ReferenceSolve {
             progress.line(how);
         }
         boolean checked = request.verify() && request.paths();
-        return new SolveResult(n, SolveVariants.REFERENCE, checked, how, null, null, distances, intermediates);
+        return new SolveResult(SolveVariants.REFERENCE, checked, how, DistanceMatrix.of(n, distances), intermediates);
     }
 
     /** Rebuilds sampled paths from the float64 reference's intermediate-node matrix and checks each against the graph. */

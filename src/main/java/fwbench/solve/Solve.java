@@ -2,7 +2,8 @@ package fwbench.solve;
 
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.DeviceFault;
-import fwbench.graph.io.DistanceCells;
+import fwbench.graph.cell.DistanceCells;
+import fwbench.graph.cell.DistanceMatrix;
 import fwbench.graph.io.SolutionBands;
 import fwbench.solve.SolveRequest.Device;
 import fwbench.tuning.LaunchTuning;
@@ -169,10 +170,10 @@ public final class Solve {
                         : Verification.checkReal((RealSolver) solver, input.realGraph()));
                 progress.line("verified in " + progress.lastTime() + ": " + how);
             }
-            if (float64 != null) return new SolveResult(input.n(), v.id(), request.verify(), how, null, null, float64, null);
-            if (input.realWeights()) return new SolveResult(input.n(), v.id(), request.verify(), how, null, ((RealSolver) solver).realDistances(), null, null);
+            if (float64 != null) return new SolveResult(v.id(), request.verify(), how, DistanceMatrix.of(input.n(), float64), null);
+            if (input.realWeights()) return new SolveResult(v.id(), request.verify(), how, DistanceMatrix.of(input.n(), ((RealSolver) solver).realDistances()), null);
             int[] intermediates = request.paths() ? ((PathSolver) solver).intermediates() : null;
-            return new SolveResult(input.n(), v.id(), request.verify(), how, solver.distances(), null, null, intermediates);
+            return new SolveResult(v.id(), request.verify(), how, DistanceMatrix.of(input.n(), solver.distances()), intermediates);
         }
     }
 

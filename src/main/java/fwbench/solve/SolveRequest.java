@@ -1,6 +1,6 @@
 package fwbench.solve;
 
-import fwbench.graph.io.DistanceCells;
+import fwbench.graph.cell.DistanceCells;
 import fwbench.run.HeapCheck;
 import fwbench.tuning.TuningMode;
 import fwbench.variant.Variant;

@@ -3,7 +3,7 @@ package fwbench.solve;
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.Gpu;
 import fwbench.graph.RealFloydWarshall;
-import fwbench.graph.io.DistanceCells;
+import fwbench.graph.cell.DistanceCells;
 import fwbench.run.DeviceMemoryCheck;
 import fwbench.run.HeapCheck;
 import fwbench.solve.SolveRequest.Device;

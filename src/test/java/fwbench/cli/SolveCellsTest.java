@@ -5,7 +5,7 @@ import fwbench.graph.LongFloydWarshallTest;
 import fwbench.graph.MatrixGraph;
 import fwbench.graph.RealGraph;
 import fwbench.graph.RealGraphs;
-import fwbench.graph.io.DistanceCells;
+import fwbench.graph.cell.DistanceCells;
 import fwbench.graph.io.GraphFileWriter;
 import fwbench.graph.io.GraphFormat;
 import fwbench.graph.io.Solution;
@@ -43,7 +43,7 @@ class SolveCellsTest extends SolveCommandTesting {
         Solution s = SolutionFiles.read(solution);
         assertEquals(DistanceCells.INT64, s.cells());
         long[] expected = LongFloydWarshallTest.jgrapht(graph);
-        assertArrayEquals(expected, s.int64Distances());
+        assertArrayEquals(expected, s.distanceMatrix().array(long[].class));
         assertTrue(out().startsWith("wrote " + solution + ": int64 distances of "), out());
         // path prints a distance past 2^31 from the binary file and from the text one
         int far = 0;
@@ -67,7 +67,7 @@ class SolveCellsTest extends SolveCommandTesting {
         assertEquals(0, run("solve", "--graph", file.toString(), "--out", narrow.toString()), err.toString());
         assertEquals(0, run("solve", "--graph", file.toString(), "--out", wide.toString(), "--cell", "int64"), err.toString());
         int[] int32 = SolutionFiles.read(narrow).distances();
-        long[] int64 = SolutionFiles.read(wide).int64Distances();
+        long[] int64 = SolutionFiles.read(wide).distanceMatrix().array(long[].class);
         for (int c = 0; c < int32.length; c++) assertEquals(int32[c] >= Distances.INF ? Distances.INF64 : int32[c], int64[c], "cell " + c);
     }
 
@@ -101,7 +101,7 @@ class SolveCellsTest extends SolveCommandTesting {
         Path file = Files.writeString(dir.resolve("real.edges"), edges.toString());
         Path solution = dir.resolve("real.apsp");
         assertEquals(0, run("solve", "--graph", file.toString(), "--out", solution.toString()), err.toString());
-        double[] got = SolutionFiles.read(solution).float64Distances();
+        double[] got = SolutionFiles.read(solution).distanceMatrix().array(double[].class);
         double[] expected = jgrapht(graph);
         int n = graph.n();
         for (int c = 0; c < expected.length; c++) {

@@ -1,6 +1,7 @@
 package fwbench.graph.io;
 
 import fwbench.graph.Distances;
+import fwbench.graph.cell.DistanceCells;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,5 +1,7 @@
 package fwbench.graph.io;
 
+import fwbench.graph.cell.DistanceCells;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,6 +1,8 @@
 package fwbench.graph.io;
 
 import fwbench.graph.Distances;
+import fwbench.graph.cell.DistanceCells;
+import fwbench.graph.cell.DistanceMatrix;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,10 +54,10 @@ class WideSolutionFilesTest {
         int[] via = paths ? intermediates() : null;
         return switch (cells) {
             case INT32 -> new Solution(N, 1, new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, Distances.INF, 24}, via);
-            case FLOAT32 -> Solution.real(N, 1, new float[] {0, .5f, 1, 1.5f, 2, 2.5f, 3, 3.5f, 4, 4.5f, 5, 5.5f, 6, 6.5f, 7, 7.5f, 8, 8.5f, 9, 9.5f, 10, 10.5f, 11,
-                    Float.POSITIVE_INFINITY, 12}, via);
-            case INT64 -> Solution.int64(N, 1, int64Cells(), via);
-            case FLOAT64 -> Solution.float64(N, 1, float64Cells(), via);
+            case FLOAT32 -> new Solution(N, 1, DistanceMatrix.of(N, new float[] {0, .5f, 1, 1.5f, 2, 2.5f, 3, 3.5f, 4, 4.5f, 5, 5.5f, 6, 6.5f, 7, 7.5f, 8, 8.5f, 9, 9.5f, 10, 10.5f, 11,
+                    Float.POSITIVE_INFINITY, 12}), via);
+            case INT64 -> new Solution(N, 1, DistanceMatrix.of(N, int64Cells()), via);
+            case FLOAT64 -> new Solution(N, 1, DistanceMatrix.of(N, float64Cells()), via);
         };
     }
 
@@ -71,9 +73,9 @@ class WideSolutionFilesTest {
     private static long expectedBits(Solution s, int x) {
         return switch (s.cells()) {
             case INT32 -> s.distances()[x];
-            case FLOAT32 -> Float.floatToRawIntBits(s.realDistances()[x]);
-            case INT64 -> s.int64Distances()[x];
-            case FLOAT64 -> Double.doubleToRawLongBits(s.float64Distances()[x]);
+            case FLOAT32 -> Float.floatToRawIntBits(s.distanceMatrix().array(float[].class)[x]);
+            case INT64 -> s.distanceMatrix().array(long[].class)[x];
+            case FLOAT64 -> Double.doubleToRawLongBits(s.distanceMatrix().array(double[].class)[x]);
         };
     }
 
@@ -113,10 +115,7 @@ class WideSolutionFilesTest {
                 SolutionFiles.write(file, s, false);
                 Solution back = SolutionFiles.read(file);
                 assertEquals(cells, back.cells(), file.toString());
-                assertArrayEquals(s.distances(), back.distances());
-                assertArrayEquals(s.realDistances(), back.realDistances());
-                assertArrayEquals(s.int64Distances(), back.int64Distances());
-                assertArrayEquals(s.float64Distances(), back.float64Distances());
+                for (int x = 0; x < N * N; x++) assertEquals(expectedBits(s, x), expectedBits(back, x), file + " cell " + x);
                 assertArrayEquals(s.intermediates(), back.intermediates());
             }
         }
@@ -138,15 +137,17 @@ class WideSolutionFilesTest {
                 for (int i = 0; i < N; i++) {
                     for (int j = 0; j < N; j++) {
                         assertEquals(inMemory.intermediate(i, j), onDisk.intermediate(i, j));
-                        switch (cells) {
-                            case INT32 -> assertEquals(inMemory.distance(i, j), onDisk.distance(i, j));
-                            case FLOAT32 -> assertEquals(inMemory.realDistance(i, j), onDisk.realDistance(i, j));
-                            case INT64 -> assertEquals(int64Cells()[i * N + j], onDisk.int64Distance(i, j));
-                            case FLOAT64 -> assertEquals(float64Cells()[i * N + j], onDisk.float64Distance(i, j));
-                        }
+                        assertEquals(inMemory.distanceText(i, j), onDisk.distanceText(i, j));
+                        assertEquals(inMemory.reachable(i, j), onDisk.reachable(i, j));
+                        String expected = switch (cells) {
+                            case INT64 -> Distances.format(int64Cells()[i * N + j]);
+                            case FLOAT64 -> float64Cells()[i * N + j] == Double.POSITIVE_INFINITY ? "INF" : Double.toString(float64Cells()[i * N + j]);
+                            default -> s.distanceMatrix().text(i * N + j);
+                        };
+                        assertEquals(expected, onDisk.distanceText(i, j), cells + " (" + i + ", " + j + ")");
+                        assertEquals(i == j || !expected.equals("INF"), onDisk.reachable(i, j));
                     }
                 }
-                if (cells != DistanceCells.INT32) assertThrows(IllegalStateException.class, () -> onDisk.distance(0, 0));
             }
         }
     }

@@ -1,4 +1,4 @@
-package fwbench.graph.io;
+package fwbench.graph.cell;
 
 import java.util.Arrays;
 import java.util.Locale;
@@ -54,7 +54,7 @@ public enum DistanceCells {
     }
 
     /** The cell type a version's header names by {@code code}, if that version holds it. */
-    static Optional<DistanceCells> ofCode(int version, int code) {
+    public static Optional<DistanceCells> ofCode(int version, int code) {
         return Arrays.stream(values()).filter(c -> c != INT32 && c.code == code && c.version() == version).findFirst();
     }
 
