@@ -13,7 +13,6 @@ import fwbench.usage.UsageException;
 import fwbench.variant.Variant;
 import fwbench.variant.core.Solver;
 import fwbench.variant.core.SolverConfig;
-import fwbench.variant.core.WideSolver;
 import fwbench.verify.Verification;
 import fwbench.verify.WideVerification;
 import jcuda.CudaException;
@@ -94,17 +93,17 @@ final class Int64Solve {
                 throw DeviceFault.of(VARIANT.id(), input.n(), e);
             }
             progress.line("solved in " + progress.lastTime());
-            long[] d = ((WideSolver) solver).int64Distances();
+            DistanceMatrix d = solver.distanceMatrix();
             String how;
             if (!request.verify()) {
                 how = "not verified (" + request.terms().noVerify() + ")";
                 progress.line(how);
             } else {
                 String subject = VARIANT + " at n=" + input.n() + " (" + graph.describe() + ")";
-                how = progress.timed("verifying", () -> WideVerification.checkInt64(subject, graph, d));
+                how = progress.timed("verifying", () -> WideVerification.checkInt64(subject, graph, d.array(long[].class)));
                 progress.line("verified in " + progress.lastTime() + ": " + how);
             }
-            return new SolveResult(VARIANT.id(), request.verify(), how, DistanceMatrix.of(input.n(), d), null);
+            return new SolveResult(VARIANT.id(), request.verify(), how, d, null);
         }
     }
 

@@ -11,15 +11,12 @@ import fwbench.tuning.TuningMode;
 import fwbench.usage.UsageException;
 import fwbench.variant.Variant;
 import fwbench.variant.core.PathSolver;
-import fwbench.variant.core.RealSolver;
 import fwbench.variant.core.Solver;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.core.UnsupportedInputException;
-import fwbench.variant.core.WideSolver;
 import fwbench.variant.kernelfile.KernelFile;
 import fwbench.verify.Verification;
 import fwbench.verify.VerificationFailure;
-import fwbench.verify.WideVerification;
 import jcuda.CudaException;
 
 import java.io.IOException;
@@ -157,21 +154,18 @@ public final class Solve {
                 throw reference.negativeCycle(input, i, "the solve on the device ends with a distance from vertex " + (i + input.firstVertex())
                         + " below any path's length");
             }
-            // real weights in float64 cells (kleene-f64): read back once, checked and returned as they are
-            double[] float64 = input.realWeights() && solver instanceof WideSolver wide ? wide.float64Distances() : null;
+            // real weights (kleene-f32, kleene-f64): read back once in their own cells, checked and returned as they are
+            DistanceMatrix real = input.realWeights() ? solver.distanceMatrix() : null;
             String how;
             if (!request.verify()) {
                 how = "not verified (" + request.terms().noVerify() + ")";
                 progress.line(how);
             } else {
-                how = progress.timed("verifying", () -> !input.realWeights() ? Verification.check(solver, input.graph())
-                        : float64 != null ? WideVerification.checkFloat64(v + " at n=" + input.n() + " (" + input.realGraph().describe() + ")",
-                                input.realGraph(), float64)
-                        : Verification.checkReal((RealSolver) solver, input.realGraph()));
+                how = progress.timed("verifying", () -> real == null ? Verification.check(solver, input.graph())
+                        : Verification.checkReal(v + " at n=" + input.n() + " (" + input.realGraph().describe() + ")", input.realGraph(), real));
                 progress.line("verified in " + progress.lastTime() + ": " + how);
             }
-            if (float64 != null) return new SolveResult(v.id(), request.verify(), how, DistanceMatrix.of(input.n(), float64), null);
-            if (input.realWeights()) return new SolveResult(v.id(), request.verify(), how, DistanceMatrix.of(input.n(), ((RealSolver) solver).realDistances()), null);
+            if (real != null) return new SolveResult(v.id(), request.verify(), how, real, null);
             int[] intermediates = request.paths() ? ((PathSolver) solver).intermediates() : null;
             return new SolveResult(v.id(), request.verify(), how, DistanceMatrix.of(input.n(), solver.distances()), intermediates);
         }

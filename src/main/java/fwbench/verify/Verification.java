@@ -7,11 +7,12 @@ import fwbench.graph.RealFloydWarshall;
 import fwbench.graph.RealGraph;
 import fwbench.graph.ReferenceFloydWarshall;
 import fwbench.graph.ShortestPaths;
+import fwbench.graph.cell.DistanceCells;
+import fwbench.graph.cell.DistanceMatrix;
 import fwbench.variant.kleene.BandsSolver;
 import fwbench.variant.core.GpuSolver;
 import fwbench.variant.core.PackedDistances;
 import fwbench.variant.core.PathSolver;
-import fwbench.variant.core.RealSolver;
 import fwbench.variant.core.Solver;
 
 import java.util.Optional;
@@ -124,14 +125,14 @@ public final class Verification {
     }
 
     /**
-     * Checks the float32 distances of a graph of real weights that the solver has just computed,
-     * every cell against the float64 CPU reference ({@link RealFloydWarshall}) within
-     * {@link #realTolerance}; returns how it was checked, throws {@link VerificationFailure} naming
-     * the first wrong cell.
+     * Checks the real distances (float32 or float64) of a graph of real weights that a solver has
+     * just computed, every cell against the float64 CPU reference ({@link RealFloydWarshall}) within
+     * the tolerance of their cells ({@link #realTolerance}, {@link WideVerification#float64Tolerance});
+     * returns how it was checked, throws {@link VerificationFailure} naming the first wrong cell.
      */
-    public static String checkReal(RealSolver solver, RealGraph graph) {
-        String subject = solver.variant() + " at n=" + graph.n() + " (" + graph.describe() + ")";
-        checkRealDistances(subject, graph, solver.realDistances());
+    public static String checkReal(String subject, RealGraph graph, DistanceMatrix got) {
+        if (got.cells() == DistanceCells.FLOAT64) return WideVerification.checkFloat64(subject, graph, got.array(double[].class));
+        checkRealDistances(subject, graph, got.array(float[].class));
         return "every cell within 2 (n + 1) 2^-24 x its distance of the float64 CPU reference";
     }
 

@@ -11,6 +11,7 @@ import fwbench.graph.LongFloydWarshallTest;
 import fwbench.graph.MatrixGraph;
 import fwbench.graph.RealGraph;
 import fwbench.graph.RealGraphs;
+import fwbench.graph.cell.DistanceCells;
 import fwbench.verify.WideVerification;
 import org.jgrapht.alg.shortestpath.FloydWarshallShortestPaths;
 import org.jgrapht.graph.DefaultWeightedEdge;
@@ -47,13 +48,13 @@ class KleeneWideReadBackTest {
                 for (int solve = 0; solve < 2; solve++) {
                     solver.reset();
                     solver.solve();
-                    assertArrayEquals(expected, solver.int64Distances(), "n=" + n + " tile " + tile + " solve " + solve);
+                    assertArrayEquals(expected, solver.distanceMatrix().array(long[].class), "n=" + n + " tile " + tile + " solve " + solve);
                     // what the benchmark reads: the same distances narrowed to int32, INF from there on
                     int[] narrowed = solver.distances();
                     for (int c = 0; c < expected.length; c++) assertEquals((int) Math.min(expected[c], Distances.INF), narrowed[c], "narrowed cell " + c);
-                    assertArrayEquals(expected, solver.int64Distances(), "read back again after the int32 read");
+                    assertArrayEquals(expected, solver.distanceMatrix().array(long[].class), "read back again after the int32 read");
                 }
-                assertThrows(IllegalStateException.class, solver::float64Distances);
+                assertEquals(DistanceCells.INT64, solver.distanceMatrix().cells(), "int64 cells, read back as they are");
             }
         }
     }
@@ -88,7 +89,7 @@ class KleeneWideReadBackTest {
                     for (int solve = 0; solve < 2; solve++) {
                         solver.reset();
                         solver.solve();
-                        double[] got = solver.float64Distances();
+                        double[] got = solver.distanceMatrix().array(double[].class);
                         for (int c = 0; c < expected.length; c++) {
                             String what = "n=" + n + " p=" + p + " tile " + tile + " cell " + c;
                             if (expected[c] == Double.POSITIVE_INFINITY || expected[c] == 0) assertEquals(expected[c], got[c], what);
