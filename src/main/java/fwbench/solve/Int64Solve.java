@@ -5,7 +5,9 @@ import fwbench.cuda.DeviceFault;
 import fwbench.cuda.Gpu;
 import fwbench.graph.LongFloydWarshall;
 import fwbench.graph.SparseGraph;
+import fwbench.graph.cell.DistanceCells;
 import fwbench.graph.cell.DistanceMatrix;
+import fwbench.graph.cell.ReferenceDistances;
 import fwbench.graph.io.GraphFiles;
 import fwbench.run.HeapCheck;
 import fwbench.solve.SolveRequest.Device;
@@ -14,7 +16,6 @@ import fwbench.variant.Variant;
 import fwbench.variant.core.Solver;
 import fwbench.variant.core.SolverConfig;
 import fwbench.verify.Verification;
-import fwbench.verify.WideVerification;
 import jcuda.CudaException;
 
 /**
@@ -61,13 +62,13 @@ final class Int64Solve {
         HeapCheck.requireRealFits("the int64 CPU reference", "its int64 n x n matrix", LongFloydWarshall.HEAP_BYTES_PER_CELL,
                 input.n(), input.name(), input.heapBytes(), request.heap());
         progress.line(cellsNote(input) + " with the CPU reference");
-        long[] d = progress.timed("solving with the int64 CPU reference (LongFloydWarshall, " + Runtime.getRuntime().availableProcessors() + " threads)",
-                () -> LongFloydWarshall.distances(graph));
+        DistanceMatrix d = progress.timed("solving with the int64 CPU reference (LongFloydWarshall, " + Runtime.getRuntime().availableProcessors() + " threads)",
+                () -> ReferenceDistances.of(graph, DistanceCells.INT64));
         progress.line("solved in " + progress.lastTime());
         String how = request.verify() ? "not re-checked: the int64 CPU reference is the oracle kleene-i64 is checked against"
                 : "not verified (" + request.terms().noVerify() + ")";
         progress.line(how);
-        return new SolveResult(SolveVariants.REFERENCE, false, how, DistanceMatrix.of(input.n(), d), null);
+        return new SolveResult(SolveVariants.REFERENCE, false, how, d, null);
     }
 
     private SolveResult onGpu(SolveInput input, SparseGraph graph) throws UsageException {
@@ -100,7 +101,7 @@ final class Int64Solve {
                 progress.line(how);
             } else {
                 String subject = VARIANT + " at n=" + input.n() + " (" + graph.describe() + ")";
-                how = progress.timed("verifying", () -> WideVerification.checkInt64(subject, graph, d.array(long[].class)));
+                how = progress.timed("verifying", () -> Verification.checkCells(subject, graph, d));
                 progress.line("verified in " + progress.lastTime() + ": " + how);
             }
             return new SolveResult(VARIANT.id(), request.verify(), how, d, null);

@@ -162,7 +162,7 @@ public final class Solve {
                 progress.line(how);
             } else {
                 how = progress.timed("verifying", () -> real == null ? Verification.check(solver, input.graph())
-                        : Verification.checkReal(v + " at n=" + input.n() + " (" + input.realGraph().describe() + ")", input.realGraph(), real));
+                        : Verification.checkCells(v + " at n=" + input.n() + " (" + input.realGraph().describe() + ")", input.realGraph(), real));
                 progress.line("verified in " + progress.lastTime() + ": " + how);
             }
             if (real != null) return new SolveResult(v.id(), request.verify(), how, real, null);

@@ -41,7 +41,7 @@ class KleeneF32RealWeightsTest {
                     DistanceMatrix distances = solver.distanceMatrix();
                     assertEquals(DistanceCells.FLOAT32, distances.cells());
                     float[] first = distances.array(float[].class);
-                    String how = Verification.checkReal("kleene-f32", graph, distances);
+                    String how = Verification.checkCells("kleene-f32", graph, distances);
                     assertTrue(how.contains("float64 CPU reference"), how);
                     // a second solve from the input gives the same bits: the reset restored float32 weights, not converted integers
                     solver.reset();
@@ -64,7 +64,7 @@ class KleeneF32RealWeightsTest {
             float[] d = solver.distanceMatrix().array(float[].class);
             assertEquals(300 * 300, d.length);
             assertTrue(Arrays.toString(Arrays.copyOf(d, 10)).contains("Infinity"), "vertex 3 is isolated: no path is +infinity");
-            Verification.checkReal("kleene-f32", graph, solver.distanceMatrix());
+            Verification.checkCells("kleene-f32", graph, solver.distanceMatrix());
         }
     }
 

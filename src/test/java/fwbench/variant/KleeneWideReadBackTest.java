@@ -12,7 +12,8 @@ import fwbench.graph.MatrixGraph;
 import fwbench.graph.RealGraph;
 import fwbench.graph.RealGraphs;
 import fwbench.graph.cell.DistanceCells;
-import fwbench.verify.WideVerification;
+import fwbench.graph.cell.DistanceMatrix;
+import fwbench.verify.Verification;
 import org.jgrapht.alg.shortestpath.FloydWarshallShortestPaths;
 import org.jgrapht.graph.DefaultWeightedEdge;
 import org.jgrapht.graph.SimpleDirectedWeightedGraph;
@@ -93,9 +94,9 @@ class KleeneWideReadBackTest {
                         for (int c = 0; c < expected.length; c++) {
                             String what = "n=" + n + " p=" + p + " tile " + tile + " cell " + c;
                             if (expected[c] == Double.POSITIVE_INFINITY || expected[c] == 0) assertEquals(expected[c], got[c], what);
-                            else assertEquals(expected[c], got[c], WideVerification.float64Tolerance(n, expected[c]), what);
+                            else assertEquals(expected[c], got[c], Verification.tolerance(DistanceCells.FLOAT64, n, expected[c]), what);
                         }
-                        assertTrue(WideVerification.checkFloat64("kleene-f64", graph, got).contains("float64 CPU reference"));
+                        assertTrue(Verification.checkCells("kleene-f64", graph, DistanceMatrix.of(graph.n(), got)).contains("float64 CPU reference"));
                     }
                     assertThrows(IllegalStateException.class, solver::distances, "real weights have no int32 distances");
                 }

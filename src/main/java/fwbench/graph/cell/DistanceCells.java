@@ -12,20 +12,22 @@ import java.util.stream.Collectors;
  */
 public enum DistanceCells {
     /** int32, {@link fwbench.graph.Distances#INF} for no path: version 1 (no cell field). */
-    INT32(0, 4),
+    INT32(0, 4, 0),
     /** float32, +infinity for no path: version 2. */
-    FLOAT32(1, 4),
+    FLOAT32(1, 4, 0x1p-24),
     /** int64, {@link fwbench.graph.Distances#INF64} for no path: version 3. */
-    INT64(2, 8),
+    INT64(2, 8, 0),
     /** float64, +infinity for no path: version 3. */
-    FLOAT64(3, 8);
+    FLOAT64(3, 8, 0x1p-53);
 
     private final int code;
     private final int bytes;
+    private final double roundoff;
 
-    DistanceCells(int code, int bytes) {
+    DistanceCells(int code, int bytes, double roundoff) {
         this.code = code;
         this.bytes = bytes;
+        this.roundoff = roundoff;
     }
 
     /** The binary header's cell type field (versions 2 and 3). */
@@ -43,9 +45,18 @@ public enum DistanceCells {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    /** Whether the cells are floating point. */
+    /** Whether the cells are floating point: they round ({@link #roundoff()} above 0). */
     public boolean real() {
-        return this == FLOAT32 || this == FLOAT64;
+        return roundoff > 0;
+    }
+
+    /**
+     * u, the largest relative error of one rounding to these cells (an addition, a weight's
+     * conversion): 2^-24 for float32, 2^-53 for float64; 0 for the integer cells, which are exact.
+     * The checks' tolerances are derived from it (fwbench.verify.Verification#tolerance).
+     */
+    public double roundoff() {
+        return roundoff;
     }
 
     /** The layout version that holds these cells: 1 for int32, 2 for float32, 3 for the 64-bit cells. */

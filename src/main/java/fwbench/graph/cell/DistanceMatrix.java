@@ -24,6 +24,9 @@ public sealed interface DistanceMatrix permits Int32Matrix, Float32Matrix, Int64
     /** The distance of cell c as a double, +infinity for no path (exact for every int32 distance, and int64 ones below 2^53). */
     double value(int cell);
 
+    /** The raw bits of cell c, as the binary form holds them (int32 sign-extended): equal bits are equal cells. */
+    long bits(int cell);
+
     /** The text of cell c: "INF" for no path, else the number, which {@link #parse} reads back to the same value. */
     String text(int cell);
 

@@ -33,6 +33,11 @@ record Float32Matrix(int n, float[] values) implements DistanceMatrix {
     }
 
     @Override
+    public long bits(int cell) {
+        return Float.floatToRawIntBits(values[cell]);
+    }
+
+    @Override
     public boolean parse(int cell, String token) {
         if (token.equalsIgnoreCase(Distances.NO_PATH_TEXT)) {
             values[cell] = Float.POSITIVE_INFINITY;

@@ -33,6 +33,11 @@ record Float64Matrix(int n, double[] values) implements DistanceMatrix {
     }
 
     @Override
+    public long bits(int cell) {
+        return Double.doubleToRawLongBits(values[cell]);
+    }
+
+    @Override
     public boolean parse(int cell, String token) {
         if (token.equalsIgnoreCase(Distances.NO_PATH_TEXT)) {
             values[cell] = Double.POSITIVE_INFINITY;

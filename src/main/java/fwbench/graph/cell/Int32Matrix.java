@@ -32,6 +32,11 @@ record Int32Matrix(int n, int[] values) implements DistanceMatrix {
     }
 
     @Override
+    public long bits(int cell) {
+        return values[cell];
+    }
+
+    @Override
     public boolean parse(int cell, String token) {
         if (token.equalsIgnoreCase(Distances.NO_PATH_TEXT)) {
             values[cell] = Distances.INF;
