@@ -1,5 +1,6 @@
 package fwbench.api;
 
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.ShortestPaths;
 import fwbench.solve.SolveResult;
 
@@ -80,6 +81,16 @@ public final class ApspResult {
     /** Who solved it: a variant's name ("kleene", "cpu-blocked", ...), or "reference" for the CPU oracle (int32, or float64 for real weights). */
     public String variant() {
         return result.variant();
+    }
+
+    /**
+     * Every distance at once, n x n row-major in the cell type they were computed in
+     * ({@link DistanceMatrix#cells()}), not a copy: {@link DistanceMatrix#value} of cell
+     * {@code from * n + to} is {@link #distance}, and {@link DistanceMatrix#array} gives the array
+     * itself (int[], float[] or double[]) to read in bulk.
+     */
+    public DistanceMatrix distanceMatrix() {
+        return result.distanceMatrix();
     }
 
     /** The cell type of the distances. */

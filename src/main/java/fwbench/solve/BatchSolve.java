@@ -1,5 +1,6 @@
 package fwbench.solve;
 
+import fwbench.cell.DistanceMatrix;
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.DeviceFault;
 import fwbench.cuda.Gpu;
@@ -8,7 +9,6 @@ import fwbench.graph.NegativeCycle;
 import fwbench.graph.ReferenceFloydWarshall;
 import fwbench.graph.ShortestPaths;
 import fwbench.graph.SparseGraph;
-import fwbench.graph.cell.DistanceMatrix;
 import fwbench.graph.io.BatchLimits;
 import fwbench.graph.io.GraphBatch;
 import fwbench.run.HeapCheck;

@@ -1,13 +1,12 @@
 package fwbench.solve;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.DeviceFault;
 import fwbench.cuda.Gpu;
 import fwbench.graph.LongFloydWarshall;
 import fwbench.graph.SparseGraph;
-import fwbench.graph.cell.DistanceCells;
-import fwbench.graph.cell.DistanceMatrix;
-import fwbench.graph.cell.ReferenceDistances;
 import fwbench.graph.io.GraphFiles;
 import fwbench.run.HeapCheck;
 import fwbench.solve.SolveRequest.Device;
@@ -15,6 +14,7 @@ import fwbench.usage.UsageException;
 import fwbench.variant.Variant;
 import fwbench.variant.core.Solver;
 import fwbench.variant.core.SolverConfig;
+import fwbench.verify.ReferenceDistances;
 import fwbench.verify.Verification;
 import jcuda.CudaException;
 
@@ -63,7 +63,7 @@ final class Int64Solve {
                 input.n(), input.name(), input.heapBytes(), request.heap());
         progress.line(cellsNote(input) + " with the CPU reference");
         DistanceMatrix d = progress.timed("solving with the int64 CPU reference (LongFloydWarshall, " + Runtime.getRuntime().availableProcessors() + " threads)",
-                () -> ReferenceDistances.of(graph, DistanceCells.INT64));
+                () -> ReferenceDistances.of(graph, CellType.INT64));
         progress.line("solved in " + progress.lastTime());
         String how = request.verify() ? "not re-checked: the int64 CPU reference is the oracle kleene-i64 is checked against"
                 : "not verified (" + request.terms().noVerify() + ")";

@@ -1,12 +1,12 @@
 package fwbench.solve;
 
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.Graph;
 import fwbench.graph.NegativeCycle;
 import fwbench.graph.RealFloydWarshall;
 import fwbench.graph.RealGraph;
 import fwbench.graph.ReferenceFloydWarshall;
 import fwbench.graph.ShortestPaths;
-import fwbench.graph.cell.DistanceMatrix;
 import fwbench.usage.UsageException;
 import fwbench.verify.PathCheck;
 import fwbench.verify.VerificationFailure;

@@ -1,9 +1,9 @@
 package fwbench.solve;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.DeviceFault;
-import fwbench.graph.cell.DistanceCells;
-import fwbench.graph.cell.DistanceMatrix;
 import fwbench.graph.io.SolutionBands;
 import fwbench.solve.SolveRequest.Device;
 import fwbench.tuning.LaunchTuning;
@@ -68,13 +68,13 @@ public final class Solve {
     }
 
     /** The same pipeline with the distances in {@code cell} ({@link CellChoice}, once the graph is read). */
-    public Solve forCell(DistanceCells cell) {
+    public Solve forCell(CellType cell) {
         return new Solve(request.withCell(cell), progress, requested);
     }
 
     /** The checked answer for the graph (the input's summary said first, then how the variant was chosen). */
     public SolveResult solve(SolveInput input) throws UsageException, SolveFailure {
-        if (request.cell() == DistanceCells.INT64) {
+        if (request.cell() == CellType.INT64) {
             try {
                 return new Int64Solve(request, progress, variants).solve(input);
             } catch (VerificationFailure | DeviceFault e) {

@@ -1,7 +1,7 @@
 package fwbench.solve;
 
-import fwbench.graph.cell.DistanceCells;
-import fwbench.graph.cell.DistanceMatrix;
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 
 /**
  * A solve's answer: its n x n distances in one cell type, and with routes asked for the
@@ -24,7 +24,7 @@ public record SolveResult(String variant, boolean verified, String verification,
     }
 
     /** The cell type of the distances. */
-    public DistanceCells cells() {
+    public CellType cells() {
         return distanceMatrix.cells();
     }
 

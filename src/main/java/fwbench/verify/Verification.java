@@ -1,18 +1,17 @@
 package fwbench.verify;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.graph.Distances;
 import fwbench.graph.Graph;
 import fwbench.graph.RealGraph;
 import fwbench.graph.ShortestPaths;
-import fwbench.graph.cell.DistanceCells;
-import fwbench.graph.cell.DistanceMatrix;
-import fwbench.graph.cell.ReferenceDistances;
-import fwbench.variant.kleene.BandsSolver;
 import fwbench.variant.core.GpuSolver;
 import fwbench.variant.core.PackedDistances;
 import fwbench.variant.core.PathSolver;
 import fwbench.variant.core.Solver;
+import fwbench.variant.kleene.BandsSolver;
 
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -103,12 +102,12 @@ public final class Verification {
     }
 
     /** The cells of the reference real cells are checked against: the float64 oracle's. */
-    private static final DistanceCells REAL_REFERENCE = DistanceCells.FLOAT64;
+    private static final CellType REAL_REFERENCE = CellType.FLOAT64;
 
     /**
      * The largest |got - reference| accepted for a distance in {@code cells} whose float64 CPU
      * reference is {@code reference}, in a graph of n vertices with weights >= 0, u being the
-     * cells' {@link DistanceCells#roundoff()}: 0 for the integer cells (exact); 2 (n + 1) u |reference|
+     * cells' {@link CellType#roundoff()}: 0 for the integer cells (exact); 2 (n + 1) u |reference|
      * for cells coarser than the reference's (float32: u = 2^-24); 4 (n + 1) u |reference| for cells
      * as fine as the reference's (float64: u = 2^-53).
      *
@@ -128,12 +127,12 @@ public final class Verification {
      * n fwbench takes (|reference| and exact differ by a factor within 1 +- 0.001 there).
      * docs/solve.md, "Real weights", says the same.
      */
-    public static double tolerance(DistanceCells cells, int n, double reference) {
+    public static double tolerance(CellType cells, int n, double reference) {
         return toleranceUnits(cells) * (n + 1) * cells.roundoff() * Math.abs(reference);
     }
 
     /** 2, or 4 where the cells round as finely as the reference: then both sides' errors add. */
-    private static int toleranceUnits(DistanceCells cells) {
+    private static int toleranceUnits(CellType cells) {
         return cells.roundoff() == REAL_REFERENCE.roundoff() ? 4 : 2;
     }
 
@@ -154,7 +153,7 @@ public final class Verification {
      * how it was checked, throws {@link VerificationFailure} naming the first wrong cell.
      */
     public static String checkCells(String subject, RealGraph graph, DistanceMatrix got) {
-        DistanceCells cells = got.cells();
+        CellType cells = got.cells();
         if (graph.negativeWeights()) throw new IllegalArgumentException("the " + cells.word() + " tolerance is derived for weights >= 0; " + graph.describe() + " has negative ones");
         DistanceMatrix expected = ReferenceDistances.of(graph, cells);
         requireSameCells(subject, expected, got);
@@ -170,7 +169,7 @@ public final class Verification {
      */
     public static void requireSameCells(String subject, DistanceMatrix expected, DistanceMatrix got) {
         int n = expected.n();
-        DistanceCells cells = got.cells();
+        CellType cells = got.cells();
         boolean exact = !cells.real();
         if (got.n() != n || (exact && expected.cells() != cells)) {
             throw new IllegalArgumentException(n + " x " + n + " " + expected.cells().word() + " reference for " + got.n() + " x " + got.n() + " " + cells.word() + " distances");

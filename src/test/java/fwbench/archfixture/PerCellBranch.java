@@ -1,16 +1,16 @@
 package fwbench.archfixture;
 
-import fwbench.graph.cell.DistanceCells;
+import fwbench.cell.CellType;
 
-/** What ArchitectureTest's cell rule forbids outside fwbench.graph.cell: a branch per cell type. Never used. */
+/** What ArchitectureTest's cell rule forbids outside fwbench.cell: a branch per cell type. Never used. */
 final class PerCellBranch {
 
     private PerCellBranch() {
     }
 
-    static int bytes(DistanceCells cells) {
+    static int bytes(CellType cells) {
         return switch (cells) {
-            case INT32, FLOAT32 -> 4;
+            case INT32, PACKED16, FLOAT32 -> 4;
             case INT64, FLOAT64 -> 8;
         };
     }

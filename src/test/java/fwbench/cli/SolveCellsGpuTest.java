@@ -1,9 +1,9 @@
 package fwbench.cli;
 
 import fwbench.GpuTest;
+import fwbench.cell.CellType;
 import fwbench.graph.LongFloydWarshallTest;
 import fwbench.graph.MatrixGraph;
-import fwbench.graph.cell.DistanceCells;
 import fwbench.graph.io.GraphFileWriter;
 import fwbench.graph.io.GraphFormat;
 import fwbench.graph.io.SolutionFiles;
@@ -42,12 +42,12 @@ class SolveCellsGpuTest extends SolveCommandTesting {
         Path wide = dir.resolve("wide.apsp"), narrow = dir.resolve("narrow.apsp");
         assertEquals(0, run("solve", "--graph", file.toString(), "--out", wide.toString()), err.toString());
         assertTrue(said("solving with kleene-f64") && said("every cell within 4 (n + 1) 2^-53"), err.toString());
-        assertEquals(DistanceCells.FLOAT64, SolutionFiles.read(wide).cells());
+        assertEquals(CellType.FLOAT64, SolutionFiles.read(wide).cells());
         // 0.1 + 0.2 is 0.30000000000000004 in double: the direct arc of 0.3 is the lighter, and exactly 0.3
         assertEquals(0.3, SolutionFiles.read(wide).distanceMatrix().array(double[].class)[2], 0.0);
         assertEquals(0, run("solve", "--graph", file.toString(), "--out", narrow.toString(), "--cell", "float32"), err.toString());
         assertTrue(said("solving with kleene-f32"), err.toString());
-        assertEquals(DistanceCells.FLOAT32, SolutionFiles.read(narrow).cells());
+        assertEquals(CellType.FLOAT32, SolutionFiles.read(narrow).cells());
     }
 
     @Test

@@ -1,11 +1,11 @@
 package fwbench.cli;
 
+import fwbench.cell.CellType;
 import fwbench.graph.Distances;
 import fwbench.graph.LongFloydWarshallTest;
 import fwbench.graph.MatrixGraph;
 import fwbench.graph.RealGraph;
 import fwbench.graph.RealGraphs;
-import fwbench.graph.cell.DistanceCells;
 import fwbench.graph.io.GraphFileWriter;
 import fwbench.graph.io.GraphFormat;
 import fwbench.graph.io.Solution;
@@ -41,7 +41,7 @@ class SolveCellsTest extends SolveCommandTesting {
         assertEquals(0, run("solve", "--graph", file.toString(), "--out", solution.toString()), err.toString());
         assertTrue(errLines().stream().anyMatch(l -> l.contains("distances may pass int32") && l.contains("solving in int64")), err.toString());
         Solution s = SolutionFiles.read(solution);
-        assertEquals(DistanceCells.INT64, s.cells());
+        assertEquals(CellType.INT64, s.cells());
         long[] expected = LongFloydWarshallTest.jgrapht(graph);
         assertArrayEquals(expected, s.distanceMatrix().array(long[].class));
         assertTrue(out().startsWith("wrote " + solution + ": int64 distances of "), out());

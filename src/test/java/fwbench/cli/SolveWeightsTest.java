@@ -1,10 +1,10 @@
 package fwbench.cli;
 
+import fwbench.cell.CellType;
 import fwbench.cuda.Gpu;
 import fwbench.graph.Distances;
 import fwbench.graph.RealGraph;
 import fwbench.graph.RealGraphs;
-import fwbench.graph.cell.DistanceCells;
 import fwbench.graph.io.GraphFormat;
 import fwbench.graph.io.Solution;
 import fwbench.graph.io.SolutionFiles;
@@ -133,7 +133,7 @@ class SolveWeightsTest extends SolveCommandTesting {
         Path solution = dir.resolve("real.apsp");
         assertEquals(0, run("solve", "--graph", realGraphFile(graph, format).toString(), "--out", solution.toString()), err.toString());
         Solution s = SolutionFiles.read(solution);
-        assertEquals(DistanceCells.FLOAT64, s.cells());
+        assertEquals(CellType.FLOAT64, s.cells());
         Verification.checkCells("solve", graph, s.distanceMatrix());
         assertTrue(out().startsWith("wrote " + solution + ": float64 distances of "), out());
         if (!Gpu.available()) {
@@ -143,7 +143,7 @@ class SolveWeightsTest extends SolveCommandTesting {
         Path narrow = dir.resolve("real32.apsp");
         assertEquals(0, run("solve", "--graph", realGraphFile(graph, format).toString(), "--out", narrow.toString(), "--cell", "float32"), err.toString());
         Solution s32 = SolutionFiles.read(narrow);
-        assertEquals(DistanceCells.FLOAT32, s32.cells());
+        assertEquals(CellType.FLOAT32, s32.cells());
         Verification.checkCells("solve", graph, s32.distanceMatrix());
         assertTrue(out().startsWith("wrote " + narrow + ": float32 distances of "), out());
     }

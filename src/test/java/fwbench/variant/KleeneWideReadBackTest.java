@@ -11,8 +11,8 @@ import fwbench.graph.LongFloydWarshallTest;
 import fwbench.graph.MatrixGraph;
 import fwbench.graph.RealGraph;
 import fwbench.graph.RealGraphs;
-import fwbench.graph.cell.DistanceCells;
-import fwbench.graph.cell.DistanceMatrix;
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.verify.Verification;
 import org.jgrapht.alg.shortestpath.FloydWarshallShortestPaths;
 import org.jgrapht.graph.DefaultWeightedEdge;
@@ -55,7 +55,7 @@ class KleeneWideReadBackTest {
                     for (int c = 0; c < expected.length; c++) assertEquals((int) Math.min(expected[c], Distances.INF), narrowed[c], "narrowed cell " + c);
                     assertArrayEquals(expected, solver.distanceMatrix().array(long[].class), "read back again after the int32 read");
                 }
-                assertEquals(DistanceCells.INT64, solver.distanceMatrix().cells(), "int64 cells, read back as they are");
+                assertEquals(CellType.INT64, solver.distanceMatrix().cells(), "int64 cells, read back as they are");
             }
         }
     }
@@ -94,7 +94,7 @@ class KleeneWideReadBackTest {
                         for (int c = 0; c < expected.length; c++) {
                             String what = "n=" + n + " p=" + p + " tile " + tile + " cell " + c;
                             if (expected[c] == Double.POSITIVE_INFINITY || expected[c] == 0) assertEquals(expected[c], got[c], what);
-                            else assertEquals(expected[c], got[c], Verification.tolerance(DistanceCells.FLOAT64, n, expected[c]), what);
+                            else assertEquals(expected[c], got[c], Verification.tolerance(CellType.FLOAT64, n, expected[c]), what);
                         }
                         assertTrue(Verification.checkCells("kleene-f64", graph, DistanceMatrix.of(graph.n(), got)).contains("float64 CPU reference"));
                     }

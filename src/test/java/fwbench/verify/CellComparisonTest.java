@@ -1,14 +1,13 @@
 package fwbench.verify;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.Distances;
 import fwbench.graph.LongFloydWarshallTest;
 import fwbench.graph.MatrixGraph;
 import fwbench.graph.RealGraph;
 import fwbench.graph.RealGraphs;
 import fwbench.graph.ReferenceFloydWarshall;
-import fwbench.graph.cell.DistanceCells;
-import fwbench.graph.cell.DistanceMatrix;
-import fwbench.graph.cell.ReferenceDistances;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -21,14 +20,14 @@ class CellComparisonTest {
     @Test
     void eachCellTypeGetsTheOracleOfItsWidth() {
         MatrixGraph graph = LongFloydWarshallTest.heavyGraph(30, 4);
-        assertArrayEquals(ReferenceFloydWarshall.distances(graph), ReferenceDistances.of(graph, DistanceCells.INT32).array(int[].class));
-        assertArrayEquals(LongFloydWarshallTest.jgrapht(graph), ReferenceDistances.of(graph, DistanceCells.INT64).array(long[].class));
+        assertArrayEquals(ReferenceFloydWarshall.distances(graph), ReferenceDistances.of(graph, CellType.INT32).array(int[].class));
+        assertArrayEquals(LongFloydWarshallTest.jgrapht(graph), ReferenceDistances.of(graph, CellType.INT64).array(long[].class));
         RealGraph real = RealGraphs.random(20, 0.2, 3);
-        for (DistanceCells cells : new DistanceCells[] {DistanceCells.FLOAT32, DistanceCells.FLOAT64}) {
-            assertEquals(DistanceCells.FLOAT64, ReferenceDistances.of(real, cells).cells(), "real cells are checked against the float64 oracle");
+        for (CellType cells : new CellType[] {CellType.FLOAT32, CellType.FLOAT64}) {
+            assertEquals(CellType.FLOAT64, ReferenceDistances.of(real, cells).cells(), "real cells are checked against the float64 oracle");
         }
-        assertThrows(IllegalArgumentException.class, () -> ReferenceDistances.of(graph, DistanceCells.FLOAT32));
-        assertThrows(IllegalArgumentException.class, () -> ReferenceDistances.of(real, DistanceCells.INT64));
+        assertThrows(IllegalArgumentException.class, () -> ReferenceDistances.of(graph, CellType.FLOAT32));
+        assertThrows(IllegalArgumentException.class, () -> ReferenceDistances.of(real, CellType.INT64));
     }
 
     /** Past INF is still no path, but not the reference's bits: an integer cell is compared exactly. */

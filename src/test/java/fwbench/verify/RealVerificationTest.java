@@ -1,10 +1,10 @@
 package fwbench.verify;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.RealFloydWarshall;
 import fwbench.graph.RealGraph;
 import fwbench.graph.RealGraphs;
-import fwbench.graph.cell.DistanceCells;
-import fwbench.graph.cell.DistanceMatrix;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -19,9 +19,9 @@ class RealVerificationTest {
 
     @Test
     void theToleranceIsTwoNPlusOneUnitRoundoffsOfTheDistance() {
-        assertEquals(0x1p-24, DistanceCells.FLOAT32.roundoff());
-        assertEquals(2.0 * 101 * 0x1p-24 * 1000, Verification.tolerance(DistanceCells.FLOAT32, 100, 1000));
-        assertEquals(0, Verification.tolerance(DistanceCells.FLOAT32, 100, 0), "a distance of 0 (zero-weight edges) must be exact");
+        assertEquals(0x1p-24, CellType.FLOAT32.roundoff());
+        assertEquals(2.0 * 101 * 0x1p-24 * 1000, Verification.tolerance(CellType.FLOAT32, 100, 1000));
+        assertEquals(0, Verification.tolerance(CellType.FLOAT32, 100, 0), "a distance of 0 (zero-weight edges) must be exact");
     }
 
     /** A float32 Floyd-Warshall, the device's arithmetic, passes on graphs of several sizes and densities. */
@@ -48,7 +48,7 @@ class RealVerificationTest {
         long beyond = 0;
         for (int c = 0; c < exact.length; c++) {
             if (exact[c] == Double.POSITIVE_INFINITY ? skipped[c] != Float.POSITIVE_INFINITY
-                    : Math.abs(skipped[c] - exact[c]) > Verification.tolerance(DistanceCells.FLOAT32, n, exact[c])) beyond++;
+                    : Math.abs(skipped[c] - exact[c]) > Verification.tolerance(CellType.FLOAT32, n, exact[c])) beyond++;
         }
         assertTrue(beyond > 0, "skipping k = " + k + " must change some distance beyond the tolerance on this graph");
         VerificationFailure f = assertThrows(VerificationFailure.class, () -> Verification.checkCells("float32 FW without k=" + k, g, DistanceMatrix.of(g.n(), skipped)));
@@ -65,7 +65,7 @@ class RealVerificationTest {
         VerificationFailure f = assertThrows(VerificationFailure.class,
                 () -> Verification.checkCells("without k=1", g, DistanceMatrix.of(g.n(), RealGraphs.float32FloydWarshall(g, 1))));
         assertEquals("without k=1: wrong distance at (0, 2): expected 3.75 (the float64 CPU reference, within "
-                + Verification.tolerance(DistanceCells.FLOAT32, 3, 3.75) + "), got 100.75", f.getMessage());
+                + Verification.tolerance(CellType.FLOAT32, 3, 3.75) + "), got 100.75", f.getMessage());
     }
 
     /** One cell off by a few tolerances fails; +infinity where there is a path, and a finite value where there is none, fail. */
@@ -81,7 +81,7 @@ class RealVerificationTest {
         }
         float[] good = RealGraphs.float32FloydWarshall(g, -1);
         float[] off = good.clone();
-        off[finite] = (float) (exact[finite] + 4 * Verification.tolerance(DistanceCells.FLOAT32, n, exact[finite]));
+        off[finite] = (float) (exact[finite] + 4 * Verification.tolerance(CellType.FLOAT32, n, exact[finite]));
         float[] lost = good.clone();
         lost[finite] = Float.POSITIVE_INFINITY;
         float[] invented = good.clone();

@@ -1,13 +1,13 @@
 package fwbench.verify;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.Distances;
 import fwbench.graph.LongFloydWarshallTest;
 import fwbench.graph.MatrixGraph;
 import fwbench.graph.RealFloydWarshall;
 import fwbench.graph.RealGraph;
 import fwbench.graph.RealGraphs;
-import fwbench.graph.cell.DistanceCells;
-import fwbench.graph.cell.DistanceMatrix;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -44,7 +44,7 @@ class WideCellsVerificationTest {
         long beyond = 0;
         for (int c = 0; c < exact.length; c++) {
             if (exact[c] == Double.POSITIVE_INFINITY ? skipped[c] != Double.POSITIVE_INFINITY
-                    : Math.abs(skipped[c] - exact[c]) > Verification.tolerance(DistanceCells.FLOAT64, 60, exact[c])) beyond++;
+                    : Math.abs(skipped[c] - exact[c]) > Verification.tolerance(CellType.FLOAT64, 60, exact[c])) beyond++;
         }
         assertTrue(beyond > 0, "skipping k = " + k + " must change some distance beyond the tolerance on this graph");
         String message = assertThrows(VerificationFailure.class, () -> Verification.checkCells("skipped", graph, DistanceMatrix.of(graph.n(), skipped))).getMessage();
@@ -53,8 +53,8 @@ class WideCellsVerificationTest {
 
     @Test
     void float64ToleranceIsFourNPlusOneUnitsOfItsDistance() {
-        assertEquals(4.0 * 101 * 0x1p-53 * 2.5, Verification.tolerance(DistanceCells.FLOAT64, 100, -2.5));
-        assertEquals(0.0, Verification.tolerance(DistanceCells.FLOAT64, 100, 0));
+        assertEquals(4.0 * 101 * 0x1p-53 * 2.5, Verification.tolerance(CellType.FLOAT64, 100, -2.5));
+        assertEquals(0.0, Verification.tolerance(CellType.FLOAT64, 100, 0));
     }
 
     @Test

@@ -1,12 +1,12 @@
 package fwbench.graph.io;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.ShortestPaths;
-import fwbench.graph.cell.DistanceCells;
-import fwbench.graph.cell.DistanceMatrix;
 
 /**
  * What {@code solve} writes and {@code path} reads: the distance matrix, in one of the
- * {@link DistanceCells} (int32, float32, int64, float64), and optionally report 003's
+ * {@link CellType} (int32, float32, int64, float64), and optionally report 003's
  * intermediate-node matrix, with the numbering of the graph file they came from.
  *
  * @param n              vertices
@@ -28,7 +28,7 @@ public record Solution(int n, int firstVertex, DistanceMatrix distanceMatrix, in
     }
 
     /** The cell type of the distances. */
-    public DistanceCells cells() {
+    public CellType cells() {
         return distanceMatrix.cells();
     }
 
@@ -44,7 +44,7 @@ public record Solution(int n, int firstVertex, DistanceMatrix distanceMatrix, in
     /** Integer distances and intermediates together, to rebuild paths; requires {@link #hasPaths()} and int32 cells. */
     public ShortestPaths shortestPaths() {
         if (intermediates == null) throw new IllegalStateException("no intermediate-node matrix");
-        if (cells() != DistanceCells.INT32) throw new IllegalStateException(cells().word() + " distances: rebuild with ShortestPaths.route");
+        if (cells() != CellType.INT32) throw new IllegalStateException(cells().word() + " distances: rebuild with ShortestPaths.route");
         return new ShortestPaths(n, distances(), intermediates);
     }
 }

@@ -1,8 +1,8 @@
 package fwbench.graph.io;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.Distances;
-import fwbench.graph.cell.DistanceCells;
-import fwbench.graph.cell.DistanceMatrix;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,14 +25,14 @@ public final class SolutionCells implements AutoCloseable {
     private final int n;
     private final int firstVertex;
     private final boolean paths;
-    private final DistanceCells cells;
+    private final CellType cells;
     /** The binary file, or null for a solution in memory. */
     private final FileChannel channel;
     private final long cellsOffset;
     private final Solution inMemory;
     private final ByteBuffer cell = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
 
-    private SolutionCells(int n, int firstVertex, boolean paths, DistanceCells cells, FileChannel channel, long cellsOffset, Solution inMemory) {
+    private SolutionCells(int n, int firstVertex, boolean paths, CellType cells, FileChannel channel, long cellsOffset, Solution inMemory) {
         this.n = n;
         this.firstVertex = firstVertex;
         this.paths = paths;
@@ -88,7 +88,7 @@ public final class SolutionCells implements AutoCloseable {
     }
 
     /** The distances' cell type. */
-    public DistanceCells cells() {
+    public CellType cells() {
         return cells;
     }
 

@@ -1,8 +1,8 @@
 package fwbench.graph.io;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.Distances;
-import fwbench.graph.cell.DistanceCells;
-import fwbench.graph.cell.DistanceMatrix;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -73,17 +73,17 @@ public final class SolutionFiles {
 
     /** Size of the binary form of int32 distances, in bytes. */
     public static long binaryBytes(int n, boolean paths) {
-        return binaryBytes(n, paths, DistanceCells.INT32);
+        return binaryBytes(n, paths, CellType.INT32);
     }
 
     /** Size of the binary form of {@code cells} distances, in bytes. */
-    public static long binaryBytes(int n, boolean paths, DistanceCells cells) {
+    public static long binaryBytes(int n, boolean paths, CellType cells) {
         return headerBytes(cells) + (long) cells.bytes() * n * n + (paths ? 4L * n * n : 0);
     }
 
     /** Where the distances start: after version 1's header, or after the cell type of versions 2 and 3. */
-    static int headerBytes(DistanceCells cells) {
-        return cells == DistanceCells.INT32 ? HEADER_BYTES : REAL_HEADER_BYTES;
+    static int headerBytes(CellType cells) {
+        return cells == CellType.INT32 ? HEADER_BYTES : REAL_HEADER_BYTES;
     }
 
     /** The largest n whose binary form of int32 distances (no intermediates) takes at most {@code bytes}, 0 if none. */
@@ -107,20 +107,20 @@ public final class SolutionFiles {
     }
 
     /** The binary form's header, written by the in-memory writer and the band writer alike. */
-    static ByteBuffer binaryHeader(int n, int firstVertex, boolean paths, DistanceCells cells) {
+    static ByteBuffer binaryHeader(int n, int firstVertex, boolean paths, CellType cells) {
         ByteBuffer header = ByteBuffer.allocate(headerBytes(cells)).order(ByteOrder.LITTLE_ENDIAN);
         header.put(MAGIC).putInt(cells.version()).putInt(n).putInt(firstVertex).putInt(paths ? PATHS_FLAG : 0);
-        if (cells != DistanceCells.INT32) header.putInt(cells.code());
+        if (cells != CellType.INT32) header.putInt(cells.code());
         return header.flip();
     }
 
     /** The text form's first line, written by the in-memory writer and the band writer alike. */
-    static String textHeader(int n, int firstVertex, boolean paths, DistanceCells cells) {
+    static String textHeader(int n, int firstVertex, boolean paths, CellType cells) {
         return "# fwbench solution n=" + n + " first=" + firstVertex + " intermediates=" + (paths ? "yes" : "no")
-                + (cells != DistanceCells.INT32 ? " cells=" + cells.word() : "") + "\n";
+                + (cells != CellType.INT32 ? " cells=" + cells.word() : "") + "\n";
     }
 
-    /** The distances, {@link DistanceCells#bytes()} a cell, little-endian, a chunk at a time. */
+    /** The distances, {@link CellType#bytes()} a cell, little-endian, a chunk at a time. */
     private static void writeCells(OutputStream out, DistanceMatrix matrix) throws IOException {
         int bytes = matrix.cells().bytes(), cells = matrix.n() * matrix.n();
         ByteBuffer chunk = ByteBuffer.allocate(bytes * CHUNK_CELLS).order(ByteOrder.LITTLE_ENDIAN);
@@ -198,7 +198,7 @@ public final class SolutionFiles {
      * @param cells       the distances' cell type
      * @param cellsOffset where the distances start (the intermediates follow them, cells.bytes() n^2 bytes on)
      */
-    record Header(int n, int first, boolean paths, DistanceCells cells, long cellsOffset) {
+    record Header(int n, int first, boolean paths, CellType cells, long cellsOffset) {
     }
 
     /** Reads and checks the header of a binary solution (the magic already matched); refuses a damaged or truncated file. */
@@ -215,12 +215,12 @@ public final class SolutionFiles {
                     + VERSION + " (int32), " + REAL_VERSION + " (float32) and " + WIDE_VERSION + " (int64, float64)");
         }
         boolean typed = version != VERSION;
-        int code = DistanceCells.INT32.code();
+        int code = CellType.INT32.code();
         if (typed) {
             if (header.remaining() < REAL_HEADER_BYTES - HEADER_BYTES) throw new GraphFileException(name + ": the file ends inside its " + REAL_HEADER_BYTES + "-byte header");
             code = header.getInt();
         }
-        Optional<DistanceCells> cells = typed ? DistanceCells.ofCode(version, code) : Optional.of(DistanceCells.INT32);
+        Optional<CellType> cells = typed ? CellType.ofCode(version, code) : Optional.of(CellType.INT32);
         if (n < 1 || n > Distances.GRID_MAX_N || (first != 0 && first != 1) || (flags & ~PATHS_FLAG) != 0 || cells.isEmpty()) {
             throw new GraphFileException(name + ": damaged header (n = " + n + ", first vertex " + first + ", flags " + flags
                     + (typed ? ", cell type " + code + " in version " + version : "") + ")");
@@ -236,10 +236,10 @@ public final class SolutionFiles {
 
     /** The intermediate-node matrix: int32 cells, laid out as int32 distances are. */
     private static int[] readInts(FileChannel channel, int n) throws IOException {
-        return readCells(channel, DistanceMatrix.allocate(DistanceCells.INT32, n)).array(int[].class);
+        return readCells(channel, DistanceMatrix.allocate(CellType.INT32, n)).array(int[].class);
     }
 
-    /** Fills {@code matrix} from the channel's position, {@link DistanceCells#bytes()} a cell, a chunk at a time. */
+    /** Fills {@code matrix} from the channel's position, {@link CellType#bytes()} a cell, a chunk at a time. */
     private static DistanceMatrix readCells(FileChannel channel, DistanceMatrix matrix) throws IOException {
         int bytes = matrix.cells().bytes(), cells = matrix.n() * matrix.n();
         ByteBuffer chunk = ByteBuffer.allocate(bytes * CHUNK_CELLS).order(ByteOrder.LITTLE_ENDIAN);

@@ -1,8 +1,8 @@
 package fwbench.graph.io;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.Distances;
-import fwbench.graph.cell.DistanceCells;
-import fwbench.graph.cell.DistanceMatrix;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -19,7 +19,7 @@ final class SolutionText {
 
     /** The header; the cells are named for every type but int32, which version 1's header already meant. */
     private static final Pattern TEXT_HEADER = Pattern.compile("# fwbench solution n=(\\d+) first=([01]) intermediates=(yes|no)(?: cells=("
-            + Arrays.stream(DistanceCells.values()).filter(c -> c != DistanceCells.INT32).map(DistanceCells::word).collect(Collectors.joining("|")) + "))?");
+            + Arrays.stream(CellType.values()).filter(c -> c != CellType.INT32).map(CellType::word).collect(Collectors.joining("|")) + "))?");
 
     private SolutionText() {
     }
@@ -35,7 +35,7 @@ final class SolutionText {
             long n = Long.parseLong(m.group(1));
             if (n < 1 || n > Distances.INT_INDEX_MAX_N) throw in.error("n = " + n + " is out of range 1.." + Distances.INT_INDEX_MAX_N);
             int size = (int) n;
-            DistanceCells cells = m.group(4) == null ? DistanceCells.INT32 : DistanceCells.ofWord(m.group(4)).orElseThrow();
+            CellType cells = m.group(4) == null ? CellType.INT32 : CellType.ofWord(m.group(4)).orElseThrow();
             DistanceMatrix distances = readDistances(in, DistanceMatrix.allocate(cells, size));
             int[] intermediates = null;
             if (m.group(3).equals("yes")) {

@@ -1,6 +1,6 @@
 package fwbench.variant.core;
 
-import fwbench.graph.cell.DistanceMatrix;
+import fwbench.cell.DistanceMatrix;
 
 import java.util.OptionalDouble;
 import java.util.OptionalLong;

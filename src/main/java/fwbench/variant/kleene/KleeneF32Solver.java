@@ -1,7 +1,7 @@
 package fwbench.variant.kleene;
 
-import fwbench.graph.cell.DistanceMatrix;
-import fwbench.variant.core.CellType;
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.core.VariantTraits;
 

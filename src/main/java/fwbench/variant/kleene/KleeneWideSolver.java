@@ -1,9 +1,9 @@
 package fwbench.variant.kleene;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.Distances;
 import fwbench.graph.RealGraph;
-import fwbench.graph.cell.DistanceMatrix;
-import fwbench.variant.core.CellType;
 import fwbench.variant.core.NegativeWeights;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.core.UnsupportedInputException;
@@ -15,8 +15,6 @@ import fwbench.cuda.Kernel;
 import fwbench.cuda.KernelArgs;
 
 import jcuda.Pointer;
-
-import java.util.Locale;
 
 import static fwbench.cuda.KernelArgs.buffer;
 import static fwbench.cuda.KernelArgs.params;
@@ -122,14 +120,12 @@ public final class KleeneWideSolver extends KleeneSolver {
         }
     }
 
-    /** The kernels' prefix of 64-bit cells: fw_kleene_i64 for INT64, fw_kleene_f64 for FLOAT64. */
+    /** The kernels' prefix of 64-bit cells: fw_kleene_i64 for INT64, fw_kleene_f64 for FLOAT64 (integer or float, and the bits). */
     static String family(CellType cells) {
-        return switch (cells) {
-            case INT64 -> "fw_kleene_i64";
-            case FLOAT64 -> "fw_kleene_f64";
-            default -> throw new IllegalArgumentException(cells + " cells are not 64-bit: " + cells.name().toLowerCase(Locale.ROOT) + " has "
-                    + cells.wordBits() + "-bit words");
-        };
+        if (cells.wordBits() != Long.SIZE) {
+            throw new IllegalArgumentException(cells + " cells are not 64-bit: " + cells.word() + " has " + cells.wordBits() + "-bit words");
+        }
+        return "fw_kleene_" + (cells.real() ? "f" : "i") + cells.bits();
     }
 
     /** (const int* from, long long* to, int ld), or the other way round: a conversion between the int32 and the 64-bit matrix. */

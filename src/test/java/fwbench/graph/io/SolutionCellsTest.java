@@ -1,8 +1,8 @@
 package fwbench.graph.io;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.Distances;
-import fwbench.graph.cell.DistanceCells;
-import fwbench.graph.cell.DistanceMatrix;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -43,7 +43,7 @@ class SolutionCellsTest {
                 for (int i = 0; i < n; i++) {
                     for (int j = 0; j < n; j++) {
                         int c = i * n + j;
-                        String expected = s.cells() == DistanceCells.FLOAT32 ? (f[c] == Float.POSITIVE_INFINITY ? "INF" : Float.toString(f[c])) : Distances.format(d[c]);
+                        String expected = s.cells() == CellType.FLOAT32 ? (f[c] == Float.POSITIVE_INFINITY ? "INF" : Float.toString(f[c])) : Distances.format(d[c]);
                         assertEquals(expected, cells.distanceText(i, j));
                         assertEquals(i == j || !expected.equals("INF"), cells.reachable(i, j));
                         if (s.hasPaths()) assertEquals(k[i * n + j], cells.intermediate(i, j));

@@ -1,9 +1,9 @@
 package fwbench.graph.io;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.Distances;
 import fwbench.graph.Graphs;
-import fwbench.graph.cell.DistanceCells;
-import fwbench.graph.cell.DistanceMatrix;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -107,7 +107,7 @@ class SolutionFilesTest {
         SolutionFiles.write(file, new Solution(2, 1, DistanceMatrix.of(2, d), new int[] {3, 3, 3, 3}), false);
         ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
         assertEquals(28 + 2 * 4 * 4, b.remaining());
-        assertEquals(SolutionFiles.binaryBytes(2, true, DistanceCells.FLOAT32), b.remaining());
+        assertEquals(SolutionFiles.binaryBytes(2, true, CellType.FLOAT32), b.remaining());
         byte[] magic = new byte[8];
         b.get(magic);
         assertEquals("FWBDIST\n", new String(magic, StandardCharsets.US_ASCII));
@@ -143,7 +143,7 @@ class SolutionFilesTest {
             Path file = dir.resolve((intermediates == null ? "d-" : "p-") + name);
             SolutionFiles.write(file, new Solution(n, 1, DistanceMatrix.of(n, d), intermediates), false);
             Solution back = SolutionFiles.read(file);
-            assertEquals(DistanceCells.FLOAT32, back.cells());
+            assertEquals(CellType.FLOAT32, back.cells());
             assertThrows(IllegalStateException.class, back::distances);
             assertEquals(1, back.firstVertex());
             for (int c = 0; c < d.length; c++) {
@@ -159,7 +159,7 @@ class SolutionFilesTest {
         Path file = dir.resolve("int.apsp");
         SolutionFiles.write(file, report003(), false);
         assertEquals(1, ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN).getInt(8));
-        assertEquals(DistanceCells.INT32, new Solution(1, 0, new int[] {0}, null).cells());
+        assertEquals(CellType.INT32, new Solution(1, 0, new int[] {0}, null).cells());
     }
 
     @Test

@@ -1,8 +1,8 @@
 package fwbench.graph.io;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.Distances;
-import fwbench.graph.cell.DistanceCells;
-import fwbench.graph.cell.DistanceMatrix;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,7 +50,7 @@ class WideSolutionFilesTest {
         return via;
     }
 
-    private static Solution solution(DistanceCells cells, boolean paths) {
+    private static Solution solution(CellType cells, boolean paths) {
         int[] via = paths ? intermediates() : null;
         return switch (cells) {
             case INT32 -> new Solution(N, 1, new int[] {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, Distances.INF, 24}, via);
@@ -58,6 +58,7 @@ class WideSolutionFilesTest {
                     Float.POSITIVE_INFINITY, 12}), via);
             case INT64 -> new Solution(N, 1, DistanceMatrix.of(N, int64Cells()), via);
             case FLOAT64 -> new Solution(N, 1, DistanceMatrix.of(N, float64Cells()), via);
+            case PACKED16 -> throw new IllegalArgumentException("not a host cell type");
         };
     }
 
@@ -76,12 +77,13 @@ class WideSolutionFilesTest {
             case FLOAT32 -> Float.floatToRawIntBits(s.distanceMatrix().array(float[].class)[x]);
             case INT64 -> s.distanceMatrix().array(long[].class)[x];
             case FLOAT64 -> Double.doubleToRawLongBits(s.distanceMatrix().array(double[].class)[x]);
+            case PACKED16 -> throw new IllegalArgumentException("not a host cell type");
         };
     }
 
     @Test
     void theDocumentedOffsetsReadEveryVersionBack() throws IOException {
-        for (DistanceCells cells : DistanceCells.values()) {
+        for (CellType cells : CellType.hostTypes()) {
             for (boolean paths : new boolean[] {false, true}) {
                 Solution s = solution(cells, paths);
                 Path file = dir.resolve(cells.word() + paths + ".apsp");
@@ -91,11 +93,11 @@ class WideSolutionFilesTest {
                 assertEquals("FWBDIST\n", new String(bytes, 0, 8, StandardCharsets.US_ASCII));
                 // h = numpy.fromfile(f, "<i4", count=7): magic (2), version, n, first, flags, cell type (versions 2 and 3)
                 int version = b.getInt(8);
-                assertEquals(cells == DistanceCells.INT32 ? 1 : cells == DistanceCells.FLOAT32 ? 2 : 3, version, cells.word());
+                assertEquals(cells == CellType.INT32 ? 1 : cells == CellType.FLOAT32 ? 2 : 3, version, cells.word());
                 assertEquals(N, b.getInt(12));
                 assertEquals(1, b.getInt(16));
                 assertEquals(paths ? 1 : 0, b.getInt(20));
-                if (version > 1) assertEquals(cells == DistanceCells.FLOAT32 ? 1 : cells == DistanceCells.INT64 ? 2 : 3, b.getInt(24), "cell type");
+                if (version > 1) assertEquals(cells == CellType.FLOAT32 ? 1 : cells == CellType.INT64 ? 2 : 3, b.getInt(24), "cell type");
                 int header = version == 1 ? 24 : 28, cellBytes = version == 3 ? 8 : 4;
                 assertEquals(header + (long) cellBytes * N * N + (paths ? 4L * N * N : 0), bytes.length, cells + " size");
                 for (int x = 0; x < N * N; x++) {
@@ -108,7 +110,7 @@ class WideSolutionFilesTest {
 
     @Test
     void bothFormsReadBackTheSameCells() throws IOException {
-        for (DistanceCells cells : DistanceCells.values()) {
+        for (CellType cells : CellType.hostTypes()) {
             for (String name : new String[] {"s.apsp", "s.txt"}) {
                 Solution s = solution(cells, true);
                 Path file = dir.resolve(cells.word() + name);
@@ -127,7 +129,7 @@ class WideSolutionFilesTest {
     /** path's lookups: one cell at its 64-bit offset, in every version, as the in-memory solution gives it. */
     @Test
     void cellLookupsReadEveryVersionAtItsOffsets() throws IOException {
-        for (DistanceCells cells : DistanceCells.values()) {
+        for (CellType cells : CellType.hostTypes()) {
             Solution s = solution(cells, true);
             Path file = dir.resolve(cells.word() + ".apsp");
             SolutionFiles.write(file, s, false);
@@ -165,7 +167,7 @@ class WideSolutionFilesTest {
             assertEquals(true, message.startsWith(file.toString()) && message.endsWith(cases[c][1]), message);
         }
         Path good = dir.resolve("good.apsp");
-        SolutionFiles.write(good, solution(DistanceCells.INT64, false), false);
+        SolutionFiles.write(good, solution(CellType.INT64, false), false);
         byte[] bytes = Files.readAllBytes(good);
         Path truncated = Files.write(dir.resolve("truncated.apsp"), java.util.Arrays.copyOf(bytes, bytes.length - 8));
         assertEquals(truncated + ": " + (bytes.length - 8) + " bytes, but n = 5 needs " + bytes.length + " (is it truncated?)",

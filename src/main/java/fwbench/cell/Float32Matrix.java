@@ -1,4 +1,4 @@
-package fwbench.graph.cell;
+package fwbench.cell;
 
 import fwbench.graph.Distances;
 
@@ -12,8 +12,8 @@ record Float32Matrix(int n, float[] values) implements DistanceMatrix {
     }
 
     @Override
-    public DistanceCells cells() {
-        return DistanceCells.FLOAT32;
+    public CellType cells() {
+        return CellType.FLOAT32;
     }
 
     @Override

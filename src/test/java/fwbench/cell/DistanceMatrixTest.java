@@ -1,4 +1,4 @@
-package fwbench.graph.cell;
+package fwbench.cell;
 
 import fwbench.graph.Distances;
 import org.junit.jupiter.api.Test;
@@ -28,8 +28,8 @@ class DistanceMatrixTest {
     @Test
     void everyCellTypeHasOneMatrix() {
         DistanceMatrix[] samples = samples();
-        assertEquals(DistanceCells.values().length, samples.length);
-        for (int t = 0; t < samples.length; t++) assertEquals(DistanceCells.values()[t], samples[t].cells());
+        assertEquals(CellType.hostTypes().size(), samples.length);
+        for (int t = 0; t < samples.length; t++) assertEquals(CellType.hostTypes().get(t), samples[t].cells());
     }
 
     @Test
@@ -60,10 +60,10 @@ class DistanceMatrixTest {
 
     @Test
     void numbersTheCellsCannotHoldAreNotParsed() {
-        assertFalse(DistanceMatrix.allocate(DistanceCells.INT32, 1).parse(0, "2147483647"));
-        assertFalse(DistanceMatrix.allocate(DistanceCells.INT64, 1).parse(0, Long.toString(Distances.INF64)));
-        assertFalse(DistanceMatrix.allocate(DistanceCells.FLOAT32, 1).parse(0, "1e39"));
-        assertFalse(DistanceMatrix.allocate(DistanceCells.FLOAT64, 1).parse(0, "1e309"));
+        assertFalse(DistanceMatrix.allocate(CellType.INT32, 1).parse(0, "2147483647"));
+        assertFalse(DistanceMatrix.allocate(CellType.INT64, 1).parse(0, Long.toString(Distances.INF64)));
+        assertFalse(DistanceMatrix.allocate(CellType.FLOAT32, 1).parse(0, "1e39"));
+        assertFalse(DistanceMatrix.allocate(CellType.FLOAT64, 1).parse(0, "1e309"));
     }
 
     @Test
@@ -78,9 +78,9 @@ class DistanceMatrixTest {
     @Test
     void realCellsAreRoundedToRealCellsOnly() {
         DistanceMatrix wide = DistanceMatrix.of(2, new double[] {0, Double.POSITIVE_INFINITY, 0.1, 1e300});
-        DistanceMatrix narrow = DistanceMatrix.rounded(wide, DistanceCells.FLOAT32);
+        DistanceMatrix narrow = DistanceMatrix.rounded(wide, CellType.FLOAT32);
         assertArrayEquals(new float[] {0, Float.POSITIVE_INFINITY, 0.1f, Float.POSITIVE_INFINITY}, narrow.array(float[].class));
-        assertTrue(DistanceMatrix.rounded(wide, DistanceCells.FLOAT64) == wide);
-        assertThrows(IllegalArgumentException.class, () -> DistanceMatrix.rounded(wide, DistanceCells.INT64));
+        assertTrue(DistanceMatrix.rounded(wide, CellType.FLOAT64) == wide);
+        assertThrows(IllegalArgumentException.class, () -> DistanceMatrix.rounded(wide, CellType.INT64));
     }
 }

@@ -1,24 +1,24 @@
-package fwbench.graph.cell;
+package fwbench.cell;
 
 import fwbench.graph.Distances;
 
 import java.nio.ByteBuffer;
 
-/** int64 distances, {@link Distances#INF64} (or above) for no path. */
-record Int64Matrix(int n, long[] values) implements DistanceMatrix {
+/** int32 distances, {@link Distances#INF} (or above) for no path. */
+record Int32Matrix(int n, int[] values) implements DistanceMatrix {
 
-    Int64Matrix {
+    Int32Matrix {
         SquareCells.require(n, values.length);
     }
 
     @Override
-    public DistanceCells cells() {
-        return DistanceCells.INT64;
+    public CellType cells() {
+        return CellType.INT32;
     }
 
     @Override
     public boolean reachable(int cell) {
-        return values[cell] < Distances.INF64;
+        return values[cell] < Distances.INF;
     }
 
     @Override
@@ -39,28 +39,28 @@ record Int64Matrix(int n, long[] values) implements DistanceMatrix {
     @Override
     public boolean parse(int cell, String token) {
         if (token.equalsIgnoreCase(Distances.NO_PATH_TEXT)) {
-            values[cell] = Distances.INF64;
+            values[cell] = Distances.INF;
             return true;
         }
         long v = Long.parseLong(token);
-        if (v <= -Distances.INF64 || v >= Distances.INF64) return false;
-        values[cell] = v;
+        if (v <= Integer.MIN_VALUE || v >= Integer.MAX_VALUE) return false;
+        values[cell] = (int) v;
         return true;
     }
 
     @Override
     public String expected() {
-        return "an int64 distance (|d| below " + Distances.INF64 + ")";
+        return "an integer";
     }
 
     @Override
     public void putCells(ByteBuffer littleEndian, int from, int count) {
-        littleEndian.asLongBuffer().put(values, from, count);
+        littleEndian.asIntBuffer().put(values, from, count);
     }
 
     @Override
     public void getCells(ByteBuffer littleEndian, int from, int count) {
-        littleEndian.asLongBuffer().get(values, from, count);
+        littleEndian.asIntBuffer().get(values, from, count);
     }
 
     @Override

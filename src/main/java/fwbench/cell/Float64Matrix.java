@@ -1,4 +1,4 @@
-package fwbench.graph.cell;
+package fwbench.cell;
 
 import fwbench.graph.Distances;
 
@@ -12,8 +12,8 @@ record Float64Matrix(int n, double[] values) implements DistanceMatrix {
     }
 
     @Override
-    public DistanceCells cells() {
-        return DistanceCells.FLOAT64;
+    public CellType cells() {
+        return CellType.FLOAT64;
     }
 
     @Override

@@ -1,11 +1,11 @@
-package fwbench.graph.cell;
+package fwbench.cell;
 
 import fwbench.graph.Distances;
 
 import java.nio.ByteBuffer;
 
 /**
- * The n x n distances of one solve in one {@link DistanceCells} type, row-major: cell (i, j) at
+ * The n x n distances of one solve in one {@link CellType} type, row-major: cell (i, j) at
  * index {@code i * n + j}. Everything the host does with distances (say whether a pair has a path,
  * write a cell as text or bytes, read it back) goes through this, so the code around it holds one
  * matrix whatever its cells are; a new cell type is one implementation here.
@@ -16,7 +16,7 @@ public sealed interface DistanceMatrix permits Int32Matrix, Float32Matrix, Int64
     int n();
 
     /** The type of the cells. */
-    DistanceCells cells();
+    CellType cells();
 
     /** Whether cell c (i n + j) holds a path: a finite distance below the cells' no-path value. */
     boolean reachable(int cell);
@@ -40,10 +40,10 @@ public sealed interface DistanceMatrix permits Int32Matrix, Float32Matrix, Int64
     /** What a cell's text must be, for messages: "an integer", "a float32", ... (each also takes INF). */
     String expected();
 
-    /** Writes cells from .. from + count - 1 into {@code littleEndian} from its byte 0, {@link DistanceCells#bytes()} each. */
+    /** Writes cells from .. from + count - 1 into {@code littleEndian} from its byte 0, {@link CellType#bytes()} each. */
     void putCells(ByteBuffer littleEndian, int from, int count);
 
-    /** Reads cells from .. from + count - 1 from {@code littleEndian}'s byte 0, {@link DistanceCells#bytes()} each. */
+    /** Reads cells from .. from + count - 1 from {@code littleEndian}'s byte 0, {@link CellType#bytes()} each. */
     void getCells(ByteBuffer littleEndian, int from, int count);
 
     /** The primitive array the matrix wraps (int[], float[], long[] or double[]), not a copy. */
@@ -68,14 +68,15 @@ public sealed interface DistanceMatrix permits Int32Matrix, Float32Matrix, Int64
         return i * n + j;
     }
 
-    /** n x n cells of {@code cells}, all 0, to be filled ({@link #getCells}, {@link #parse}). */
-    static DistanceMatrix allocate(DistanceCells cells, int n) {
+    /** n x n cells of {@code cells} (a host type, {@link CellType#host()}), all 0, to be filled ({@link #getCells}, {@link #parse}). */
+    static DistanceMatrix allocate(CellType cells, int n) {
         int size = size(n);
         return switch (cells) {
             case INT32 -> new Int32Matrix(n, new int[size]);
             case FLOAT32 -> new Float32Matrix(n, new float[size]);
             case INT64 -> new Int64Matrix(n, new long[size]);
             case FLOAT64 -> new Float64Matrix(n, new double[size]);
+            case PACKED16 -> throw new IllegalArgumentException("packed16 distances are narrowed to int32 on the host: allocate int32 cells");
         };
     }
 
@@ -104,13 +105,13 @@ public sealed interface DistanceMatrix permits Int32Matrix, Float32Matrix, Int64
      * nearest (float64 to float32, as solve writes float64 answers where float32 was asked for);
      * the matrix itself when its cells are already {@code target}.
      */
-    static DistanceMatrix rounded(DistanceMatrix matrix, DistanceCells target) {
+    static DistanceMatrix rounded(DistanceMatrix matrix, CellType target) {
         if (matrix.cells() == target) return matrix;
         if (!matrix.cells().real() || !target.real()) {
             throw new IllegalArgumentException(matrix.cells().word() + " distances are not rounded to " + target.word() + ": only real cells to real cells");
         }
         int size = size(matrix.n());
-        if (target == DistanceCells.FLOAT32) {
+        if (target == CellType.FLOAT32) {
             float[] rounded = new float[size];
             for (int c = 0; c < size; c++) rounded[c] = (float) matrix.value(c);
             return of(matrix.n(), rounded);

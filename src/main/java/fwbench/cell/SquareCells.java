@@ -1,4 +1,4 @@
-package fwbench.graph.cell;
+package fwbench.cell;
 
 /** The one check every matrix makes of its array: n x n cells. */
 final class SquareCells {
