@@ -83,7 +83,7 @@ public final class SolutionFiles {
 
     /** Where the distances start: after version 1's header, or after the cell type of versions 2 and 3. */
     static int headerBytes(CellType cells) {
-        return cells == CellType.INT32 ? HEADER_BYTES : REAL_HEADER_BYTES;
+        return cells.version() == VERSION ? HEADER_BYTES : REAL_HEADER_BYTES;
     }
 
     /** The largest n whose binary form of int32 distances (no intermediates) takes at most {@code bytes}, 0 if none. */
@@ -110,14 +110,14 @@ public final class SolutionFiles {
     static ByteBuffer binaryHeader(int n, int firstVertex, boolean paths, CellType cells) {
         ByteBuffer header = ByteBuffer.allocate(headerBytes(cells)).order(ByteOrder.LITTLE_ENDIAN);
         header.put(MAGIC).putInt(cells.version()).putInt(n).putInt(firstVertex).putInt(paths ? PATHS_FLAG : 0);
-        if (cells != CellType.INT32) header.putInt(cells.code());
+        if (cells.version() != VERSION) header.putInt(cells.code());
         return header.flip();
     }
 
     /** The text form's first line, written by the in-memory writer and the band writer alike. */
     static String textHeader(int n, int firstVertex, boolean paths, CellType cells) {
         return "# fwbench solution n=" + n + " first=" + firstVertex + " intermediates=" + (paths ? "yes" : "no")
-                + (cells != CellType.INT32 ? " cells=" + cells.word() : "") + "\n";
+                + (cells.version() != VERSION ? " cells=" + cells.word() : "") + "\n";
     }
 
     /** The distances, {@link CellType#bytes()} a cell, little-endian, a chunk at a time. */

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -17,9 +16,9 @@ import java.util.stream.Collectors;
 /** Reads the text form of a solution ({@link SolutionFiles}' layout), every cell type. */
 final class SolutionText {
 
-    /** The header; the cells are named for every type but int32, which version 1's header already meant. */
+    /** The header; the cells are named for every host type but int32, the cells of version 1, which names none. */
     private static final Pattern TEXT_HEADER = Pattern.compile("# fwbench solution n=(\\d+) first=([01]) intermediates=(yes|no)(?: cells=("
-            + Arrays.stream(CellType.values()).filter(c -> c != CellType.INT32).map(CellType::word).collect(Collectors.joining("|")) + "))?");
+            + CellType.hostTypes().stream().filter(c -> c.version() != SolutionFiles.VERSION).map(CellType::word).collect(Collectors.joining("|")) + "))?");
 
     private SolutionText() {
     }

@@ -160,6 +160,8 @@ class WideSolutionFilesTest {
                 {"# fwbench solution n=2 first=0 intermediates=no cells=int64\n0 1.5\n1 0\n", "line 2: expected an int64 distance (|d| below 4611686018427387903) or INF, got '1.5'"},
                 {"# fwbench solution n=2 first=0 intermediates=no cells=float64\n0 NaN\n1 0\n", "line 2: expected a float64 or INF, got 'NaN'"},
                 {"# fwbench solution n=2 first=0 intermediates=no cells=int64\n0 1\n", "the file ends after 1 of 2 rows"},
+                // packed16 is a device type: its distances reach the host as int32, and no file names it
+                {"# fwbench solution n=2 first=0 intermediates=no cells=packed16\n0 1\n1 0\n", "(no header '# fwbench solution n=N ...' or binary magic)"},
         };
         for (int c = 0; c < cases.length; c++) {
             Path file = Files.writeString(dir.resolve("bad" + c + ".txt"), cases[c][0]);
