@@ -7,7 +7,7 @@
 #define FW_INF 0x3FFFFFFF
 // fwbench.graph.Distances.INT_INDEX_MAX_N: the largest n whose cells i * n + j an int indexes (kernels 01..06)
 #define FW_INT_INDEX_MAX_N 46340
-// fwbench.variant.core.CellType.PACKED16.inf(): packed16's 16-bit INF, every finite distance stays below it
+// fwbench.cell.CellType.PACKED16.inf(): packed16's 16-bit INF, every finite distance stays below it
 #define FW_INF16 0x3FFF
 // fwbench.variant.kleene.KleenePathsSolver.ROUTE_BITS: the low bits of a route key that mark an improving k
 #define FW_ROUTE_BITS 8

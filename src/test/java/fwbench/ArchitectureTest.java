@@ -1,10 +1,16 @@
 package fwbench;
 
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
 import com.tngtech.archunit.library.Architectures.LayeredArchitecture;
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -17,6 +23,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static java.util.Map.entry;
@@ -27,6 +34,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Packages import one way: graph, cuda <- variant <- verify <- bench <- run <- cli <- fwbench.Main,
  * graph, cuda, variant <- tuning <- bench, run, cli (the launch choices tuned on the device), and
  * nvml <- bench (the clocks and throttling read through NVML, a binding that uses nothing of the suite).
+ * cell (the cell types and the host's matrix of distances) stands on graph's conventions
+ * (fwbench.graph.Distances) and under everything that holds distances: graph.io's files, variant,
+ * verify, solve, api, and report (the cell of a peak).
  * run is the benchmark runner (the plan, the estimate, one JMH session per fork, the results file),
  * which cli's commands call. solve is the solve pipeline (choose the variant, check memory, solve,
  * verify) that cli's solve and the library share: graph, cuda, variant, verify, tuning, run (its
@@ -39,6 +49,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @AnalyzeClasses(packages = "fwbench", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
+
+    private static final String CELL_PACKAGE = "fwbench.cell";
 
     /** fwbench.Main, which nothing uses. */
     private static final String MAIN = "main";
@@ -54,7 +66,8 @@ class ArchitectureTest {
             entry("verify", List.of("bench", "run", "cli", "solve")),
             entry("tuning", List.of("bench", "run", "cli", "solve")),
             entry("variant", List.of("verify", "tuning", "bench", "run", "cli", "report", "solve")),
-            entry("graph", List.of("variant", "verify", "tuning", "bench", "run", "cli", "solve", "api")),
+            entry("cell", List.of("graph", "variant", "verify", "tuning", "bench", "run", "cli", "solve", "api", "report")),
+            entry("graph", List.of("cell", "variant", "verify", "tuning", "bench", "run", "cli", "solve", "api")),
             entry("cuda", List.of("variant", "verify", "tuning", "bench", "run", "cli", "solve")),
             entry("nvml", List.of("bench")),
             entry("usage", List.of("run", "cli", "report", "solve", "api")),
@@ -62,6 +75,31 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule packagesDependOneWay = layers();
+
+    /**
+     * A cell type is described in fwbench.cell alone (CellType and its DistanceMatrix): nothing
+     * outside it switches over the cell types (javac compiles a switch over an enum to a call of its
+     * ordinal()) or names one of the matrix implementations, so a new cell type is a constant and a
+     * matrix there, not a branch in every reader, writer, check and solver.
+     */
+    @ArchTest
+    static final ArchRule cellTypesAreDescribedInTheCellPackage = cellTypesInOnePlace();
+
+    static ArchRule cellTypesInOnePlace() {
+        return noClasses().that().resideOutsideOfPackage(CELL_PACKAGE + "..")
+                .should().callMethod(CellType.class, "ordinal")
+                .orShould().dependOnClassesThat(JavaClass.Predicates.implement(DistanceMatrix.class))
+                .because("a cell type is described in " + CELL_PACKAGE + " alone");
+    }
+
+    /** The rule above fails on a class that branches per cell type (a fixture outside the suite's main code). */
+    @Test
+    void aBranchPerCellTypeOutsideTheCellPackageFailsTheRule() {
+        JavaClasses fixture = new ClassFileImporter().importPackages("fwbench.archfixture");
+        assertTrue(fixture.size() > 0, "found the fixture");
+        EvaluationResult result = cellTypesInOnePlace().evaluate(fixture);
+        assertTrue(result.hasViolation(), "a switch over CellType outside " + CELL_PACKAGE + " breaks the rule");
+    }
 
     /** Every package on its own (graph and graph.io apart): no two depend on each other. */
     @ArchTest

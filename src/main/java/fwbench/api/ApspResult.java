@@ -1,6 +1,6 @@
 package fwbench.api;
 
-import fwbench.graph.Distances;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.ShortestPaths;
 import fwbench.solve.SolveResult;
 
@@ -45,24 +45,19 @@ public final class ApspResult {
     /** The length of a shortest path from -> to; {@code Double.POSITIVE_INFINITY} when there is none; 0 from a vertex to itself. */
     public double distance(int from, int to) {
         int cell = cell(from, to);
-        return switch (result.cells()) {
-            case INT32 -> result.distances()[cell] >= Distances.INF ? Double.POSITIVE_INFINITY : result.distances()[cell];
-            case FLOAT32 -> result.float32()[cell];
-            case FLOAT64 -> result.float64()[cell];
-            case INT64 -> result.int64()[cell] >= Distances.INF64 ? Double.POSITIVE_INFINITY : result.int64()[cell];
-        };
+        return result.distanceMatrix().value(cell);
     }
 
     /** The exact length of a shortest path of a graph of integer weights; empty when there is none. IllegalStateException for real weights. */
     public OptionalLong integerDistance(int from, int to) {
         if (cells() != Cells.INT32) throw new IllegalStateException("the graph has real weights: its distances are " + cells() + "; use distance(from, to)");
-        int d = result.distances()[cell(from, to)];
-        return d >= Distances.INF ? OptionalLong.empty() : OptionalLong.of(d);
+        int cell = cell(from, to);
+        return result.distanceMatrix().reachable(cell) ? OptionalLong.of((long) result.distanceMatrix().value(cell)) : OptionalLong.empty();
     }
 
     /** Whether some path leads from -> to (always from a vertex to itself). */
     public boolean reachable(int from, int to) {
-        return distance(from, to) != Double.POSITIVE_INFINITY;
+        return result.distanceMatrix().reachable(cell(from, to));
     }
 
     /** Whether {@link #path} can rebuild routes (they were asked for). */
@@ -86,6 +81,16 @@ public final class ApspResult {
     /** Who solved it: a variant's name ("kleene", "cpu-blocked", ...), or "reference" for the CPU oracle (int32, or float64 for real weights). */
     public String variant() {
         return result.variant();
+    }
+
+    /**
+     * Every distance at once, n x n row-major in the cell type they were computed in
+     * ({@link DistanceMatrix#cells()}), not a copy: {@link DistanceMatrix#value} of cell
+     * {@code from * n + to} is {@link #distance}, and {@link DistanceMatrix#array} gives the array
+     * itself (int[], float[] or double[]) to read in bulk.
+     */
+    public DistanceMatrix distanceMatrix() {
+        return result.distanceMatrix();
     }
 
     /** The cell type of the distances. */

@@ -1,12 +1,12 @@
 package fwbench.bench;
 
+import fwbench.cell.CellType;
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Event;
 import fwbench.cuda.Kernel;
 import fwbench.cuda.KernelArgs;
-import fwbench.variant.core.CellType;
 import jcuda.Pointer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -1,9 +1,10 @@
 package fwbench.cli;
 
+import fwbench.bench.AutoBatch;
 import fwbench.bench.FloydWarshallBenchmark;
 import fwbench.bench.PeakBenchmark;
-import fwbench.bench.AutoBatch;
 import fwbench.bench.SmallGraphsBenchmark;
+import fwbench.cell.CellType;
 import fwbench.graph.Distances;
 import fwbench.graph.GraphSpec;
 import fwbench.graph.io.GraphFormat;
@@ -12,12 +13,11 @@ import fwbench.run.BenchmarkDefaults;
 import fwbench.run.RunArguments;
 import fwbench.tuning.TuningMode;
 import fwbench.usage.JarCommand;
-import fwbench.variant.core.CellType;
+import fwbench.variant.Variant;
+import fwbench.variant.VariantIds;
 import fwbench.variant.core.LaunchMode;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.kernelfile.KernelFile;
-import fwbench.variant.Variant;
-import fwbench.variant.VariantIds;
 
 import java.io.PrintStream;
 import java.util.Arrays;

@@ -1,6 +1,5 @@
 package fwbench.cli;
 
-import fwbench.graph.Distances;
 import fwbench.graph.ShortestPaths;
 import fwbench.graph.io.BatchSolutionFiles;
 import fwbench.graph.io.GraphFileException;
@@ -90,14 +89,14 @@ public final class PathCommand implements Callable<Integer> {
         int i = vertex(from, solution), j = vertex(to, solution);
         if (!solution.hasPaths()) {
             // the distance still answers; the route needs the intermediate-node matrix
-            out.println(reachable(solution, i, j) ? "length " + length(solution, i, j) + " (" + solutionFile + " holds distances only: solve with --paths to rebuild routes)"
+            out.println(solution.reachable(i, j) ? "length " + solution.distanceText(i, j) + " (" + solutionFile + " holds distances only: solve with --paths to rebuild routes)"
                     : "no path from " + (i + first) + " to " + (j + first) + " (unreachable)");
             out.flush();
             return 0;
         }
         Optional<List<Integer>> route;
         try {
-            route = reachable(solution, i, j) ? Optional.of(ShortestPaths.route(solution.n(), solution::intermediate, i, j)) : Optional.empty();
+            route = solution.reachable(i, j) ? Optional.of(ShortestPaths.route(solution.n(), solution::intermediate, i, j)) : Optional.empty();
         } catch (IllegalStateException e) {
             err.println("fwbench path: " + solutionFile + " does not describe a path from " + from.trim() + " to " + to.trim() + ": " + e.getMessage());
             err.flush();
@@ -109,30 +108,10 @@ public final class PathCommand implements Callable<Integer> {
             List<Integer> vertices = route.get();
             out.println(vertices.stream().map(v -> String.valueOf(v + first)).collect(Collectors.joining(" -> ")));
             int edges = vertices.size() - 1;
-            out.println("length " + length(solution, i, j) + " (" + edges + (edges == 1 ? " edge)" : " edges)"));
+            out.println("length " + solution.distanceText(i, j) + " (" + edges + (edges == 1 ? " edge)" : " edges)"));
         }
         out.flush();
         return 0;
-    }
-
-    /** Whether j is reachable from i: a distance below its cells' INF, or a finite float one. */
-    private static boolean reachable(SolutionCells solution, int i, int j) {
-        return i == j || switch (solution.cells()) {
-            case INT32 -> solution.distance(i, j) < Distances.INF;
-            case FLOAT32 -> solution.realDistance(i, j) != Float.POSITIVE_INFINITY;
-            case INT64 -> solution.int64Distance(i, j) < Distances.INF64;
-            case FLOAT64 -> solution.float64Distance(i, j) != Double.POSITIVE_INFINITY;
-        };
-    }
-
-    /** The distance from i to j as the file holds it: an integer, or a float as Float.toString or Double.toString writes it. */
-    private static String length(SolutionCells solution, int i, int j) {
-        return switch (solution.cells()) {
-            case INT32 -> Distances.format(solution.distance(i, j));
-            case FLOAT32 -> Float.toString(solution.realDistance(i, j));
-            case INT64 -> Distances.format(solution.int64Distance(i, j));
-            case FLOAT64 -> Double.toString(solution.float64Distance(i, j));
-        };
     }
 
     /** A vertex in the file's numbering, as a 0-based index; refused when it is not one of the graph's. */

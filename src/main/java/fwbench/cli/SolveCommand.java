@@ -1,8 +1,9 @@
 package fwbench.cli;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.Distances;
 import fwbench.graph.io.BatchFiles;
-import fwbench.graph.io.DistanceCells;
 import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.GraphFileException;
 import fwbench.graph.io.GraphFiles;
@@ -103,7 +104,7 @@ public final class SolveCommand implements Callable<Integer> {
         progress = new Progress(err, "fwbench solve: ", TICK_MILLIS);
         // a folder or a .gedges file is a batch of graphs, solved together and written to one file
         if (BatchFiles.isBatch(graphFile)) {
-            if (cellWord != null && CellChoice.parse(cellWord) != DistanceCells.INT32) {
+            if (cellWord != null && CellChoice.parse(cellWord) != CellType.INT32) {
                 throw new UsageException("a batch is solved in int32 cells; leave out " + CellChoice.OPTION + " (or give int32)");
             }
             return new SolveBatch(this, progress).call(out, err);
@@ -111,20 +112,20 @@ public final class SolveCommand implements Callable<Integer> {
         output = new SolveOutput(outFile, graphFile, paths, force, progress);
 
         // every check that needs no graph comes first, then the graph's own: a mistake is the only line printed
-        DistanceCells asked = cellWord == null ? null : CellChoice.parse(cellWord);
+        CellType asked = cellWord == null ? null : CellChoice.parse(cellWord);
         Solve solve = checkOptions();
         GraphFile file = readGraph();
         String read = (undirected ? " (--undirected: each edge both ways)" : "") + ", read in " + progress.lastTime();
         if (!file.realWeights() && file.graph().n() >= offHeapFromN) {
             // the path off the heap writes int32 cells only
-            if ((asked != null && asked != DistanceCells.INT32) || !GraphFiles.fitsInt32(file.graph())) {
+            if ((asked != null && asked != CellType.INT32) || !GraphFiles.fitsInt32(file.graph())) {
                 throw new UsageException(graphFile + " has n = " + file.graph().n() + ", solved off the Java heap in int32 cells only, and "
-                        + (asked != null && asked != DistanceCells.INT32 ? CellChoice.OPTION + " " + asked.word() + " was asked for"
+                        + (asked != null && asked != CellType.INT32 ? CellChoice.OPTION + " " + asked.word() + " was asked for"
                         : "its distances may pass int32 ((n - 1) x max |w| = " + GraphFiles.distanceBound(file.graph()) + "): scale the weights down"));
             }
             return solveOffHeap(solve, file, read, out, err);
         }
-        DistanceCells cell = CellChoice.of(asked, graphFile.toString(), file.realWeights() ? null : file.graph());
+        CellType cell = CellChoice.of(asked, graphFile.toString(), file.realWeights() ? null : file.graph());
         Solution solution;
         try {
             solution = solution(file, solve.forCell(cell).solve(SolveInput.of(file, read)), cell);
@@ -195,20 +196,10 @@ public final class SolveCommand implements Callable<Integer> {
         }
     }
 
-    /** What --out holds: the distances in the file's numbering; float64 distances are written as float32 where --cell float32 asked. */
-    private static Solution solution(GraphFile file, SolveResult result, DistanceCells cell) {
-        return switch (result.cells()) {
-            case INT32 -> new Solution(result.n(), file.firstVertex(), result.distances(), result.intermediates());
-            case FLOAT32 -> Solution.real(result.n(), file.firstVertex(), result.float32(), result.intermediates());
-            case INT64 -> Solution.int64(result.n(), file.firstVertex(), result.int64(), result.intermediates());
-            case FLOAT64 -> {
-                if (cell != DistanceCells.FLOAT32) yield Solution.float64(result.n(), file.firstVertex(), result.float64(), result.intermediates());
-                double[] exact = result.float64();
-                float[] written = new float[exact.length];
-                for (int c = 0; c < written.length; c++) written[c] = (float) exact[c];
-                yield Solution.real(result.n(), file.firstVertex(), written, result.intermediates());
-            }
-        };
+    /** What --out holds: the distances in the file's numbering; real distances in the real cells asked for (float64 ones as float32 where --cell float32 asked). */
+    private static Solution solution(GraphFile file, SolveResult result, CellType cell) {
+        DistanceMatrix distances = result.cells().real() ? DistanceMatrix.rounded(result.distanceMatrix(), cell) : result.distanceMatrix();
+        return new Solution(result.n(), file.firstVertex(), distances, result.intermediates());
     }
 
     /** Says why there is no answer to write, in one line; exit code 1. */

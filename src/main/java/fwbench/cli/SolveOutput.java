@@ -1,6 +1,6 @@
 package fwbench.cli;
 
-import fwbench.graph.io.DistanceCells;
+import fwbench.cell.CellType;
 import fwbench.graph.io.GraphFile;
 import fwbench.graph.io.Solution;
 import fwbench.graph.io.SolutionBands;
@@ -101,7 +101,7 @@ final class SolveOutput {
 
     /** Says what --out holds, and with --paths how to rebuild a route from it. */
     void sayWhatWasWritten(GraphFile file, Solution solution, PrintWriter out) {
-        String distances = solution.cells() == DistanceCells.INT32 ? "distances" : solution.cells().word() + " distances";
+        String distances = solution.cells() == CellType.INT32 ? "distances" : solution.cells().word() + " distances";
         out.println("wrote " + outFile + ": " + (paths ? distances + " and intermediate nodes" : distances) + " of " + graphFile
                 + " (n=" + solution.n() + ", " + outputForm(solution) + ", vertices numbered from " + file.firstVertex() + ")");
         if (paths) out.println("rebuild a route with: " + JarCommand.line("path", outFile.toString()) + " FROM TO");

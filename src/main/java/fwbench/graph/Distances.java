@@ -40,16 +40,19 @@ public final class Distances {
      */
     public static final int GRID_MAX_N = 65_535 * 8;
 
+    /** The text of "no path" in every cell type's text: solve's text files, path's lines. */
+    public static final String NO_PATH_TEXT = "INF";
+
     private Distances() {
     }
 
     /** Text of one distance: the number, or "INF". */
     public static String format(int distance) {
-        return distance >= INF ? "INF" : Integer.toString(distance);
+        return distance >= INF ? NO_PATH_TEXT : Integer.toString(distance);
     }
 
     /** Text of one int64 distance: the number, or "INF". */
     public static String format(long distance) {
-        return distance >= INF64 ? "INF" : Long.toString(distance);
+        return distance >= INF64 ? NO_PATH_TEXT : Long.toString(distance);
     }
 }

@@ -1,6 +1,6 @@
 package fwbench.report;
 
-import fwbench.variant.core.CellType;
+import fwbench.cell.CellType;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.DatasetRenderingOrder;
 import org.jfree.chart.plot.ValueMarker;

@@ -1,6 +1,6 @@
 package fwbench.report;
 
-import fwbench.variant.core.CellType;
+import fwbench.cell.CellType;
 import fwbench.variant.Variant;
 
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package fwbench.report;
 
+import fwbench.cell.CellType;
 import fwbench.results.ResultsFormat;
 import fwbench.usage.UsageException;
 import fwbench.variant.Variant;
-import fwbench.variant.core.CellType;
 import fwbench.variant.core.SolverConfig;
 
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package fwbench.report;
 
+import fwbench.cell.CellType;
 import fwbench.usage.UsageException;
-import fwbench.variant.core.CellType;
 
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,8 +1,8 @@
 package fwbench.report;
 
-import fwbench.variant.core.CellType;
-import fwbench.variant.kernelfile.KernelFile;
+import fwbench.cell.CellType;
 import fwbench.variant.Variant;
+import fwbench.variant.kernelfile.KernelFile;
 
 import java.util.Arrays;
 import java.util.Comparator;

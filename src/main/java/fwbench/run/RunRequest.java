@@ -1,6 +1,7 @@
 package fwbench.run;
 
 import fwbench.bench.AutoBatch;
+import fwbench.cell.CellType;
 import fwbench.graph.Distances;
 import fwbench.graph.GraphSpec;
 import fwbench.graph.io.GraphFile;
@@ -11,7 +12,6 @@ import fwbench.results.ResultsFormat;
 import fwbench.usage.JarCommand;
 import fwbench.usage.UsageException;
 import fwbench.variant.Variant;
-import fwbench.variant.core.CellType;
 import fwbench.variant.core.LaunchMode;
 import fwbench.variant.core.SolverConfig;
 import org.openjdk.jmh.runner.options.CommandLineOptions;

@@ -1,5 +1,6 @@
 package fwbench.solve;
 
+import fwbench.cell.DistanceMatrix;
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.DeviceFault;
 import fwbench.cuda.Gpu;
@@ -162,7 +163,7 @@ public final class BatchSolve {
         }
         boolean checked = request.verify() && withPaths != null;
         String how = checked ? ReferenceSolve.checkSampledPaths(graph, withPaths) : "the CPU reference, the oracle";
-        return new SolveResult(n, SolveVariants.REFERENCE, checked, how, distances, null, null, withPaths != null ? withPaths.intermediates() : null);
+        return new SolveResult(SolveVariants.REFERENCE, checked, how, DistanceMatrix.of(n, distances), withPaths != null ? withPaths.intermediates() : null);
     }
 
     private static SolveInput input(GraphBatch.Member member) {
@@ -203,7 +204,7 @@ public final class BatchSolve {
             progress.line("verified in " + progress.lastTime() + ": " + how);
         }
         for (int b = 0; b < onGpu.size(); b++) {
-            results[onGpu.get(b)] = new SolveResult(graphs.get(onGpu.get(b)).graph().n(), v, request.verify(), how, distances[b], null, null, null);
+            results[onGpu.get(b)] = new SolveResult(v, request.verify(), how, DistanceMatrix.of(graphs.get(onGpu.get(b)).graph().n(), distances[b]), null);
         }
     }
 

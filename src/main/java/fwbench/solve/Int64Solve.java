@@ -1,5 +1,7 @@
 package fwbench.solve;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.DeviceFault;
 import fwbench.cuda.Gpu;
@@ -12,9 +14,8 @@ import fwbench.usage.UsageException;
 import fwbench.variant.Variant;
 import fwbench.variant.core.Solver;
 import fwbench.variant.core.SolverConfig;
-import fwbench.variant.core.WideSolver;
+import fwbench.verify.ReferenceDistances;
 import fwbench.verify.Verification;
-import fwbench.verify.WideVerification;
 import jcuda.CudaException;
 
 /**
@@ -61,13 +62,13 @@ final class Int64Solve {
         HeapCheck.requireRealFits("the int64 CPU reference", "its int64 n x n matrix", LongFloydWarshall.HEAP_BYTES_PER_CELL,
                 input.n(), input.name(), input.heapBytes(), request.heap());
         progress.line(cellsNote(input) + " with the CPU reference");
-        long[] d = progress.timed("solving with the int64 CPU reference (LongFloydWarshall, " + Runtime.getRuntime().availableProcessors() + " threads)",
-                () -> LongFloydWarshall.distances(graph));
+        DistanceMatrix d = progress.timed("solving with the int64 CPU reference (LongFloydWarshall, " + Runtime.getRuntime().availableProcessors() + " threads)",
+                () -> ReferenceDistances.of(graph, CellType.INT64));
         progress.line("solved in " + progress.lastTime());
         String how = request.verify() ? "not re-checked: the int64 CPU reference is the oracle kleene-i64 is checked against"
                 : "not verified (" + request.terms().noVerify() + ")";
         progress.line(how);
-        return new SolveResult(input.n(), SolveVariants.REFERENCE, false, how, null, null, null, null, d);
+        return new SolveResult(SolveVariants.REFERENCE, false, how, d, null);
     }
 
     private SolveResult onGpu(SolveInput input, SparseGraph graph) throws UsageException {
@@ -93,17 +94,17 @@ final class Int64Solve {
                 throw DeviceFault.of(VARIANT.id(), input.n(), e);
             }
             progress.line("solved in " + progress.lastTime());
-            long[] d = ((WideSolver) solver).int64Distances();
+            DistanceMatrix d = solver.distanceMatrix();
             String how;
             if (!request.verify()) {
                 how = "not verified (" + request.terms().noVerify() + ")";
                 progress.line(how);
             } else {
                 String subject = VARIANT + " at n=" + input.n() + " (" + graph.describe() + ")";
-                how = progress.timed("verifying", () -> WideVerification.checkInt64(subject, graph, d));
+                how = progress.timed("verifying", () -> Verification.checkCells(subject, graph, d));
                 progress.line("verified in " + progress.lastTime() + ": " + how);
             }
-            return new SolveResult(input.n(), VARIANT.id(), request.verify(), how, null, null, null, null, d);
+            return new SolveResult(VARIANT.id(), request.verify(), how, d, null);
         }
     }
 

@@ -1,5 +1,6 @@
 package fwbench.solve;
 
+import fwbench.cell.CellType;
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Gpu;
@@ -9,7 +10,6 @@ import fwbench.run.DeviceMemoryCheck;
 import fwbench.solve.SolveRequest.Device;
 import fwbench.usage.UsageException;
 import fwbench.variant.Variant;
-import fwbench.variant.core.CellType;
 import fwbench.variant.core.DeviceGraphs;
 import fwbench.variant.core.GpuSolver;
 import fwbench.variant.core.Solver;

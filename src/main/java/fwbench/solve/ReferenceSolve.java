@@ -1,5 +1,6 @@
 package fwbench.solve;
 
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.Graph;
 import fwbench.graph.NegativeCycle;
 import fwbench.graph.RealFloydWarshall;
@@ -65,7 +66,7 @@ final class ReferenceSolve {
             progress.line(how);
         }
         boolean checked = request.verify() && request.paths();
-        return new SolveResult(n, SolveVariants.REFERENCE, checked, how, distances, null, null, request.paths() ? withPaths.intermediates() : null);
+        return new SolveResult(SolveVariants.REFERENCE, checked, how, DistanceMatrix.of(n, distances), request.paths() ? withPaths.intermediates() : null);
     }
 
     /**
@@ -105,7 +106,7 @@ final class ReferenceSolve {
             progress.line(how);
         }
         boolean checked = request.verify() && request.paths();
-        return new SolveResult(n, SolveVariants.REFERENCE, checked, how, null, null, distances, intermediates);
+        return new SolveResult(SolveVariants.REFERENCE, checked, how, DistanceMatrix.of(n, distances), intermediates);
     }
 
     /** Rebuilds sampled paths from the float64 reference's intermediate-node matrix and checks each against the graph. */

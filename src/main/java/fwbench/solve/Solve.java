@@ -1,8 +1,9 @@
 package fwbench.solve;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.DeviceFault;
-import fwbench.graph.io.DistanceCells;
 import fwbench.graph.io.SolutionBands;
 import fwbench.solve.SolveRequest.Device;
 import fwbench.tuning.LaunchTuning;
@@ -10,15 +11,12 @@ import fwbench.tuning.TuningMode;
 import fwbench.usage.UsageException;
 import fwbench.variant.Variant;
 import fwbench.variant.core.PathSolver;
-import fwbench.variant.core.RealSolver;
 import fwbench.variant.core.Solver;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.core.UnsupportedInputException;
-import fwbench.variant.core.WideSolver;
 import fwbench.variant.kernelfile.KernelFile;
 import fwbench.verify.Verification;
 import fwbench.verify.VerificationFailure;
-import fwbench.verify.WideVerification;
 import jcuda.CudaException;
 
 import java.io.IOException;
@@ -70,13 +68,13 @@ public final class Solve {
     }
 
     /** The same pipeline with the distances in {@code cell} ({@link CellChoice}, once the graph is read). */
-    public Solve forCell(DistanceCells cell) {
+    public Solve forCell(CellType cell) {
         return new Solve(request.withCell(cell), progress, requested);
     }
 
     /** The checked answer for the graph (the input's summary said first, then how the variant was chosen). */
     public SolveResult solve(SolveInput input) throws UsageException, SolveFailure {
-        if (request.cell() == DistanceCells.INT64) {
+        if (request.cell() == CellType.INT64) {
             try {
                 return new Int64Solve(request, progress, variants).solve(input);
             } catch (VerificationFailure | DeviceFault e) {
@@ -156,23 +154,20 @@ public final class Solve {
                 throw reference.negativeCycle(input, i, "the solve on the device ends with a distance from vertex " + (i + input.firstVertex())
                         + " below any path's length");
             }
-            // real weights in float64 cells (kleene-f64): read back once, checked and returned as they are
-            double[] float64 = input.realWeights() && solver instanceof WideSolver wide ? wide.float64Distances() : null;
+            // real weights (kleene-f32, kleene-f64): read back once in their own cells, checked and returned as they are
+            DistanceMatrix real = input.realWeights() ? solver.distanceMatrix() : null;
             String how;
             if (!request.verify()) {
                 how = "not verified (" + request.terms().noVerify() + ")";
                 progress.line(how);
             } else {
-                how = progress.timed("verifying", () -> !input.realWeights() ? Verification.check(solver, input.graph())
-                        : float64 != null ? WideVerification.checkFloat64(v + " at n=" + input.n() + " (" + input.realGraph().describe() + ")",
-                                input.realGraph(), float64)
-                        : Verification.checkReal((RealSolver) solver, input.realGraph()));
+                how = progress.timed("verifying", () -> real == null ? Verification.check(solver, input.graph())
+                        : Verification.checkCells(v + " at n=" + input.n() + " (" + input.realGraph().describe() + ")", input.realGraph(), real));
                 progress.line("verified in " + progress.lastTime() + ": " + how);
             }
-            if (float64 != null) return new SolveResult(input.n(), v.id(), request.verify(), how, null, null, float64, null);
-            if (input.realWeights()) return new SolveResult(input.n(), v.id(), request.verify(), how, null, ((RealSolver) solver).realDistances(), null, null);
+            if (real != null) return new SolveResult(v.id(), request.verify(), how, real, null);
             int[] intermediates = request.paths() ? ((PathSolver) solver).intermediates() : null;
-            return new SolveResult(input.n(), v.id(), request.verify(), how, solver.distances(), null, null, intermediates);
+            return new SolveResult(v.id(), request.verify(), how, DistanceMatrix.of(input.n(), solver.distances()), intermediates);
         }
     }
 

@@ -1,6 +1,6 @@
 package fwbench.solve;
 
-import fwbench.graph.io.DistanceCells;
+import fwbench.cell.CellType;
 import fwbench.run.HeapCheck;
 import fwbench.tuning.TuningMode;
 import fwbench.variant.Variant;
@@ -21,7 +21,7 @@ import fwbench.variant.Variant;
  *                    library's choice (int32, and for real weights float32 or the float64 CPU reference)
  */
 public record SolveRequest(boolean paths, String variantName, boolean verify, Device device, boolean float32, TuningMode tuning,
-                           HeapCheck.Heap heap, Terms terms, DistanceCells cell) {
+                           HeapCheck.Heap heap, Terms terms, CellType cell) {
 
     /** Where a solve may run. */
     public enum Device {
@@ -64,8 +64,8 @@ public record SolveRequest(boolean paths, String variantName, boolean verify, De
     }
 
     /** The same request, for distances in {@code cell}. */
-    public SolveRequest withCell(DistanceCells cell) {
-        return new SolveRequest(paths, variantName, verify, device, cell == DistanceCells.FLOAT32, tuning, heap, terms, cell);
+    public SolveRequest withCell(CellType cell) {
+        return new SolveRequest(paths, variantName, verify, device, cell == CellType.FLOAT32, tuning, heap, terms, cell);
     }
 
     public SolveRequest {

@@ -1,9 +1,9 @@
 package fwbench.solve;
 
+import fwbench.cell.CellType;
 import fwbench.cuda.CudaContext;
 import fwbench.cuda.Gpu;
 import fwbench.graph.RealFloydWarshall;
-import fwbench.graph.io.DistanceCells;
 import fwbench.run.DeviceMemoryCheck;
 import fwbench.run.HeapCheck;
 import fwbench.solve.SolveRequest.Device;
@@ -11,7 +11,6 @@ import fwbench.usage.UsageException;
 import fwbench.variant.SolveOrder;
 import fwbench.variant.Variant;
 import fwbench.variant.VariantIds;
-import fwbench.variant.core.CellType;
 import fwbench.variant.kernelfile.KernelFile;
 import fwbench.variant.kernelfile.KernelFileException;
 
@@ -161,7 +160,7 @@ public final class SolveVariants {
      * reference (the library's default), said in a note.
      */
     private List<Variant> realWeightCandidates(List<Variant> order, SolveInput input, Optional<String> noGpu, List<String> notes) {
-        CellType cells = request.float32() ? CellType.FLOAT32 : request.cell() == DistanceCells.FLOAT64 ? CellType.FLOAT64 : null;
+        CellType cells = request.float32() ? CellType.FLOAT32 : request.cell() == CellType.FLOAT64 ? CellType.FLOAT64 : null;
         List<Variant> real = order.stream().filter(v -> v.takesRealWeights() && (cells == null || v.cellType() == cells)).toList();
         if (!real.isEmpty() && cells != null) return real;
         if (noGpu.isPresent()) {

@@ -1,6 +1,6 @@
 package fwbench.variant;
 
-import fwbench.variant.core.CellType;
+import fwbench.cell.CellType;
 import fwbench.variant.dataflow.DataflowLaunch;
 import fwbench.variant.kleene.KleenePathsSolver;
 import fwbench.variant.schedule.DataflowSchedule;

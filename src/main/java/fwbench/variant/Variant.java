@@ -1,6 +1,8 @@
 package fwbench.variant;
 
-import fwbench.variant.core.CellType;
+import fwbench.cell.CellType;
+import fwbench.graph.Distances;
+import fwbench.graph.Graph;
 import fwbench.variant.core.DeviceMemory;
 import fwbench.variant.core.HostMemory;
 import fwbench.variant.core.LaunchChoice;
@@ -26,8 +28,6 @@ import fwbench.variant.packed16.Packed16Solver;
 import fwbench.variant.schedule.DataflowSchedule;
 import fwbench.variant.small.SmallGraphsBatch;
 import fwbench.variant.small.SmallGraphsSolver;
-import fwbench.graph.Distances;
-import fwbench.graph.Graph;
 
 import java.util.ArrayList;
 import java.util.List;

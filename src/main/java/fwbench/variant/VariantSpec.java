@@ -1,9 +1,9 @@
 package fwbench.variant;
 
+import fwbench.cell.CellType;
 import fwbench.variant.Variant.Backend;
 import fwbench.variant.Variant.Marker;
 import fwbench.variant.Variant.Output;
-import fwbench.variant.core.CellType;
 import fwbench.variant.core.DeviceMemory;
 import fwbench.variant.core.HostMemory;
 import fwbench.variant.core.LaunchChoice;

@@ -1,33 +1,31 @@
 package fwbench.verify;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.graph.Distances;
 import fwbench.graph.Graph;
-import fwbench.graph.RealFloydWarshall;
 import fwbench.graph.RealGraph;
-import fwbench.graph.ReferenceFloydWarshall;
 import fwbench.graph.ShortestPaths;
-import fwbench.variant.kleene.BandsSolver;
 import fwbench.variant.core.GpuSolver;
 import fwbench.variant.core.PackedDistances;
 import fwbench.variant.core.PathSolver;
-import fwbench.variant.core.RealSolver;
 import fwbench.variant.core.Solver;
+import fwbench.variant.kleene.BandsSolver;
 
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.SplittableRandom;
-import java.util.function.DoubleUnaryOperator;
-import java.util.function.IntToDoubleFunction;
 
 /**
  * Checks a variant's answer before it is timed, against an oracle that shares none of its code:
  * up to {@link #REFERENCE_LIMIT} vertices (or for graphs not known to have only positive cycles)
  * every cell against the CPU reference; above it the shortest-path certificate, on the device for
  * GPU variants. A negative cycle that the solver found fails the check first.
- * A path variant also has sampled rebuilt paths checked against the graph. Float32 distances of
- * a graph of real weights are checked cell by cell against the float64 CPU reference, within a
- * tolerance derived from float32 rounding ({@link #realTolerance}).
+ * A path variant also has sampled rebuilt paths checked against the graph. Solve's answers in
+ * their own cells ({@link #checkCells}) go through the same one comparison with the CPU reference
+ * of those cells ({@link #requireSameCells}): integer cells exactly, real ones (float32, float64)
+ * within a tolerance derived from their rounding ({@link #tolerance}).
  */
 public final class Verification {
 
@@ -64,8 +62,7 @@ public final class Verification {
         }
         String how;
         if (graph.n() <= REFERENCE_LIMIT || !graph.positiveCycles()) {
-            compareWithReference(subject, graph, solver.distances());
-            how = "every cell equals the CPU reference";
+            how = checkCells(subject, graph, DistanceMatrix.of(graph.n(), solver.distances()));
         } else if (solver instanceof BandsSolver bands) {
             OptionalLong bad = BandCertificate.firstViolation(bands, graph.negativeWeights());
             if (bad.isPresent()) {
@@ -104,93 +101,101 @@ public final class Verification {
         return how;
     }
 
-    /** u = 2^-24: the largest relative error of one float32 rounding (an addition, or a weight's conversion). */
-    public static final double FLOAT32_ROUNDOFF = 0x1p-24;
+    /** The cells of the reference real cells are checked against: the float64 oracle's. */
+    private static final CellType REAL_REFERENCE = CellType.FLOAT64;
 
     /**
-     * The largest |got - exact| accepted for a float32 distance whose float64 reference is
-     * {@code exact}, in a graph of n vertices with weights >= 0: 2 (n + 1) u exact.
+     * The largest |got - reference| accepted for a distance in {@code cells} whose float64 CPU
+     * reference is {@code reference}, in a graph of n vertices with weights >= 0, u being the
+     * cells' {@link CellType#roundoff()}: 0 for the integer cells (exact); 2 (n + 1) u |reference|
+     * for cells coarser than the reference's (float32: u = 2^-24); 4 (n + 1) u |reference| for cells
+     * as fine as the reference's (float64: u = 2^-53).
      *
-     * <p>Why it is sound: with weights >= 0 every float32 distance is a minimum of sums of the
+     * <p>Why float32's is sound: with weights >= 0 every float32 distance is a minimum of sums of the
      * graph's weights, built by a chain of at most m rounded steps (a weight's conversion, then one
      * addition per step of k; kleene's rounds add two per tile of T >= 64, so m <= n + 2n/64 + 1);
      * rounding is monotone and each step errs by a factor within 1 +- u, so got lies within a
      * factor (1 +- u)^m of the exact distance: |got - exact| <= ((1 + u)^m - 1) exact <= 1.01 m u
      * exact (m u < 0.003 for every n fwbench takes), below 2 (n + 1) u exact with room left for
-     * the float64 reference's own rounding (u = 2^-53). docs/solve.md, "Real weights", says the same.
+     * the float64 reference's own rounding (u = 2^-53).
+     *
+     * <p>Why float64's is sound: as for float32, each side is a minimum of sums of the graph's
+     * weights built by a chain of at most m rounded additions (kleene-f64: m <= n + 2n/64 + 1; the
+     * reference: m <= n, its weights taken as they are), so each lies within a factor (1 +- u)^m of
+     * the exact distance, |side - exact| <= 1.01 m u exact. Here both sides round at the same u, so
+     * the two errors add: at most 1.01 (2.04 n + 2) u exact, below 4 (n + 1) u |reference| for every
+     * n fwbench takes (|reference| and exact differ by a factor within 1 +- 0.001 there).
+     * docs/solve.md, "Real weights", says the same.
      */
-    public static double realTolerance(int n, double exact) {
-        return 2.0 * (n + 1) * FLOAT32_ROUNDOFF * Math.abs(exact);
+    public static double tolerance(CellType cells, int n, double reference) {
+        return toleranceUnits(cells) * (n + 1) * cells.roundoff() * Math.abs(reference);
+    }
+
+    /** 2, or 4 where the cells round as finely as the reference: then both sides' errors add. */
+    private static int toleranceUnits(CellType cells) {
+        return cells.roundoff() == REAL_REFERENCE.roundoff() ? 4 : 2;
     }
 
     /**
-     * Checks the float32 distances of a graph of real weights that the solver has just computed,
-     * every cell against the float64 CPU reference ({@link RealFloydWarshall}) within
-     * {@link #realTolerance}; returns how it was checked, throws {@link VerificationFailure} naming
-     * the first wrong cell.
+     * Checks a solve's integer distances (int32 or int64) of a graph of integer weights, every cell
+     * against the CPU reference of their cells ({@link ReferenceDistances}), exactly; returns how it
+     * was checked, throws {@link VerificationFailure} naming the first wrong cell.
      */
-    public static String checkReal(RealSolver solver, RealGraph graph) {
-        String subject = solver.variant() + " at n=" + graph.n() + " (" + graph.describe() + ")";
-        checkRealDistances(subject, graph, solver.realDistances());
-        return "every cell within 2 (n + 1) 2^-24 x its distance of the float64 CPU reference";
+    public static String checkCells(String subject, Graph graph, DistanceMatrix got) {
+        DistanceMatrix expected = ReferenceDistances.of(graph, got.cells());
+        requireSameCells(subject, expected, got);
+        return "every cell equals " + ReferenceDistances.name(expected.cells());
     }
 
     /**
-     * Compares float32 distances of a graph with weights >= 0 with the float64 CPU reference, cell
-     * by cell within {@link #realTolerance} (no path: +infinity in both).
+     * Checks a solve's real distances (float32 or float64) of a graph of real weights >= 0, every
+     * cell against the float64 CPU reference within the {@link #tolerance} of their cells; returns
+     * how it was checked, throws {@link VerificationFailure} naming the first wrong cell.
      */
-    public static void checkRealDistances(String subject, RealGraph graph, float[] got) {
-        if (graph.negativeWeights()) throw new IllegalArgumentException("the float32 tolerance is derived for weights >= 0; " + graph.describe() + " has negative ones");
-        checkAgainstRealReference(subject, graph, c -> got[c], exact -> realTolerance(graph.n(), exact));
+    public static String checkCells(String subject, RealGraph graph, DistanceMatrix got) {
+        CellType cells = got.cells();
+        if (graph.negativeWeights()) throw new IllegalArgumentException("the " + cells.word() + " tolerance is derived for weights >= 0; " + graph.describe() + " has negative ones");
+        DistanceMatrix expected = ReferenceDistances.of(graph, cells);
+        requireSameCells(subject, expected, got);
+        return "every cell within " + toleranceUnits(cells) + " (n + 1) 2^" + Math.getExponent(cells.roundoff()) + " x its distance of "
+                + ReferenceDistances.name(expected.cells());
     }
 
     /**
-     * Compares real distances ({@code got} of a cell index) with the float64 CPU reference, cell by cell
-     * within {@code tolerance} of each reference distance (no path: +infinity in both); throws
-     * {@link VerificationFailure} naming the first wrong cell and how many there are.
+     * The one comparison of distances with a reference, cell by cell: integer cells must hold the
+     * same bits, real ones lie within the {@link #tolerance} of their cells of each reference
+     * distance (no path: no path in both). Throws {@link VerificationFailure} naming the first wrong
+     * cell and how many there are.
      */
-    static void checkAgainstRealReference(String subject, RealGraph graph, IntToDoubleFunction got, DoubleUnaryOperator tolerance) {
-        int n = graph.n();
-        double[] expected = RealFloydWarshall.distances(graph);
+    public static void requireSameCells(String subject, DistanceMatrix expected, DistanceMatrix got) {
+        int n = expected.n();
+        CellType cells = got.cells();
+        boolean exact = !cells.real();
+        if (got.n() != n || (exact && expected.cells() != cells)) {
+            throw new IllegalArgumentException(n + " x " + n + " " + expected.cells().word() + " reference for " + got.n() + " x " + got.n() + " " + cells.word() + " distances");
+        }
         int first = -1;
         long wrong = 0;
-        for (int c = 0; c < expected.length; c++) {
-            double exact = expected[c];
-            boolean right = exact == Double.POSITIVE_INFINITY ? got.applyAsDouble(c) == Double.POSITIVE_INFINITY
-                    : Math.abs(got.applyAsDouble(c) - exact) <= tolerance.applyAsDouble(exact);  // false for NaN and +infinity
+        for (int c = 0; c < n * n; c++) {
+            boolean right = exact ? got.bits(c) == expected.bits(c)
+                    : expected.reachable(c) ? Math.abs(got.value(c) - expected.value(c)) <= tolerance(cells, n, expected.value(c))  // false for NaN and +infinity
+                    : !got.reachable(c);
             if (!right) {
                 if (first < 0) first = c;
                 wrong++;
             }
         }
-        if (first >= 0) {
-            double exact = expected[first];
-            String message = subject + ": wrong distance at (" + first / n + ", " + first % n + "): expected " + realText(exact)
-                    + " (the float64 CPU reference" + (exact == Double.POSITIVE_INFINITY ? "" : ", within " + tolerance.applyAsDouble(exact)) + "), got "
-                    + realText(got.applyAsDouble(first));
-            throw new VerificationFailure(wrong == 1 ? message : message + " (" + wrong + " wrong cells in all)");
-        }
+        if (first < 0) return;
+        String within = exact || !expected.reachable(first) ? "" : ", within " + tolerance(cells, n, expected.value(first));
+        String message = subject + ": wrong distance at (" + first / n + ", " + first % n + "): expected " + text(expected, first, exact)
+                + " (" + ReferenceDistances.name(expected.cells()) + within + "), got " + text(got, first, exact);
+        throw new VerificationFailure(wrong == 1 ? message : message + " (" + wrong + " wrong cells in all)");
     }
 
-    private static String realText(double distance) {
-        return distance == Double.POSITIVE_INFINITY ? "INF" : Double.toString(distance);
-    }
-
-    private static void compareWithReference(String subject, Graph graph, int[] got) {
-        int[] expected = ReferenceFloydWarshall.distances(graph);
-        int first = -1;
-        long wrong = 0;
-        for (int c = 0; c < expected.length; c++) {
-            if (got[c] != expected[c]) {
-                if (first < 0) first = c;
-                wrong++;
-            }
-        }
-        if (first >= 0) {
-            int n = graph.n();
-            VerificationFailure f = wrongCell(subject, first / n, first % n, expected[first], got[first], "the CPU reference");
-            throw wrong == 1 ? f : new VerificationFailure(f.getMessage() + " (" + wrong + " wrong cells in all)");
-        }
+    /** A cell in a message: as its cells write it, or, compared within a tolerance, its value as a double. */
+    private static String text(DistanceMatrix m, int cell, boolean exact) {
+        if (exact) return m.text(cell);
+        return m.reachable(cell) ? Double.toString(m.value(cell)) : Distances.NO_PATH_TEXT;
     }
 
     private static void checkPaths(String subject, Graph graph, ShortestPaths paths) {

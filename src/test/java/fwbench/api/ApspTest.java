@@ -78,6 +78,9 @@ class ApspTest {
         assertEquals(List.of(3), result.path(3, 3));
         assertEquals(0.0, result.distance(3, 3));
         assertEquals(Gpu.available() ? "kleene-paths" : "reference", result.variant());
+        int[] all = result.distanceMatrix().array(int[].class);
+        assertEquals(3, all[2], "the whole matrix, row-major: (0, 2)");
+        for (int c = 0; c < 16; c++) assertEquals(result.distance(c / 4, c % 4), result.distanceMatrix().value(c), "cell " + c);
     }
 
     @Test

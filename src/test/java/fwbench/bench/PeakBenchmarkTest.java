@@ -1,6 +1,6 @@
 package fwbench.bench;
 
-import fwbench.variant.core.CellType;
+import fwbench.cell.CellType;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;

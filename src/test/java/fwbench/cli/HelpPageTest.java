@@ -1,10 +1,10 @@
 package fwbench.cli;
 
 import fwbench.bench.FloydWarshallBenchmark;
+import fwbench.cell.CellType;
 import fwbench.results.ResultsFormat;
-import fwbench.variant.core.CellType;
-import fwbench.variant.core.LaunchMode;
 import fwbench.variant.Variant;
+import fwbench.variant.core.LaunchMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

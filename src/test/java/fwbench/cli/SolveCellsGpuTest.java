@@ -1,9 +1,9 @@
 package fwbench.cli;
 
 import fwbench.GpuTest;
+import fwbench.cell.CellType;
 import fwbench.graph.LongFloydWarshallTest;
 import fwbench.graph.MatrixGraph;
-import fwbench.graph.io.DistanceCells;
 import fwbench.graph.io.GraphFileWriter;
 import fwbench.graph.io.GraphFormat;
 import fwbench.graph.io.SolutionFiles;
@@ -33,7 +33,7 @@ class SolveCellsGpuTest extends SolveCommandTesting {
         Path solution = dir.resolve("heavy.apsp");
         assertEquals(0, run("solve", "--graph", file.toString(), "--out", solution.toString()), err.toString());
         assertTrue(said("solving in int64 with kleene-i64") && said("every cell equals the int64 CPU reference"), err.toString());
-        assertArrayEquals(LongFloydWarshallTest.jgrapht(graph), SolutionFiles.read(solution).int64Distances());
+        assertArrayEquals(LongFloydWarshallTest.jgrapht(graph), SolutionFiles.read(solution).distanceMatrix().array(long[].class));
     }
 
     @Test
@@ -42,12 +42,12 @@ class SolveCellsGpuTest extends SolveCommandTesting {
         Path wide = dir.resolve("wide.apsp"), narrow = dir.resolve("narrow.apsp");
         assertEquals(0, run("solve", "--graph", file.toString(), "--out", wide.toString()), err.toString());
         assertTrue(said("solving with kleene-f64") && said("every cell within 4 (n + 1) 2^-53"), err.toString());
-        assertEquals(DistanceCells.FLOAT64, SolutionFiles.read(wide).cells());
+        assertEquals(CellType.FLOAT64, SolutionFiles.read(wide).cells());
         // 0.1 + 0.2 is 0.30000000000000004 in double: the direct arc of 0.3 is the lighter, and exactly 0.3
-        assertEquals(0.3, SolutionFiles.read(wide).float64Distances()[2], 0.0);
+        assertEquals(0.3, SolutionFiles.read(wide).distanceMatrix().array(double[].class)[2], 0.0);
         assertEquals(0, run("solve", "--graph", file.toString(), "--out", narrow.toString(), "--cell", "float32"), err.toString());
         assertTrue(said("solving with kleene-f32"), err.toString());
-        assertEquals(DistanceCells.FLOAT32, SolutionFiles.read(narrow).cells());
+        assertEquals(CellType.FLOAT32, SolutionFiles.read(narrow).cells());
     }
 
     @Test
@@ -60,6 +60,6 @@ class SolveCellsGpuTest extends SolveCommandTesting {
         assertEquals(List.of("fwbench solve: kleene-i64's int64 distances are checked cell by cell against the int64 CPU reference, up to n = 2048, and "
                 + file + " has n = 2049: use --no-verify to write them unchecked, or --variant reference (the CPU)"), errLines().stream().filter(l -> !l.contains("read in")).toList());
         assertEquals(0, run("solve", "--graph", file.toString(), "--out", out.toString(), "--no-verify"), err.toString());
-        assertEquals(2048L * 1_000_000, SolutionFiles.read(out).int64Distances()[2048]);
+        assertEquals(2048L * 1_000_000, SolutionFiles.read(out).distanceMatrix().array(long[].class)[2048]);
     }
 }

@@ -1,11 +1,11 @@
 package fwbench.cli;
 
+import fwbench.cell.CellType;
 import fwbench.graph.Distances;
 import fwbench.graph.LongFloydWarshallTest;
 import fwbench.graph.MatrixGraph;
 import fwbench.graph.RealGraph;
 import fwbench.graph.RealGraphs;
-import fwbench.graph.io.DistanceCells;
 import fwbench.graph.io.GraphFileWriter;
 import fwbench.graph.io.GraphFormat;
 import fwbench.graph.io.Solution;
@@ -41,9 +41,9 @@ class SolveCellsTest extends SolveCommandTesting {
         assertEquals(0, run("solve", "--graph", file.toString(), "--out", solution.toString()), err.toString());
         assertTrue(errLines().stream().anyMatch(l -> l.contains("distances may pass int32") && l.contains("solving in int64")), err.toString());
         Solution s = SolutionFiles.read(solution);
-        assertEquals(DistanceCells.INT64, s.cells());
+        assertEquals(CellType.INT64, s.cells());
         long[] expected = LongFloydWarshallTest.jgrapht(graph);
-        assertArrayEquals(expected, s.int64Distances());
+        assertArrayEquals(expected, s.distanceMatrix().array(long[].class));
         assertTrue(out().startsWith("wrote " + solution + ": int64 distances of "), out());
         // path prints a distance past 2^31 from the binary file and from the text one
         int far = 0;
@@ -67,7 +67,7 @@ class SolveCellsTest extends SolveCommandTesting {
         assertEquals(0, run("solve", "--graph", file.toString(), "--out", narrow.toString()), err.toString());
         assertEquals(0, run("solve", "--graph", file.toString(), "--out", wide.toString(), "--cell", "int64"), err.toString());
         int[] int32 = SolutionFiles.read(narrow).distances();
-        long[] int64 = SolutionFiles.read(wide).int64Distances();
+        long[] int64 = SolutionFiles.read(wide).distanceMatrix().array(long[].class);
         for (int c = 0; c < int32.length; c++) assertEquals(int32[c] >= Distances.INF ? Distances.INF64 : int32[c], int64[c], "cell " + c);
     }
 
@@ -101,7 +101,7 @@ class SolveCellsTest extends SolveCommandTesting {
         Path file = Files.writeString(dir.resolve("real.edges"), edges.toString());
         Path solution = dir.resolve("real.apsp");
         assertEquals(0, run("solve", "--graph", file.toString(), "--out", solution.toString()), err.toString());
-        double[] got = SolutionFiles.read(solution).float64Distances();
+        double[] got = SolutionFiles.read(solution).distanceMatrix().array(double[].class);
         double[] expected = jgrapht(graph);
         int n = graph.n();
         for (int c = 0; c < expected.length; c++) {
@@ -144,6 +144,7 @@ class SolveCellsTest extends SolveCommandTesting {
                 {"--graph", heavy.toString(), "--cell", "float64"},
                 {"--graph", report.toString(), "--cell", "float32"},
                 {"--graph", report.toString(), "--cell", "int8"},
+                {"--graph", report.toString(), "--cell", "packed16"},
                 {"--graph", real.toString(), "--cell", "int64"},
                 {"--graph", heavy.toString(), "--paths"},
                 {"--graph", heavy.toString(), "--variant", "cpu-blocked"},
@@ -155,6 +156,7 @@ class SolveCellsTest extends SolveCommandTesting {
                 "--cell float64 is for real weights, and " + heavy + "'s are integers; allowed: int64 (the default: its distances may pass int32)",
                 "--cell float32 is for real weights, and " + report + "'s are integers; allowed: int32 (the default), int64",
                 "--cell 'int8' is not a cell type; allowed: int32, float32, int64, float64",
+                "--cell 'packed16' is not a cell type; allowed: int32, float32, int64, float64",
                 "--cell int64 holds integer distances, and " + real + " has real weights (not all whole numbers); allowed: float64 (the default), float32",
                 heavy + " is solved in int64 cells, and --paths rebuilds routes from int32 distances only; leave it out",
                 heavy + " is solved in int64 cells: --variant kleene-i64 or reference, or leave out --variant",

@@ -1,16 +1,15 @@
 package fwbench.cli;
 
+import fwbench.cell.CellType;
 import fwbench.cuda.Gpu;
 import fwbench.graph.Distances;
 import fwbench.graph.RealGraph;
 import fwbench.graph.RealGraphs;
-import fwbench.graph.io.DistanceCells;
 import fwbench.graph.io.GraphFormat;
 import fwbench.graph.io.Solution;
 import fwbench.graph.io.SolutionFiles;
 import fwbench.solve.NegativeCycleFound;
 import fwbench.verify.Verification;
-import fwbench.verify.WideVerification;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -134,8 +133,8 @@ class SolveWeightsTest extends SolveCommandTesting {
         Path solution = dir.resolve("real.apsp");
         assertEquals(0, run("solve", "--graph", realGraphFile(graph, format).toString(), "--out", solution.toString()), err.toString());
         Solution s = SolutionFiles.read(solution);
-        assertEquals(DistanceCells.FLOAT64, s.cells());
-        WideVerification.checkFloat64("solve", graph, s.float64Distances());
+        assertEquals(CellType.FLOAT64, s.cells());
+        Verification.checkCells("solve", graph, s.distanceMatrix());
         assertTrue(out().startsWith("wrote " + solution + ": float64 distances of "), out());
         if (!Gpu.available()) {
             assertTrue(errLines().stream().anyMatch(l -> l.startsWith("fwbench solve: no CUDA device (") && l.endsWith("real weights with the float64 CPU reference")),
@@ -144,8 +143,8 @@ class SolveWeightsTest extends SolveCommandTesting {
         Path narrow = dir.resolve("real32.apsp");
         assertEquals(0, run("solve", "--graph", realGraphFile(graph, format).toString(), "--out", narrow.toString(), "--cell", "float32"), err.toString());
         Solution s32 = SolutionFiles.read(narrow);
-        assertTrue(s32.isReal());
-        Verification.checkRealDistances("solve", graph, s32.realDistances());
+        assertEquals(CellType.FLOAT32, s32.cells());
+        Verification.checkCells("solve", graph, s32.distanceMatrix());
         assertTrue(out().startsWith("wrote " + narrow + ": float32 distances of "), out());
     }
 
@@ -199,7 +198,7 @@ class SolveWeightsTest extends SolveCommandTesting {
         assertTrue(errLines().stream().anyMatch(l -> l.contains("has negative weights") && l.endsWith("solving with the float64 CPU reference, which tests for INF")),
                 err.toString());
         double inf = Double.POSITIVE_INFINITY;
-        assertArrayEquals(new double[] {0, 2.5, 1.25, inf, 0, -1.25, inf, inf, 0}, SolutionFiles.read(solution).float64Distances());
+        assertArrayEquals(new double[] {0, 2.5, 1.25, inf, 0, -1.25, inf, inf, 0}, SolutionFiles.read(solution).distanceMatrix().array(double[].class));
         Path cycle = Files.writeString(dir.resolve("cycle.edges"), "0 1 0.5\n1 0 -0.75\n");
         assertEquals(1, run("solve", "--graph", cycle.toString(), "--out", dir.resolve("cycle.apsp").toString()));
         assertEquals("fwbench solve: " + cycle + ": vertex 0 reaches a cycle of negative length (vertices numbered as in the file): "

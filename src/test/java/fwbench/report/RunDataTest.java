@@ -2,8 +2,8 @@ package fwbench.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import fwbench.cell.CellType;
 import fwbench.usage.UsageException;
-import fwbench.variant.core.CellType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,8 +1,8 @@
 package fwbench.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import fwbench.cell.CellType;
 import fwbench.usage.UsageException;
-import fwbench.variant.core.CellType;
 import fwbench.variant.Variant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

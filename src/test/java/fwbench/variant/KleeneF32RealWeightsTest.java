@@ -1,7 +1,6 @@
 package fwbench.variant;
 
 import fwbench.variant.core.LaunchChoice;
-import fwbench.variant.core.RealSolver;
 import fwbench.variant.core.Solver;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.core.UnsupportedInputException;
@@ -10,6 +9,8 @@ import fwbench.variant.kleene.KleeneF32Solver;
 import fwbench.GpuTest;
 import fwbench.graph.RealGraph;
 import fwbench.graph.RealGraphs;
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.verify.Verification;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,16 +36,17 @@ class KleeneF32RealWeightsTest {
             RealGraph graph = RealGraphs.random(n, p, n + 31);
             for (int tile : new int[] {64, 128}) {
                 try (KleeneF32Solver solver = new KleeneF32Solver(Variant.KLEENE_F32, SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)))) {
-                    assertTrue(solver.realWeights());
                     solver.reset();
                     solver.solve();
-                    float[] first = solver.realDistances();
-                    String how = Verification.checkReal(solver, graph);
+                    DistanceMatrix distances = solver.distanceMatrix();
+                    assertEquals(CellType.FLOAT32, distances.cells());
+                    float[] first = distances.array(float[].class);
+                    String how = Verification.checkCells("kleene-f32", graph, distances);
                     assertTrue(how.contains("float64 CPU reference"), how);
                     // a second solve from the input gives the same bits: the reset restored float32 weights, not converted integers
                     solver.reset();
                     solver.solve();
-                    assertArrayEquals(first, solver.realDistances(), "tile " + tile + ", p=" + p);
+                    assertArrayEquals(first, solver.distanceMatrix().array(float[].class), "tile " + tile + ", p=" + p);
                     assertThrows(IllegalStateException.class, solver::distances, "real weights have no integer distances");
                 }
             }
@@ -59,10 +61,10 @@ class KleeneF32RealWeightsTest {
         try (Solver solver = Variant.KLEENE_F32.create(SolverConfig.of(graph))) {
             solver.reset();
             solver.solve();
-            float[] d = ((RealSolver) solver).realDistances();
+            float[] d = solver.distanceMatrix().array(float[].class);
             assertEquals(300 * 300, d.length);
             assertTrue(Arrays.toString(Arrays.copyOf(d, 10)).contains("Infinity"), "vertex 3 is isolated: no path is +infinity");
-            Verification.checkReal((RealSolver) solver, graph);
+            Verification.checkCells("kleene-f32", graph, solver.distanceMatrix());
         }
     }
 

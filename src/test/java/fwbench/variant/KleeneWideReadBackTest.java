@@ -11,7 +11,9 @@ import fwbench.graph.LongFloydWarshallTest;
 import fwbench.graph.MatrixGraph;
 import fwbench.graph.RealGraph;
 import fwbench.graph.RealGraphs;
-import fwbench.verify.WideVerification;
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
+import fwbench.verify.Verification;
 import org.jgrapht.alg.shortestpath.FloydWarshallShortestPaths;
 import org.jgrapht.graph.DefaultWeightedEdge;
 import org.jgrapht.graph.SimpleDirectedWeightedGraph;
@@ -47,13 +49,13 @@ class KleeneWideReadBackTest {
                 for (int solve = 0; solve < 2; solve++) {
                     solver.reset();
                     solver.solve();
-                    assertArrayEquals(expected, solver.int64Distances(), "n=" + n + " tile " + tile + " solve " + solve);
+                    assertArrayEquals(expected, solver.distanceMatrix().array(long[].class), "n=" + n + " tile " + tile + " solve " + solve);
                     // what the benchmark reads: the same distances narrowed to int32, INF from there on
                     int[] narrowed = solver.distances();
                     for (int c = 0; c < expected.length; c++) assertEquals((int) Math.min(expected[c], Distances.INF), narrowed[c], "narrowed cell " + c);
-                    assertArrayEquals(expected, solver.int64Distances(), "read back again after the int32 read");
+                    assertArrayEquals(expected, solver.distanceMatrix().array(long[].class), "read back again after the int32 read");
                 }
-                assertThrows(IllegalStateException.class, solver::float64Distances);
+                assertEquals(CellType.INT64, solver.distanceMatrix().cells(), "int64 cells, read back as they are");
             }
         }
     }
@@ -88,13 +90,13 @@ class KleeneWideReadBackTest {
                     for (int solve = 0; solve < 2; solve++) {
                         solver.reset();
                         solver.solve();
-                        double[] got = solver.float64Distances();
+                        double[] got = solver.distanceMatrix().array(double[].class);
                         for (int c = 0; c < expected.length; c++) {
                             String what = "n=" + n + " p=" + p + " tile " + tile + " cell " + c;
                             if (expected[c] == Double.POSITIVE_INFINITY || expected[c] == 0) assertEquals(expected[c], got[c], what);
-                            else assertEquals(expected[c], got[c], WideVerification.float64Tolerance(n, expected[c]), what);
+                            else assertEquals(expected[c], got[c], Verification.tolerance(CellType.FLOAT64, n, expected[c]), what);
                         }
-                        assertTrue(WideVerification.checkFloat64("kleene-f64", graph, got).contains("float64 CPU reference"));
+                        assertTrue(Verification.checkCells("kleene-f64", graph, DistanceMatrix.of(graph.n(), got)).contains("float64 CPU reference"));
                     }
                     assertThrows(IllegalStateException.class, solver::distances, "real weights have no int32 distances");
                 }

@@ -1,6 +1,6 @@
 package fwbench.variant;
 
-import fwbench.variant.core.CellType;
+import fwbench.cell.CellType;
 import fwbench.variant.core.GpuSolver;
 import fwbench.variant.core.LaunchChoice;
 import fwbench.variant.core.LaunchMode;

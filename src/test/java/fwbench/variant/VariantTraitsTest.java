@@ -1,6 +1,6 @@
 package fwbench.variant;
 
-import fwbench.variant.core.CellType;
+import fwbench.cell.CellType;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.core.UnsupportedInputException;
 import fwbench.variant.packed16.Packed16Solver;

@@ -1,15 +1,15 @@
 package fwbench.verify;
 
 import fwbench.GpuTest;
+import fwbench.cell.CellType;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.graph.Distances;
 import fwbench.graph.Graph;
 import fwbench.graph.GraphSpec;
-import fwbench.variant.core.CellType;
+import fwbench.variant.Variant;
 import fwbench.variant.core.GpuSolver;
 import fwbench.variant.core.PackedDistances;
 import fwbench.variant.core.SolverConfig;
-import fwbench.variant.Variant;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

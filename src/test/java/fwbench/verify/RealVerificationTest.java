@@ -1,5 +1,7 @@
 package fwbench.verify;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.RealFloydWarshall;
 import fwbench.graph.RealGraph;
 import fwbench.graph.RealGraphs;
@@ -17,9 +19,9 @@ class RealVerificationTest {
 
     @Test
     void theToleranceIsTwoNPlusOneUnitRoundoffsOfTheDistance() {
-        assertEquals(0x1p-24, Verification.FLOAT32_ROUNDOFF);
-        assertEquals(2.0 * 101 * 0x1p-24 * 1000, Verification.realTolerance(100, 1000));
-        assertEquals(0, Verification.realTolerance(100, 0), "a distance of 0 (zero-weight edges) must be exact");
+        assertEquals(0x1p-24, CellType.FLOAT32.roundoff());
+        assertEquals(2.0 * 101 * 0x1p-24 * 1000, Verification.tolerance(CellType.FLOAT32, 100, 1000));
+        assertEquals(0, Verification.tolerance(CellType.FLOAT32, 100, 0), "a distance of 0 (zero-weight edges) must be exact");
     }
 
     /** A float32 Floyd-Warshall, the device's arithmetic, passes on graphs of several sizes and densities. */
@@ -29,7 +31,7 @@ class RealVerificationTest {
         for (double p : new double[] {0.05, 0.5, 1.0}) {
             RealGraph g = RealGraphs.random(n, p, n);
             float[] got = RealGraphs.float32FloydWarshall(g, -1);
-            assertDoesNotThrow(() -> Verification.checkRealDistances("float32 FW", g, got), "p=" + p);
+            assertDoesNotThrow(() -> Verification.checkCells("float32 FW", g, DistanceMatrix.of(g.n(), got)), "p=" + p);
         }
     }
 
@@ -46,10 +48,10 @@ class RealVerificationTest {
         long beyond = 0;
         for (int c = 0; c < exact.length; c++) {
             if (exact[c] == Double.POSITIVE_INFINITY ? skipped[c] != Float.POSITIVE_INFINITY
-                    : Math.abs(skipped[c] - exact[c]) > Verification.realTolerance(n, exact[c])) beyond++;
+                    : Math.abs(skipped[c] - exact[c]) > Verification.tolerance(CellType.FLOAT32, n, exact[c])) beyond++;
         }
         assertTrue(beyond > 0, "skipping k = " + k + " must change some distance beyond the tolerance on this graph");
-        VerificationFailure f = assertThrows(VerificationFailure.class, () -> Verification.checkRealDistances("float32 FW without k=" + k, g, skipped));
+        VerificationFailure f = assertThrows(VerificationFailure.class, () -> Verification.checkCells("float32 FW without k=" + k, g, DistanceMatrix.of(g.n(), skipped)));
         assertTrue(f.getMessage().startsWith("float32 FW without k=" + k + ": wrong distance at ("), f.getMessage());
         assertTrue(f.getMessage().contains("(the float64 CPU reference, within "), f.getMessage());
         assertTrue(beyond == 1 || f.getMessage().endsWith("(" + beyond + " wrong cells in all)"), f.getMessage());
@@ -61,9 +63,9 @@ class RealVerificationTest {
         double inf = Double.POSITIVE_INFINITY;
         RealGraph g = RealGraphs.of(3, new double[] {0, 1.5, 100.75, inf, 0, 2.25, inf, inf, 0}, "chain");
         VerificationFailure f = assertThrows(VerificationFailure.class,
-                () -> Verification.checkRealDistances("without k=1", g, RealGraphs.float32FloydWarshall(g, 1)));
+                () -> Verification.checkCells("without k=1", g, DistanceMatrix.of(g.n(), RealGraphs.float32FloydWarshall(g, 1))));
         assertEquals("without k=1: wrong distance at (0, 2): expected 3.75 (the float64 CPU reference, within "
-                + Verification.realTolerance(3, 3.75) + "), got 100.75", f.getMessage());
+                + Verification.tolerance(CellType.FLOAT32, 3, 3.75) + "), got 100.75", f.getMessage());
     }
 
     /** One cell off by a few tolerances fails; +infinity where there is a path, and a finite value where there is none, fail. */
@@ -79,21 +81,21 @@ class RealVerificationTest {
         }
         float[] good = RealGraphs.float32FloydWarshall(g, -1);
         float[] off = good.clone();
-        off[finite] = (float) (exact[finite] + 4 * Verification.realTolerance(n, exact[finite]));
+        off[finite] = (float) (exact[finite] + 4 * Verification.tolerance(CellType.FLOAT32, n, exact[finite]));
         float[] lost = good.clone();
         lost[finite] = Float.POSITIVE_INFINITY;
         float[] invented = good.clone();
         invented[none] = 1;
         for (float[] bad : new float[][] {off, lost, invented}) {
-            assertThrows(VerificationFailure.class, () -> Verification.checkRealDistances("bad", g, bad));
+            assertThrows(VerificationFailure.class, () -> Verification.checkCells("bad", g, DistanceMatrix.of(g.n(), bad)));
         }
-        assertDoesNotThrow(() -> Verification.checkRealDistances("good", g, good));
+        assertDoesNotThrow(() -> Verification.checkCells("good", g, DistanceMatrix.of(g.n(), good)));
     }
 
     @Test
     void negativeWeightsAreOutsideTheBound() {
         double inf = Double.POSITIVE_INFINITY;
         RealGraph g = RealGraphs.of(2, new double[] {0, -0.5, inf, 0}, "negative");
-        assertThrows(IllegalArgumentException.class, () -> Verification.checkRealDistances("x", g, new float[] {0, -0.5f, Float.POSITIVE_INFINITY, 0}));
+        assertThrows(IllegalArgumentException.class, () -> Verification.checkCells("x", g, DistanceMatrix.of(g.n(), new float[] {0, -0.5f, Float.POSITIVE_INFINITY, 0})));
     }
 }

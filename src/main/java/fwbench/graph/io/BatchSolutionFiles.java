@@ -1,5 +1,6 @@
 package fwbench.graph.io;
 
+import fwbench.cell.CellType;
 import fwbench.graph.Distances;
 
 import java.io.IOException;
@@ -54,7 +55,7 @@ public final class BatchSolutionFiles {
         if (solutions.isEmpty()) throw new IllegalArgumentException("a batch file holds at least one graph");
         boolean paths = solutions.get(0).hasPaths();
         for (Solution s : solutions) {
-            if (s.cells() != DistanceCells.INT32 || s.hasPaths() != paths) throw new IllegalArgumentException("a batch file holds int32 distances, every graph with intermediates or none");
+            if (s.cells() != CellType.INT32 || s.hasPaths() != paths) throw new IllegalArgumentException("a batch file holds int32 distances, every graph with intermediates or none");
         }
         AtomicFile.write(target, replace, out -> writeBinary(out, solutions, paths));
     }

@@ -1,5 +1,7 @@
 package fwbench.graph.io;
 
+import fwbench.cell.CellType;
+
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -46,7 +48,7 @@ public final class SolutionBands {
         int bandRows = bandRows(n, bandBytes);
         ByteBuffer band = ByteBuffer.allocateDirect(bandRows * n * 4).order(ByteOrder.nativeOrder());
         AtomicFile.writeChannel(target, replace, channel -> {
-            writeFully(channel, SolutionFiles.binaryHeader(n, firstVertex, false, DistanceCells.INT32));
+            writeFully(channel, SolutionFiles.binaryHeader(n, firstVertex, false, CellType.INT32));
             for (long from = 0; from < n; from += bandRows) {
                 int count = (int) Math.min(bandRows, n - from);
                 band.clear();

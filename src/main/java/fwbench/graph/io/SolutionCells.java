@@ -1,5 +1,7 @@
 package fwbench.graph.io;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.Distances;
 
 import java.io.IOException;
@@ -23,14 +25,14 @@ public final class SolutionCells implements AutoCloseable {
     private final int n;
     private final int firstVertex;
     private final boolean paths;
-    private final DistanceCells cells;
+    private final CellType cells;
     /** The binary file, or null for a solution in memory. */
     private final FileChannel channel;
     private final long cellsOffset;
     private final Solution inMemory;
     private final ByteBuffer cell = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
 
-    private SolutionCells(int n, int firstVertex, boolean paths, DistanceCells cells, FileChannel channel, long cellsOffset, Solution inMemory) {
+    private SolutionCells(int n, int firstVertex, boolean paths, CellType cells, FileChannel channel, long cellsOffset, Solution inMemory) {
         this.n = n;
         this.firstVertex = firstVertex;
         this.paths = paths;
@@ -86,37 +88,34 @@ public final class SolutionCells implements AutoCloseable {
     }
 
     /** The distances' cell type. */
-    public DistanceCells cells() {
+    public CellType cells() {
         return cells;
     }
 
-    /** Whether the distances are float32. */
-    public boolean isReal() {
-        return cells == DistanceCells.FLOAT32;
+    /** Whether (i, j) holds a path (a vertex always reaches itself). */
+    public boolean reachable(int i, int j) {
+        if (i == j) return true;
+        Cell c = cell(i, j);
+        return c.matrix().reachable(c.index());
     }
 
-    /** The int32 distance from i to j ({@link Distances#INF}: no path); only for int32 files. */
-    public int distance(int i, int j) {
-        require(DistanceCells.INT32);
-        return inMemory != null ? inMemory.distances()[i * n + j] : (int) read(distanceAt(i, j), 4);
+    /** The distance from i to j as the file holds it: "INF" for no path, else the number as solve's text form writes it. */
+    public String distanceText(int i, int j) {
+        Cell c = cell(i, j);
+        return c.matrix().text(c.index());
     }
 
-    /** The float32 distance from i to j (+infinity: no path); only for float32 files. */
-    public float realDistance(int i, int j) {
-        require(DistanceCells.FLOAT32);
-        return inMemory != null ? inMemory.realDistances()[i * n + j] : Float.intBitsToFloat((int) read(distanceAt(i, j), 4));
+    /** Cell {@code index} of {@code matrix}. */
+    private record Cell(DistanceMatrix matrix, int index) {
     }
 
-    /** The int64 distance from i to j ({@link Distances#INF64}: no path); only for int64 files. */
-    public long int64Distance(int i, int j) {
-        require(DistanceCells.INT64);
-        return inMemory != null ? inMemory.int64Distances()[i * n + j] : read(distanceAt(i, j), 8);
-    }
-
-    /** The float64 distance from i to j (+infinity: no path); only for float64 files. */
-    public double float64Distance(int i, int j) {
-        require(DistanceCells.FLOAT64);
-        return inMemory != null ? inMemory.float64Distances()[i * n + j] : Double.longBitsToDouble(read(distanceAt(i, j), 8));
+    /** Cell (i, j): of the solution in memory, or read where it lies in a binary file into a matrix of that one cell. */
+    private Cell cell(int i, int j) {
+        long index = index(i, j);
+        if (inMemory != null) return new Cell(inMemory.distanceMatrix(), (int) index);
+        DistanceMatrix one = DistanceMatrix.allocate(cells, 1);
+        one.getCells(read(cellsOffset + cells.bytes() * index, cells.bytes()), 0, 1);
+        return new Cell(one, 0);
     }
 
     /** The intermediate node of (i, j): a vertex k from 0, or n + 1 for none; only with {@link #hasPaths()}. */
@@ -124,11 +123,7 @@ public final class SolutionCells implements AutoCloseable {
         if (!paths) throw new IllegalStateException("no intermediate-node matrix");
         if (inMemory != null) return inMemory.intermediates()[i * n + j];
         long at = cellsOffset + (long) cells.bytes() * n * n + 4L * index(i, j);
-        return (int) read(at, 4);
-    }
-
-    private void require(DistanceCells asked) {
-        if (cells != asked) throw new IllegalStateException(cells.word() + " distances, not " + asked.word());
+        return read(at, 4).getInt(0);
     }
 
     /** i n + j, in 64 bits, for a cell inside the matrix. */
@@ -137,12 +132,8 @@ public final class SolutionCells implements AutoCloseable {
         return (long) i * n + j;
     }
 
-    private long distanceAt(int i, int j) {
-        return cellsOffset + (long) cells.bytes() * index(i, j);
-    }
-
-    /** The little-endian value of {@code bytes} (4 or 8) bytes of the file at {@code at}; 4 bytes are an int, sign-extended. */
-    private long read(long at, int bytes) {
+    /** {@code bytes} (4 or 8) bytes of the file at {@code at}, little-endian, from the buffer's byte 0. */
+    private ByteBuffer read(long at, int bytes) {
         cell.clear().limit(bytes);
         try {
             while (cell.hasRemaining()) {
@@ -151,7 +142,7 @@ public final class SolutionCells implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return bytes == 4 ? cell.getInt(0) : cell.getLong(0);
+        return cell.flip();
     }
 
     @Override

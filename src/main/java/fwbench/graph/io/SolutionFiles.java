@@ -1,5 +1,7 @@
 package fwbench.graph.io;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.Distances;
 
 import java.io.BufferedWriter;
@@ -18,6 +20,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.IntFunction;
 
 /**
  * The files {@code solve} writes, in two forms (docs/solve.md, "Output files"):
@@ -58,7 +61,7 @@ public final class SolutionFiles {
     /** The layout of 64-bit cells (int64, float64): version 2's header, 8 bytes a distance. */
     public static final int WIDE_VERSION = 3;
     private static final int PATHS_FLAG = 1;
-    private static final int CHUNK_INTS = 1 << 18;
+    private static final int CHUNK_CELLS = 1 << 18;
 
     private SolutionFiles() {
     }
@@ -70,17 +73,17 @@ public final class SolutionFiles {
 
     /** Size of the binary form of int32 distances, in bytes. */
     public static long binaryBytes(int n, boolean paths) {
-        return binaryBytes(n, paths, DistanceCells.INT32);
+        return binaryBytes(n, paths, CellType.INT32);
     }
 
     /** Size of the binary form of {@code cells} distances, in bytes. */
-    public static long binaryBytes(int n, boolean paths, DistanceCells cells) {
+    public static long binaryBytes(int n, boolean paths, CellType cells) {
         return headerBytes(cells) + (long) cells.bytes() * n * n + (paths ? 4L * n * n : 0);
     }
 
     /** Where the distances start: after version 1's header, or after the cell type of versions 2 and 3. */
-    static int headerBytes(DistanceCells cells) {
-        return cells == DistanceCells.INT32 ? HEADER_BYTES : REAL_HEADER_BYTES;
+    static int headerBytes(CellType cells) {
+        return cells.version() == VERSION ? HEADER_BYTES : REAL_HEADER_BYTES;
     }
 
     /** The largest n whose binary form of int32 distances (no intermediates) takes at most {@code bytes}, 0 if none. */
@@ -98,72 +101,33 @@ public final class SolutionFiles {
     }
 
     private static void writeBinary(OutputStream out, Solution s) throws IOException {
-        DistanceCells cells = s.cells();
-        out.write(binaryHeader(s.n(), s.firstVertex(), s.hasPaths(), cells).array());
-        switch (cells) {
-            case INT32 -> writeInts(out, s.distances());
-            case FLOAT32 -> writeInts(out, floatBits(s.realDistances()));
-            case INT64 -> writeLongs(out, s.int64Distances());
-            case FLOAT64 -> writeLongs(out, doubleBits(s.float64Distances()));
-        }
-        if (s.hasPaths()) writeInts(out, s.intermediates());
+        out.write(binaryHeader(s.n(), s.firstVertex(), s.hasPaths(), s.cells()).array());
+        writeCells(out, s.distanceMatrix());
+        if (s.hasPaths()) writeCells(out, DistanceMatrix.of(s.n(), s.intermediates()));  // int32 cells, laid out as int32 distances are
     }
 
     /** The binary form's header, written by the in-memory writer and the band writer alike. */
-    static ByteBuffer binaryHeader(int n, int firstVertex, boolean paths, DistanceCells cells) {
+    static ByteBuffer binaryHeader(int n, int firstVertex, boolean paths, CellType cells) {
         ByteBuffer header = ByteBuffer.allocate(headerBytes(cells)).order(ByteOrder.LITTLE_ENDIAN);
         header.put(MAGIC).putInt(cells.version()).putInt(n).putInt(firstVertex).putInt(paths ? PATHS_FLAG : 0);
-        if (cells != DistanceCells.INT32) header.putInt(cells.code());
+        if (cells.version() != VERSION) header.putInt(cells.code());
         return header.flip();
     }
 
     /** The text form's first line, written by the in-memory writer and the band writer alike. */
-    static String textHeader(int n, int firstVertex, boolean paths, DistanceCells cells) {
+    static String textHeader(int n, int firstVertex, boolean paths, CellType cells) {
         return "# fwbench solution n=" + n + " first=" + firstVertex + " intermediates=" + (paths ? "yes" : "no")
-                + (cells != DistanceCells.INT32 ? " cells=" + cells.word() : "") + "\n";
+                + (cells.version() != VERSION ? " cells=" + cells.word() : "") + "\n";
     }
 
-    private static long[] doubleBits(double[] values) {
-        long[] bits = new long[values.length];
-        for (int c = 0; c < values.length; c++) bits[c] = Double.doubleToRawLongBits(values[c]);
-        return bits;
-    }
-
-    private static double[] doubles(long[] bits) {
-        double[] values = new double[bits.length];
-        for (int c = 0; c < bits.length; c++) values[c] = Double.longBitsToDouble(bits[c]);
-        return values;
-    }
-
-    private static void writeLongs(OutputStream out, long[] values) throws IOException {
-        ByteBuffer chunk = ByteBuffer.allocate(8 * CHUNK_INTS).order(ByteOrder.LITTLE_ENDIAN);
-        for (int from = 0; from < values.length; from += CHUNK_INTS) {
-            int count = Math.min(CHUNK_INTS, values.length - from);
-            chunk.clear();
-            chunk.asLongBuffer().put(values, from, count);
-            out.write(chunk.array(), 0, 8 * count);
-        }
-    }
-
-    private static int[] floatBits(float[] values) {
-        int[] bits = new int[values.length];
-        for (int c = 0; c < values.length; c++) bits[c] = Float.floatToRawIntBits(values[c]);
-        return bits;
-    }
-
-    private static float[] floats(int[] bits) {
-        float[] values = new float[bits.length];
-        for (int c = 0; c < bits.length; c++) values[c] = Float.intBitsToFloat(bits[c]);
-        return values;
-    }
-
-    private static void writeInts(OutputStream out, int[] values) throws IOException {
-        ByteBuffer chunk = ByteBuffer.allocate(4 * CHUNK_INTS).order(ByteOrder.LITTLE_ENDIAN);
-        for (int from = 0; from < values.length; from += CHUNK_INTS) {
-            int count = Math.min(CHUNK_INTS, values.length - from);
-            chunk.clear();
-            chunk.asIntBuffer().put(values, from, count);
-            out.write(chunk.array(), 0, 4 * count);
+    /** The distances, {@link CellType#bytes()} a cell, little-endian, a chunk at a time. */
+    private static void writeCells(OutputStream out, DistanceMatrix matrix) throws IOException {
+        int bytes = matrix.cells().bytes(), cells = matrix.n() * matrix.n();
+        ByteBuffer chunk = ByteBuffer.allocate(bytes * CHUNK_CELLS).order(ByteOrder.LITTLE_ENDIAN);
+        for (int from = 0; from < cells; from += CHUNK_CELLS) {
+            int count = Math.min(CHUNK_CELLS, cells - from);
+            matrix.putCells(chunk, from, count);
+            out.write(chunk.array(), 0, bytes * count);
         }
     }
 
@@ -171,51 +135,18 @@ public final class SolutionFiles {
         Writer out = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.US_ASCII), 1 << 16);
         int n = s.n();
         out.write(textHeader(n, s.firstVertex(), s.hasPaths(), s.cells()));
-        switch (s.cells()) {
-            case INT32 -> writeRows(out, n, s.distances(), true);
-            case FLOAT32 -> writeRealRows(out, n, s.realDistances());
-            case INT64 -> writeCells(out, n, c -> Distances.format(s.int64Distances()[c]));
-            case FLOAT64 -> writeCells(out, n, c -> s.float64Distances()[c] == Double.POSITIVE_INFINITY ? "INF" : Double.toString(s.float64Distances()[c]));
-        }
+        DistanceMatrix distances = s.distanceMatrix();
+        writeRows(out, n, distances::text);
         if (s.hasPaths()) {
             out.write("# intermediates: vertex k (rows and columns from 0) whose relaxation last improved the distance; " + (n + 1) + " = n + 1 = none\n");
-            writeRows(out, n, s.intermediates(), false);
+            int[] intermediates = s.intermediates();
+            writeRows(out, n, c -> Integer.toString(intermediates[c]));
         }
         out.flush();
     }
 
-    private static void writeRows(Writer out, int n, int[] values, boolean distances) throws IOException {
-        StringBuilder row = new StringBuilder();
-        for (int i = 0; i < n; i++) {
-            row.setLength(0);
-            for (int j = 0; j < n; j++) {
-                if (j > 0) row.append(' ');
-                int v = values[i * n + j];
-                if (distances) row.append(Distances.format(v));
-                else row.append(v);
-            }
-            row.append('\n');
-            out.append(row);
-        }
-    }
-
-    /** Float32 distances: Float.toString reads back to the same float; INF for +infinity. */
-    private static void writeRealRows(Writer out, int n, float[] values) throws IOException {
-        StringBuilder row = new StringBuilder();
-        for (int i = 0; i < n; i++) {
-            row.setLength(0);
-            for (int j = 0; j < n; j++) {
-                if (j > 0) row.append(' ');
-                float v = values[i * n + j];
-                row.append(v == Float.POSITIVE_INFINITY ? "INF" : Float.toString(v));
-            }
-            row.append('\n');
-            out.append(row);
-        }
-    }
-
-    /** 64-bit distances, each as {@code text} gives cell c (i n + j). */
-    private static void writeCells(Writer out, int n, java.util.function.IntFunction<String> text) throws IOException {
+    /** n rows of n cells, each as {@code text} gives cell c (i n + j). */
+    private static void writeRows(Writer out, int n, IntFunction<String> text) throws IOException {
         StringBuilder row = new StringBuilder();
         for (int i = 0; i < n; i++) {
             row.setLength(0);
@@ -255,15 +186,9 @@ public final class SolutionFiles {
                         + Distances.INT_INDEX_MAX_N + "); 'path' reads such a file cell by cell");
             }
             channel.position(h.cellsOffset());
-            if (h.cells().bytes() == 8) {
-                long[] wide = readLongs(channel, n);
-                int[] intermediates = h.paths() ? readInts(channel, n) : null;
-                return h.cells() == DistanceCells.INT64 ? Solution.int64(n, h.first(), wide, intermediates)
-                        : Solution.float64(n, h.first(), doubles(wide), intermediates);
-            }
-            int[] distances = readInts(channel, n);
+            DistanceMatrix distances = readCells(channel, DistanceMatrix.allocate(h.cells(), n));
             int[] intermediates = h.paths() ? readInts(channel, n) : null;
-            return h.cells() == DistanceCells.FLOAT32 ? Solution.real(n, h.first(), floats(distances), intermediates) : new Solution(n, h.first(), distances, intermediates);
+            return new Solution(n, h.first(), distances, intermediates);
         }
     }
 
@@ -273,7 +198,7 @@ public final class SolutionFiles {
      * @param cells       the distances' cell type
      * @param cellsOffset where the distances start (the intermediates follow them, cells.bytes() n^2 bytes on)
      */
-    record Header(int n, int first, boolean paths, DistanceCells cells, long cellsOffset) {
+    record Header(int n, int first, boolean paths, CellType cells, long cellsOffset) {
     }
 
     /** Reads and checks the header of a binary solution (the magic already matched); refuses a damaged or truncated file. */
@@ -290,12 +215,12 @@ public final class SolutionFiles {
                     + VERSION + " (int32), " + REAL_VERSION + " (float32) and " + WIDE_VERSION + " (int64, float64)");
         }
         boolean typed = version != VERSION;
-        int code = DistanceCells.INT32.code();
+        int code = CellType.INT32.code();
         if (typed) {
             if (header.remaining() < REAL_HEADER_BYTES - HEADER_BYTES) throw new GraphFileException(name + ": the file ends inside its " + REAL_HEADER_BYTES + "-byte header");
             code = header.getInt();
         }
-        Optional<DistanceCells> cells = typed ? DistanceCells.ofCode(version, code) : Optional.of(DistanceCells.INT32);
+        Optional<CellType> cells = typed ? CellType.ofCode(version, code) : Optional.of(CellType.INT32);
         if (n < 1 || n > Distances.GRID_MAX_N || (first != 0 && first != 1) || (flags & ~PATHS_FLAG) != 0 || cells.isEmpty()) {
             throw new GraphFileException(name + ": damaged header (n = " + n + ", first vertex " + first + ", flags " + flags
                     + (typed ? ", cell type " + code + " in version " + version : "") + ")");
@@ -309,35 +234,23 @@ public final class SolutionFiles {
         return new Header(n, first, paths, cells.get(), headerBytes(cells.get()));
     }
 
+    /** The intermediate-node matrix: int32 cells, laid out as int32 distances are. */
     private static int[] readInts(FileChannel channel, int n) throws IOException {
-        int[] values = new int[n * n];
-        ByteBuffer chunk = ByteBuffer.allocate(4 * CHUNK_INTS).order(ByteOrder.LITTLE_ENDIAN);
-        for (int from = 0; from < values.length; ) {
-            chunk.clear().limit(4 * Math.min(CHUNK_INTS, values.length - from));
-            while (chunk.hasRemaining()) {
-                if (channel.read(chunk) < 0) throw new IOException("unexpected end of file");
-            }
-            chunk.flip();
-            int count = chunk.remaining() / 4;
-            chunk.asIntBuffer().get(values, from, count);
-            from += count;
-        }
-        return values;
+        return readCells(channel, DistanceMatrix.allocate(CellType.INT32, n)).array(int[].class);
     }
 
-    private static long[] readLongs(FileChannel channel, int n) throws IOException {
-        long[] values = new long[n * n];
-        ByteBuffer chunk = ByteBuffer.allocate(8 * CHUNK_INTS).order(ByteOrder.LITTLE_ENDIAN);
-        for (int from = 0; from < values.length; ) {
-            chunk.clear().limit(8 * Math.min(CHUNK_INTS, values.length - from));
+    /** Fills {@code matrix} from the channel's position, {@link CellType#bytes()} a cell, a chunk at a time. */
+    private static DistanceMatrix readCells(FileChannel channel, DistanceMatrix matrix) throws IOException {
+        int bytes = matrix.cells().bytes(), cells = matrix.n() * matrix.n();
+        ByteBuffer chunk = ByteBuffer.allocate(bytes * CHUNK_CELLS).order(ByteOrder.LITTLE_ENDIAN);
+        for (int from = 0; from < cells; from += CHUNK_CELLS) {
+            int count = Math.min(CHUNK_CELLS, cells - from);
+            chunk.clear().limit(bytes * count);
             while (chunk.hasRemaining()) {
                 if (channel.read(chunk) < 0) throw new IOException("unexpected end of file");
             }
-            chunk.flip();
-            int count = chunk.remaining() / 8;
-            chunk.asLongBuffer().get(values, from, count);
-            from += count;
+            matrix.getCells(chunk.flip(), from, count);
         }
-        return values;
+        return matrix;
     }
 }

@@ -1,5 +1,7 @@
 package fwbench.graph.io;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.Distances;
 
 import java.io.BufferedReader;
@@ -9,11 +11,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /** Reads the text form of a solution ({@link SolutionFiles}' layout), every cell type. */
 final class SolutionText {
 
-    private static final Pattern TEXT_HEADER = Pattern.compile("# fwbench solution n=(\\d+) first=([01]) intermediates=(yes|no)(?: cells=(float32|int64|float64))?");
+    /** The header; the cells are named for every host type but int32, the cells of version 1, which names none. */
+    private static final Pattern TEXT_HEADER = Pattern.compile("# fwbench solution n=(\\d+) first=([01]) intermediates=(yes|no)(?: cells=("
+            + CellType.hostTypes().stream().filter(c -> c.version() != SolutionFiles.VERSION).map(CellType::word).collect(Collectors.joining("|")) + "))?");
 
     private SolutionText() {
     }
@@ -29,21 +34,18 @@ final class SolutionText {
             long n = Long.parseLong(m.group(1));
             if (n < 1 || n > Distances.INT_INDEX_MAX_N) throw in.error("n = " + n + " is out of range 1.." + Distances.INT_INDEX_MAX_N);
             int size = (int) n;
-            DistanceCells cells = m.group(4) == null ? DistanceCells.INT32 : DistanceCells.ofWord(m.group(4)).orElseThrow();
-            float[] realDistances = cells == DistanceCells.FLOAT32 ? readRealRows(in, size) : null;
-            int[] distances = cells == DistanceCells.INT32 ? readRows(in, size, true) : null;
-            long[] int64 = cells == DistanceCells.INT64 ? readInt64Rows(in, size) : null;
-            double[] float64 = cells == DistanceCells.FLOAT64 ? readFloat64Rows(in, size) : null;
+            CellType cells = m.group(4) == null ? CellType.INT32 : CellType.ofWord(m.group(4)).orElseThrow();
+            DistanceMatrix distances = readDistances(in, DistanceMatrix.allocate(cells, size));
             int[] intermediates = null;
             if (m.group(3).equals("yes")) {
                 String line = in.next();
                 if (line == null || !line.startsWith("# intermediates")) {
                     throw line == null ? in.fileError("the file ends before its intermediate-node matrix") : in.error("expected '# intermediates ...', got " + LineReader.shown(line));
                 }
-                intermediates = readRows(in, size, false);
+                intermediates = readIntermediates(in, size);
             }
             if (in.next() != null) throw in.error("more lines than the header announces");
-            return new Solution(size, Integer.parseInt(m.group(2)), distances, realDistances, intermediates, int64, float64);
+            return new Solution(size, Integer.parseInt(m.group(2)), distances, intermediates);
         }
     }
 
@@ -67,57 +69,29 @@ final class SolutionText {
         }
     }
 
-    private static int[] readRows(LineReader in, int n, boolean distances) throws IOException {
+    /**
+     * The distances' rows into {@code matrix}: each cell INF or a number of the form its cells take
+     * (digits for integer cells, a decimal for real ones), which the matrix reads if its cells hold it.
+     */
+    private static DistanceMatrix readDistances(LineReader in, DistanceMatrix matrix) throws IOException {
+        boolean real = matrix.cells().real();
+        readRows(in, matrix.n(), (f, index) -> {
+            boolean form = f.is(Distances.NO_PATH_TEXT) || (real ? f.parseDecimal() : f.parseLong());
+            if (!form || !matrix.parse(index, f.token())) {
+                throw in.error("expected " + matrix.expected() + " or " + Distances.NO_PATH_TEXT + ", got '" + f.token() + "'");
+            }
+        });
+        return matrix;
+    }
+
+    /** The intermediate-node matrix's rows: integers. */
+    private static int[] readIntermediates(LineReader in, int n) throws IOException {
         int[] values = new int[n * n];
         readRows(in, n, (f, index) -> {
-            if (distances && f.is("INF")) {
-                values[index] = Distances.INF;
-            } else if (f.parseLong() && f.value() > Integer.MIN_VALUE && f.value() < Integer.MAX_VALUE) {
+            if (f.parseLong() && f.value() > Integer.MIN_VALUE && f.value() < Integer.MAX_VALUE) {
                 values[index] = (int) f.value();
             } else {
-                throw in.error("expected an integer" + (distances ? " or INF" : "") + ", got '" + f.token() + "'");
-            }
-        });
-        return values;
-    }
-
-    private static float[] readRealRows(LineReader in, int n) throws IOException {
-        float[] values = new float[n * n];
-        readRows(in, n, (f, index) -> {
-            if (f.is("INF")) {
-                values[index] = Float.POSITIVE_INFINITY;
-            } else if (f.parseDecimal() && !Float.isInfinite(Float.parseFloat(f.token()))) {
-                values[index] = Float.parseFloat(f.token());  // Float.toString's text back to the same float
-            } else {
-                throw in.error("expected a float32 or INF, got '" + f.token() + "'");
-            }
-        });
-        return values;
-    }
-
-    private static long[] readInt64Rows(LineReader in, int n) throws IOException {
-        long[] values = new long[n * n];
-        readRows(in, n, (f, index) -> {
-            if (f.is("INF")) {
-                values[index] = Distances.INF64;
-            } else if (f.parseLong() && f.value() > -Distances.INF64 && f.value() < Distances.INF64) {
-                values[index] = f.value();
-            } else {
-                throw in.error("expected an int64 distance (|d| below " + Distances.INF64 + ") or INF, got '" + f.token() + "'");
-            }
-        });
-        return values;
-    }
-
-    private static double[] readFloat64Rows(LineReader in, int n) throws IOException {
-        double[] values = new double[n * n];
-        readRows(in, n, (f, index) -> {
-            if (f.is("INF")) {
-                values[index] = Double.POSITIVE_INFINITY;
-            } else if (f.parseDecimal() && !Double.isInfinite(Double.parseDouble(f.token()))) {
-                values[index] = Double.parseDouble(f.token());  // Double.toString's text back to the same double
-            } else {
-                throw in.error("expected a float64 or INF, got '" + f.token() + "'");
+                throw in.error("expected an integer, got '" + f.token() + "'");
             }
         });
         return values;

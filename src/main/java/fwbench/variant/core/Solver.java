@@ -1,5 +1,6 @@
 package fwbench.variant.core;
 
+import fwbench.cell.DistanceMatrix;
 
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -21,8 +22,18 @@ public interface Solver extends AutoCloseable {
     /** Solves the working matrix in place; returns when the distances are final. This is what is timed. */
     void solve();
 
-    /** A host copy of the working matrix (the distances, after {@link #solve()}). */
+    /** A host copy of the working matrix (the distances, after {@link #solve()}), int32: what the benchmark checks. */
     int[] distances();
+
+    /**
+     * The distances of the last {@link #solve()} in the solver's own cells, n x n row-major, read
+     * back once: kleene-f32's float32 for a graph of real weights, kleene-i64's and kleene-f64's
+     * 64-bit cells as they are (past int32), else the int32 {@link #distances()}. What solve
+     * writes and checks for cells other than int32.
+     */
+    default DistanceMatrix distanceMatrix() {
+        return DistanceMatrix.of(n(), distances());
+    }
 
     /** GPU time of the last solve, from CUDA events around it; empty for CPU variants. */
     OptionalDouble lastSolveGpuMillis();

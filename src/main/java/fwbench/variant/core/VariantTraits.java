@@ -1,5 +1,6 @@
 package fwbench.variant.core;
 
+import fwbench.cell.CellType;
 /**
  * What a solver reads of the variant it solves for: the registry's traits (fwbench.variant.Variant,
  * which implements this) that decide how it allocates, names itself and refuses a graph. A solver

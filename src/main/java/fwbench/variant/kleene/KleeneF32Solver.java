@@ -1,9 +1,9 @@
 package fwbench.variant.kleene;
 
-import fwbench.variant.core.VariantTraits;
-import fwbench.variant.core.CellType;
-import fwbench.variant.core.RealSolver;
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.VariantTraits;
 
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
@@ -13,12 +13,12 @@ import fwbench.cuda.Kernel;
  * kernels/11_kleene_f32.cu: kleene's rounds and launch choice on float32 distances.
  *
  * <p>A graph of real weights is uploaded as float32 bits (DeviceGraphs) and read back as floats
- * ({@link #realDistances()}). An integer graph's weights become floats on the device at each reset
+ * ({@link #distanceMatrix()}). An integer graph's weights become floats on the device at each reset
  * and the distances integers again when read (exact below {@link CellType#FLOAT32}'s bound, 2^24,
  * which the solver requires), so the suite's oracles check it as they check kleene: its matrix
  * holds floats from a reset (or a solve) until the result is read, integers after.
  */
-public final class KleeneF32Solver extends KleeneSolver implements RealSolver {
+public final class KleeneF32Solver extends KleeneSolver {
 
     private final Kernel toFloat;
     private final Kernel toInt;
@@ -46,24 +46,20 @@ public final class KleeneF32Solver extends KleeneSolver implements RealSolver {
         return config;
     }
 
+    /** The float32 distances (+infinity: no path) of a graph of real weights; an integer graph's int32 ones. */
     @Override
-    public boolean realWeights() {
-        return realWeights;
-    }
-
-    @Override
-    public float[] realDistances() {
-        if (!realWeights) throw new IllegalStateException("an integer graph: its distances are distances()");
+    public DistanceMatrix distanceMatrix() {
+        if (!realWeights) return super.distanceMatrix();
         int[] bits = deviceMatrix().downloadRows(n, ld);
         float[] d = new float[bits.length];
         for (int c = 0; c < bits.length; c++) d[c] = Float.intBitsToFloat(bits[c]);
-        return d;
+        return DistanceMatrix.of(n, d);
     }
 
-    /** Integer distances, of an integer graph; a graph of real weights has {@link #realDistances()} instead. */
+    /** Integer distances, of an integer graph; a graph of real weights has its float32 {@link #distanceMatrix()} instead. */
     @Override
     public int[] distances() {
-        if (realWeights) throw new IllegalStateException("real weights: the distances are realDistances()");
+        if (realWeights) throw new IllegalStateException("real weights: the distances are float32, distanceMatrix()");
         return super.distances();
     }
 

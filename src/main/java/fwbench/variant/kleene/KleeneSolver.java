@@ -1,12 +1,12 @@
 package fwbench.variant.kleene;
 
-import fwbench.variant.core.VariantTraits;
-import fwbench.variant.core.CellType;
+import fwbench.cell.CellType;
 import fwbench.variant.core.GpuSolver;
 import fwbench.variant.core.LaunchChoice;
 import fwbench.variant.core.LaunchPin;
 import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.VariantTraits;
 import fwbench.variant.schedule.LookaheadRounds;
 
 import fwbench.cuda.CudaStream;

@@ -1,13 +1,13 @@
 package fwbench.variant.kleene;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.Distances;
 import fwbench.graph.RealGraph;
-import fwbench.variant.core.CellType;
 import fwbench.variant.core.NegativeWeights;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.core.UnsupportedInputException;
 import fwbench.variant.core.VariantTraits;
-import fwbench.variant.core.WideSolver;
 
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
@@ -15,8 +15,6 @@ import fwbench.cuda.Kernel;
 import fwbench.cuda.KernelArgs;
 
 import jcuda.Pointer;
-
-import java.util.Locale;
 
 import static fwbench.cuda.KernelArgs.buffer;
 import static fwbench.cuda.KernelArgs.params;
@@ -35,12 +33,12 @@ import static fwbench.cuda.KernelArgs.value;
  * graph with negative weights narrows inside the solve, before the step that ends it
  * (NegativeWeights), which works on int32 cells.
  *
- * <p>For solve, the 64-bit distances themselves are read back ({@link #int64Distances()},
- * {@link #float64Distances()}), past what int32 holds; and kleene-f64 takes a graph of real
- * weights, uploaded as doubles straight into the work matrix at each reset (the int32 input is
- * not used for it). The benchmark reads the narrowed int32 matrix as before.
+ * <p>For solve, the 64-bit distances themselves are read back ({@link #distanceMatrix()}), past
+ * what int32 holds; and kleene-f64 takes a graph of real weights, uploaded as doubles straight
+ * into the work matrix at each reset (the int32 input is not used for it). The benchmark reads
+ * the narrowed int32 matrix as before.
  */
-public final class KleeneWideSolver extends KleeneSolver implements WideSolver {
+public final class KleeneWideSolver extends KleeneSolver {
 
     private final Kernel widen;
     private final Kernel narrow;
@@ -79,28 +77,21 @@ public final class KleeneWideSolver extends KleeneSolver implements WideSolver {
     }
 
     /**
-     * The 64-bit distances of an integer graph on int64 cells, n x n row-major,
-     * {@link Distances#INF64} for no path, after {@link #solve()}; not narrowed to int32, so they may
-     * pass it. For a graph of weights >= 0 only (with negative weights the solve narrows in place).
+     * The 64-bit distances themselves, after {@link #solve()}, not narrowed to int32 (so they may
+     * pass it): int64 ({@link Distances#INF64} for no path) or float64 (+infinity). With negative
+     * weights the solve narrows them in place: then they are the int32 {@link #distances()}.
      */
     @Override
-    public long[] int64Distances() {
-        if (variant().cellType() != CellType.INT64) throw new IllegalStateException(variant() + " holds float64 distances: float64Distances()");
-        if (narrowedBySolve) throw new IllegalStateException("negative weights: the solve narrows its int64 distances to int32");
-        long[] d = downloadWide();
-        for (int c = 0; c < d.length; c++) if (d[c] >= Distances.INF64) d[c] = Distances.INF64;  // no path stays at least INF64
-        return d;
-    }
-
-    /** The float64 distances of a graph on float64 cells, n x n row-major, +infinity for no path, after {@link #solve()}. */
-    @Override
-    public double[] float64Distances() {
-        if (variant().cellType() != CellType.FLOAT64) throw new IllegalStateException(variant() + " holds int64 distances: int64Distances()");
-        if (narrowedBySolve) throw new IllegalStateException("negative weights: the solve narrows its float64 distances to int32");
-        long[] bits = downloadWide();
-        double[] d = new double[bits.length];
-        for (int c = 0; c < bits.length; c++) d[c] = Double.longBitsToDouble(bits[c]);
-        return d;
+    public DistanceMatrix distanceMatrix() {
+        if (narrowedBySolve) return super.distanceMatrix();
+        long[] words = downloadWide();
+        if (variant().cellType() == CellType.INT64) {
+            for (int c = 0; c < words.length; c++) if (words[c] >= Distances.INF64) words[c] = Distances.INF64;  // no path stays at least INF64
+            return DistanceMatrix.of(n, words);
+        }
+        double[] d = new double[words.length];
+        for (int c = 0; c < words.length; c++) d[c] = Double.longBitsToDouble(words[c]);
+        return DistanceMatrix.of(n, d);
     }
 
     private long[] downloadWide() {
@@ -129,14 +120,12 @@ public final class KleeneWideSolver extends KleeneSolver implements WideSolver {
         }
     }
 
-    /** The kernels' prefix of 64-bit cells: fw_kleene_i64 for INT64, fw_kleene_f64 for FLOAT64. */
+    /** The kernels' prefix of 64-bit cells: fw_kleene_i64 for INT64, fw_kleene_f64 for FLOAT64 (integer or float, and the bits). */
     static String family(CellType cells) {
-        return switch (cells) {
-            case INT64 -> "fw_kleene_i64";
-            case FLOAT64 -> "fw_kleene_f64";
-            default -> throw new IllegalArgumentException(cells + " cells are not 64-bit: " + cells.name().toLowerCase(Locale.ROOT) + " has "
-                    + cells.wordBits() + "-bit words");
-        };
+        if (cells.wordBits() != Long.SIZE) {
+            throw new IllegalArgumentException(cells + " cells are not 64-bit: " + cells.word() + " has " + cells.wordBits() + "-bit words");
+        }
+        return "fw_kleene_" + (cells.real() ? "f" : "i") + cells.bits();
     }
 
     /** (const int* from, long long* to, int ld), or the other way round: a conversion between the int32 and the 64-bit matrix. */
@@ -171,7 +160,7 @@ public final class KleeneWideSolver extends KleeneSolver implements WideSolver {
 
     @Override
     protected void enqueuePublishResult(CudaStream stream, DeviceBuffer matrix) {
-        if (realGraph != null) throw new IllegalStateException("real weights: the distances are float64Distances()");
+        if (realGraph != null) throw new IllegalStateException("real weights: the distances are float64, distanceMatrix()");
         if (!narrowedBySolve) convert(narrow, stream, wide, matrix);
     }
 

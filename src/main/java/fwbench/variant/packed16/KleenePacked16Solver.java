@@ -1,12 +1,12 @@
 package fwbench.variant.packed16;
 
-import fwbench.variant.core.CellType;
-import fwbench.variant.core.VariantTraits;
+import fwbench.cell.CellType;
 import fwbench.variant.core.GpuSolver;
 import fwbench.variant.core.LaunchPin;
 import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.PackedDistances;
 import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.VariantTraits;
 import fwbench.variant.kleene.KleeneSolver;
 import fwbench.variant.schedule.LookaheadRounds;
 

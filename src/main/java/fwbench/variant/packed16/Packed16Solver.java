@@ -1,13 +1,13 @@
 package fwbench.variant.packed16;
 
-import fwbench.variant.core.VariantTraits;
-import fwbench.variant.core.CellType;
+import fwbench.cell.CellType;
 import fwbench.variant.core.GpuSolver;
 import fwbench.variant.core.LaunchChoice;
 import fwbench.variant.core.LaunchPin;
 import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.PackedDistances;
 import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.VariantTraits;
 import fwbench.variant.dataflow.DataflowLaunch;
 
 import fwbench.cuda.CudaStream;

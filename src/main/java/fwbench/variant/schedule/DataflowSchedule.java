@@ -1,6 +1,6 @@
 package fwbench.variant.schedule;
 
-import fwbench.variant.core.CellType;
+import fwbench.cell.CellType;
 import fwbench.variant.core.GpuSolver;
 
 import java.util.Arrays;

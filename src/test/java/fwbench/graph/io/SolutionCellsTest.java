@@ -1,5 +1,7 @@
 package fwbench.graph.io;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.Distances;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -30,18 +32,20 @@ class SolutionCellsTest {
             k[c] = random.nextInt(n + 2);
             f[c] = random.nextInt(6) == 0 ? Float.POSITIVE_INFINITY : random.nextFloat() * 100;
         }
-        for (Solution s : new Solution[] {new Solution(n, 1, d, k), Solution.real(n, 0, f, null), new Solution(n, 0, d, null)}) {
-            Path file = dir.resolve(s.isReal() + "-" + s.hasPaths() + "-" + name);
+        for (Solution s : new Solution[] {new Solution(n, 1, d, k), new Solution(n, 0, DistanceMatrix.of(n, f), null), new Solution(n, 0, d, null)}) {
+            Path file = dir.resolve(s.cells().word() + "-" + s.hasPaths() + "-" + name);
             SolutionFiles.write(file, s, false);
             try (SolutionCells cells = SolutionCells.open(file)) {
                 assertEquals(n, cells.n());
                 assertEquals(s.firstVertex(), cells.firstVertex());
                 assertEquals(s.hasPaths(), cells.hasPaths());
-                assertEquals(s.isReal(), cells.isReal());
+                assertEquals(s.cells(), cells.cells());
                 for (int i = 0; i < n; i++) {
                     for (int j = 0; j < n; j++) {
-                        if (s.isReal()) assertEquals(f[i * n + j], cells.realDistance(i, j));
-                        else assertEquals(d[i * n + j], cells.distance(i, j));
+                        int c = i * n + j;
+                        String expected = s.cells() == CellType.FLOAT32 ? (f[c] == Float.POSITIVE_INFINITY ? "INF" : Float.toString(f[c])) : Distances.format(d[c]);
+                        assertEquals(expected, cells.distanceText(i, j));
+                        assertEquals(i == j || !expected.equals("INF"), cells.reachable(i, j));
                         if (s.hasPaths()) assertEquals(k[i * n + j], cells.intermediate(i, j));
                     }
                 }

@@ -1,5 +1,7 @@
 package fwbench.graph.io;
 
+import fwbench.cell.CellType;
+import fwbench.cell.DistanceMatrix;
 import fwbench.graph.Distances;
 import fwbench.graph.Graphs;
 import org.junit.jupiter.api.Test;
@@ -102,10 +104,10 @@ class SolutionFilesTest {
     void realBinaryLayoutIsTheDocumentedOne() throws IOException {
         float[] d = {0f, Float.POSITIVE_INFINITY, 2.5f, 0f};
         Path file = dir.resolve("two.apsp");
-        SolutionFiles.write(file, Solution.real(2, 1, d, new int[] {3, 3, 3, 3}), false);
+        SolutionFiles.write(file, new Solution(2, 1, DistanceMatrix.of(2, d), new int[] {3, 3, 3, 3}), false);
         ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
         assertEquals(28 + 2 * 4 * 4, b.remaining());
-        assertEquals(SolutionFiles.binaryBytes(2, true, DistanceCells.FLOAT32), b.remaining());
+        assertEquals(SolutionFiles.binaryBytes(2, true, CellType.FLOAT32), b.remaining());
         byte[] magic = new byte[8];
         b.get(magic);
         assertEquals("FWBDIST\n", new String(magic, StandardCharsets.US_ASCII));
@@ -121,7 +123,7 @@ class SolutionFilesTest {
     @Test
     void realTextFormSaysFloat32AndPrintsFloatsAsJavaDoes() throws IOException {
         Path file = dir.resolve("two.txt");
-        SolutionFiles.write(file, Solution.real(2, 0, new float[] {0f, Float.POSITIVE_INFINITY, 0.1f, 1e10f}, null), false);
+        SolutionFiles.write(file, new Solution(2, 0, DistanceMatrix.of(2, new float[] {0f, Float.POSITIVE_INFINITY, 0.1f, 1e10f}), null), false);
         assertEquals("""
                 # fwbench solution n=2 first=0 intermediates=no cells=float32
                 0.0 INF
@@ -139,13 +141,13 @@ class SolutionFilesTest {
         for (int c = 0; c < via.length; c++) via[c] = c % (n + 2);
         for (int[] intermediates : new int[][] {via, null}) {
             Path file = dir.resolve((intermediates == null ? "d-" : "p-") + name);
-            SolutionFiles.write(file, Solution.real(n, 1, d, intermediates), false);
+            SolutionFiles.write(file, new Solution(n, 1, DistanceMatrix.of(n, d), intermediates), false);
             Solution back = SolutionFiles.read(file);
-            assertTrue(back.isReal());
-            assertNull(back.distances());
+            assertEquals(CellType.FLOAT32, back.cells());
+            assertThrows(IllegalStateException.class, back::distances);
             assertEquals(1, back.firstVertex());
             for (int c = 0; c < d.length; c++) {
-                assertEquals(Float.floatToRawIntBits(d[c]), Float.floatToRawIntBits(back.realDistances()[c]), "cell " + c + ": " + d[c]);
+                assertEquals(Float.floatToRawIntBits(d[c]), Float.floatToRawIntBits(back.distanceMatrix().array(float[].class)[c]), "cell " + c + ": " + d[c]);
             }
             if (intermediates == null) assertNull(back.intermediates());
             else assertArrayEquals(intermediates, back.intermediates());
@@ -157,13 +159,13 @@ class SolutionFilesTest {
         Path file = dir.resolve("int.apsp");
         SolutionFiles.write(file, report003(), false);
         assertEquals(1, ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN).getInt(8));
-        assertFalse(new Solution(1, 0, new int[] {0}, null).isReal());
+        assertEquals(CellType.INT32, new Solution(1, 0, new int[] {0}, null).cells());
     }
 
     @Test
     void damagedRealFilesAreRefusedInOneLine() throws IOException {
         Path good = dir.resolve("good.apsp");
-        SolutionFiles.write(good, Solution.real(2, 0, new float[] {0, 1.5f, 2, 0}, null), false);
+        SolutionFiles.write(good, new Solution(2, 0, DistanceMatrix.of(2, new float[] {0, 1.5f, 2, 0}), null), false);
         byte[] bytes = Files.readAllBytes(good);
         ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN).putInt(24, 7);
         Path cells = Files.write(dir.resolve("cells.apsp"), bytes);

@@ -1,11 +1,11 @@
 package fwbench.variant.schedule;
 
-import fwbench.variant.TestGraphs;
 import fwbench.graph.Distances;
 import fwbench.graph.Graph;
 import fwbench.graph.GraphSpec;
 import fwbench.graph.MatrixGraph;
 import fwbench.graph.ReferenceFloydWarshall;
+import fwbench.variant.TestGraphs;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
