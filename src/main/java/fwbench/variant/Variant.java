@@ -114,7 +114,7 @@ public final class Variant implements VariantTraits, VariantMemory {
                     .indexedIn64Bits().upTo(DataflowSchedule.MAX_TILES * KleeneSolver.tileFor(Integer.MAX_VALUE), DataflowSchedule.MAX_TILES_WHY))
             .heap(HostMemory.readBack(1).plus("its work-item schedule", n -> DataflowSchedule.hostBytes(KleeneSolver.tileFor(n), n)))
             .dataflowLaunchChoices(DataflowSolver.LAUNCH_CANDIDATES, KleeneSolver::tableTile, CellType.INT32)
-            .pins(KleeneSolver.TILE_PIN, DataflowLaunch.BLOCKS_PER_SM_PIN)
+            .pins(KleeneSolver.TILE_PIN, DataflowLaunch.BLOCKS_PER_SM_PIN).tileFit(DataflowSolver::tileFit)
             .negativeWeights().chart(0xB07AA1, Marker.ELLIPSE_WIDE)
             .description("kleene's tile products in one persistent kernel: each tile waits for its inputs, not for a round").register();
     // the int32 input and the packed input and work at half a matrix each; the int32 result only where it can be read back
@@ -125,7 +125,7 @@ public final class Variant implements VariantTraits, VariantMemory {
                     .indexedIn64Bits().upTo(DataflowSchedule.MAX_TILES * Packed16Solver.tileFor(Integer.MAX_VALUE), DataflowSchedule.MAX_TILES_WHY))
             .heap(HostMemory.readBack(1).plus("its work-item schedule", n -> DataflowSchedule.hostBytes(Packed16Solver.tileFor(n), n)))
             .dataflowLaunchChoices(Packed16Solver.LAUNCH_CANDIDATES, Packed16Solver::tableTile, CellType.PACKED16)
-            .pins(Packed16Solver.TILE_PIN, DataflowLaunch.BLOCKS_PER_SM_PIN)
+            .pins(Packed16Solver.TILE_PIN, DataflowLaunch.BLOCKS_PER_SM_PIN).tileFit(Packed16Solver::tileFit)
             .chart(0x9C755F, Marker.RECTANGLE_TALL)
             .description("dataflow on 16-bit distances, two per word (__viaddmin_s16x2); distances must stay below " + CellType.PACKED16.inf()).register();
     // the input, the route keys and the intermediate-node matrix

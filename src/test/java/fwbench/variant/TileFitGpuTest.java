@@ -63,7 +63,19 @@ class TileFitGpuTest {
         DeviceInfo device = CudaContext.get().device();
         assumeTrue(device.computeCapability() == 90, device.describe());
         assertEquals(227 * 1024, device.maxSharedBytesPerBlock());
-        for (Variant v : kleeneFamily()) assertEquals(v.launchCandidates(5000), TileFits.launchCandidates(v, 5000), v.id());
+        for (Variant v : List.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_I64, Variant.KLEENE_F64, Variant.DATAFLOW, Variant.PACKED16)) {
+            for (int n : List.of(1000, 5000, 10_000)) assertEquals(v.launchCandidates(n), TileFits.launchCandidates(v, n), v.id() + " at n=" + n);
+        }
+    }
+
+    /** dataflow's T = 128 and packed16's T = 256 need more than sm_86's and sm_89's 99 KB, packed16's T = 256 less than sm_80's 163 KB. */
+    @Test
+    void dataflowAndPacked16UnderSmallerLimits() {
+        TileFit dataflow = TileFits.onDevice(Variant.DATAFLOW).orElseThrow();
+        TileFit packed16 = TileFits.onDevice(Variant.PACKED16).orElseThrow();
+        assertEquals(List.of(true, false), List.of(dataflow.sharedBytes().applyAsInt(64) <= 99 * 1024, dataflow.sharedBytes().applyAsInt(128) <= 99 * 1024));
+        assertEquals(List.of(true, true, false), packed16.tiles().stream().map(t -> packed16.sharedBytes().applyAsInt(t) <= 99 * 1024).toList());
+        assertTrue(packed16.sharedBytes().applyAsInt(256) <= 163 * 1024, "packed16 at T=256 on sm_80");
     }
 
     /** The compiled kernels' shapes under sm_86's and sm_89's 99 KB and sm_75's 64 KB. */

@@ -73,6 +73,16 @@ public record TileFit(String variant, String device, int limitBytes, LaunchPin p
     }
 
     /**
+     * The setting as chosen, refused where its tile does not fit: for a variant whose memory and
+     * schedule are planned with the table's tile (dataflow, packed16), which therefore may not fall back.
+     */
+    public LaunchSetting requireFits(LaunchSetting setting) {
+        requirePinFits();
+        if (!fits(setting.value())) throw refusal(setting.value());
+        return setting;
+    }
+
+    /**
      * Refuses a pinned tile that does not fit, naming the pin as typed: what a run checks before it
      * starts (a value the pin does not take is refused by {@link LaunchPin#value()}).
      */

@@ -96,6 +96,15 @@ class TileFitTest {
                 assertThrows(TileDoesNotFitException.class, () -> fit("kleene-i64", SM_75, WIDE_CELLS).setting(0, () -> 128)).getMessage());
     }
 
+    /** dataflow and packed16 plan their memory and schedule with the table's tile: one that does not fit is refused, not replaced. */
+    @Test
+    void withoutFallBackTheTablesTileThatDoesNotFitIsRefused() {
+        TileFit dataflow = new TileFit("dataflow", "a GPU", SM_89, KleeneSolver.TILE_PIN, KleeneSolver.TILES, Map.of(64, 52_224, 128, 104_448)::get);
+        assertEquals(new LaunchSetting(64, LaunchSetting.TABLE), dataflow.requireFits(new LaunchSetting(64, LaunchSetting.TABLE)));
+        assertEquals("dataflow at T=128 needs 104448 bytes of shared memory a block, and a block of a GPU may have 101376: -Dfwbench.kleene.tile=64 fits it",
+                assertThrows(TileDoesNotFitException.class, () -> dataflow.requireFits(new LaunchSetting(128, LaunchSetting.TABLE))).getMessage());
+    }
+
     private static void withTilePin(String value, Runnable body) {
         String property = KleeneSolver.TILE_PIN.property();
         String before = System.getProperty(property);
