@@ -8,7 +8,9 @@ import fwbench.results.ResultsFormat;
 import fwbench.tuning.LaunchTuning;
 import fwbench.tuning.TuningMode;
 import fwbench.usage.UsageException;
+import fwbench.variant.TileFits;
 import fwbench.variant.Variant;
+import fwbench.variant.core.TileDoesNotFitException;
 import fwbench.variant.core.SolverConfig;
 
 import java.io.FileOutputStream;
@@ -64,6 +66,7 @@ public final class BenchmarkRun {
         List<Integer> sizes = !chosen.solves() && chosen.smallGraphs() ? Benchmarks.smallGraphsSizes(request)
                 : request.sizes().isEmpty() ? BenchmarkDefaults.sizes() : request.sizes();
         RunPlan plan = plan(request, sizes, files, probe, HeapCheck.forks(arguments.options()));
+        if (probe.available()) requirePinnedTilesFit(plan.groups());
         String label = DeviceLabel.current();
         List<Combination> combinations = Combination.of(chosen, plan, request, label);
         LaunchTuning cache = new LaunchTuning(LaunchTuning.defaultCacheFile(), line -> { });  // the forks say what they find
@@ -83,6 +86,17 @@ public final class BenchmarkRun {
                 System.setProperty(TuningMode.PROPERTY, tuning.id());  // -f 0: the trials run in this JVM
             }
             return new SessionRunner(out, err, arguments, tuning, afterSession).run(combinations, target, estimate, log);
+        }
+    }
+
+    /** Refuses a -D pinned tile whose kernels ask a block of this device for more shared memory than it may have (TileFits). */
+    private static void requirePinnedTilesFit(List<RunPlan.Group> groups) throws UsageException {
+        for (RunPlan.Group group : groups) {
+            try {
+                if (group.variant().gpu()) TileFits.requirePinFits(group.variant());
+            } catch (TileDoesNotFitException e) {
+                throw new UsageException(e.getMessage());
+            }
         }
     }
 

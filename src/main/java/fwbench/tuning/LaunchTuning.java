@@ -6,6 +6,7 @@ import fwbench.graph.GraphSpec;
 import fwbench.variant.core.LaunchChoice;
 import fwbench.variant.core.Solver;
 import fwbench.variant.core.SolverConfig;
+import fwbench.variant.TileFits;
 import fwbench.variant.Variant;
 
 import java.nio.file.Path;
@@ -60,7 +61,7 @@ public final class LaunchTuning {
      */
     public SolverConfig forTrial(Variant variant, SolverConfig config, TuningMode mode) {
         int n = config.n();
-        if (mode == TuningMode.TABLE || nothingToTune(variant, n)) return config;
+        if (mode == TuningMode.TABLE || TileFits.launchCandidates(variant, n).size() < 2) return config;
         if (!variant.launchPins().isEmpty()) {
             say.accept("tuning " + variant + ": not tuned, " + String.join(" and ", variant.launchPins()) + " pins its launch choice");
             return config;
@@ -76,7 +77,7 @@ public final class LaunchTuning {
         boolean written = cache.write(say);
         say.accept(pass.line() + "; " + (written ? "cached in " + cacheFile : "not cached"));
         LaunchChoice choice = pass.entry().choice();
-        if (variant.launchCandidates(n).contains(choice)) return config.withChoice(choice);
+        if (TileFits.launchCandidates(variant, n).contains(choice)) return config.withChoice(choice);
         say.accept(notACandidate(variant, n, choice, "tuned at n=" + pass.entry().tunedAtN()));
         return config;
     }
@@ -133,7 +134,7 @@ public final class LaunchTuning {
     private LaunchChoice usable(Variant variant, int n, TuningCache.Entry entry, String where) {
         LaunchChoice choice = entry.choice();
         String tuned = where + " on " + entry.date() + ", tuned at n=" + entry.tunedAtN();
-        if (!variant.launchCandidates(n).contains(choice)) {
+        if (!TileFits.launchCandidates(variant, n).contains(choice)) {
             say.accept(notACandidate(variant, n, choice, tuned));
             return LaunchChoice.TABLE;
         }
@@ -162,7 +163,7 @@ public final class LaunchTuning {
         int tuningN = range.tuningN(config.n());
         SolverConfig measured = range.open() ? new SolverConfig(GraphSpec.RANDOM.instance(tuningN, GraphSpec.DEFAULT_SEED), config.launch()) : config;
         List<ChoiceSelection.Measured> times = new ArrayList<>();
-        for (LaunchChoice candidate : variant.launchCandidates(tuningN)) {
+        for (LaunchChoice candidate : TileFits.launchCandidates(variant, tuningN)) {  // a tile the device cannot hold is not measured
             try (Solver solver = variant.create(measured.withChoice(candidate))) {
                 times.add(new ChoiceSelection.Measured(candidate, medianMillis(solver)));
             }

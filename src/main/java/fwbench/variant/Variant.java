@@ -105,7 +105,7 @@ public final class Variant implements VariantTraits, VariantMemory {
     public static final Variant KLEENE = gpu("KLEENE", "kleene", "07_kleene").solver(KleeneSolver::new)
             .deviceMemory(DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD).indexedIn64Bits())
             .launchChoices(n -> KleeneSolver.LAUNCH_CANDIDATES, n -> KleeneSolver.tableChoice(CellType.INT32, n))
-            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN, KleeneSolver.GROUPED_ROUNDS_PIN)
+            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN, KleeneSolver.GROUPED_ROUNDS_PIN).tileFit(v -> KleeneSolver.tileFit(v, KleeneSolver.FAMILY, true))
             .negativeWeights().chart(0xFF9DA7, Marker.TRIANGLE_RIGHT)
             .description("blocked FW with phases 2 and 3 as register-tiled min-plus products, tile per n").register();
     public static final Variant DATAFLOW = gpu("DATAFLOW", "dataflow", "08_dataflow").solver(DataflowSolver::new)
@@ -114,7 +114,7 @@ public final class Variant implements VariantTraits, VariantMemory {
                     .indexedIn64Bits().upTo(DataflowSchedule.MAX_TILES * KleeneSolver.tileFor(Integer.MAX_VALUE), DataflowSchedule.MAX_TILES_WHY))
             .heap(HostMemory.readBack(1).plus("its work-item schedule", n -> DataflowSchedule.hostBytes(KleeneSolver.tileFor(n), n)))
             .dataflowLaunchChoices(DataflowSolver.LAUNCH_CANDIDATES, KleeneSolver::tableTile, CellType.INT32)
-            .pins(KleeneSolver.TILE_PIN, DataflowLaunch.BLOCKS_PER_SM_PIN)
+            .pins(KleeneSolver.TILE_PIN, DataflowLaunch.BLOCKS_PER_SM_PIN).tileFit(DataflowSolver::tileFit)
             .negativeWeights().chart(0xB07AA1, Marker.ELLIPSE_WIDE)
             .description("kleene's tile products in one persistent kernel: each tile waits for its inputs, not for a round").register();
     // the int32 input and the packed input and work at half a matrix each; the int32 result only where it can be read back
@@ -125,7 +125,7 @@ public final class Variant implements VariantTraits, VariantMemory {
                     .indexedIn64Bits().upTo(DataflowSchedule.MAX_TILES * Packed16Solver.tileFor(Integer.MAX_VALUE), DataflowSchedule.MAX_TILES_WHY))
             .heap(HostMemory.readBack(1).plus("its work-item schedule", n -> DataflowSchedule.hostBytes(Packed16Solver.tileFor(n), n)))
             .dataflowLaunchChoices(Packed16Solver.LAUNCH_CANDIDATES, Packed16Solver::tableTile, CellType.PACKED16)
-            .pins(Packed16Solver.TILE_PIN, DataflowLaunch.BLOCKS_PER_SM_PIN)
+            .pins(Packed16Solver.TILE_PIN, DataflowLaunch.BLOCKS_PER_SM_PIN).tileFit(Packed16Solver::tileFit)
             .chart(0x9C755F, Marker.RECTANGLE_TALL)
             .description("dataflow on 16-bit distances, two per word (__viaddmin_s16x2); distances must stay below " + CellType.PACKED16.inf()).register();
     // the input, the route keys and the intermediate-node matrix
@@ -141,7 +141,7 @@ public final class Variant implements VariantTraits, VariantMemory {
     public static final Variant KLEENE_F32 = gpu("KLEENE_F32", "kleene-f32", "11_kleene_f32").solver(KleeneF32Solver::new).cells(CellType.FLOAT32)
             .deviceMemory(DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD).indexedIn64Bits())
             .launchChoices(n -> KleeneSolver.LAUNCH_CANDIDATES, n -> KleeneSolver.tableChoice(CellType.FLOAT32, n))
-            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN)
+            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN).tileFit(v -> KleeneSolver.tileFit(v, KleeneF32Solver.FAMILY, false))
             .chart(0x8C564B, Marker.STAR)
             .description("kleene on float32 distances, for real weights (fminf(c, a + b)); integer graphs are solved exactly when distances stay below "
                     + CellType.FLOAT32.inf()).register();
@@ -165,12 +165,14 @@ public final class Variant implements VariantTraits, VariantMemory {
     public static final Variant KLEENE_I64 = gpu("KLEENE_I64", "kleene-i64", "15_kleene_i64").solver(KleeneWideSolver::new).cells(CellType.INT64)
             .deviceMemory(DeviceMemory.matrices(2 + CellType.INT64.intsPerWord()).paddedTo(KleeneSolver.PAD).indexedIn64Bits())
             .launchChoices(n -> KleeneSolver.LAUNCH_CANDIDATES, n -> KleeneSolver.tableChoice(CellType.INT64, n))
-            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN).negativeWeights().chart(0xD62728, Marker.STAR_THIN)
+            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN).tileFit(v -> KleeneSolver.tileFit(v, KleeneWideSolver.family(v.cellType()), false))
+            .negativeWeights().chart(0xD62728, Marker.STAR_THIN)
             .description("kleene on int64 distances (min(c, a + b) on 64-bit words), exact for every int32 graph").register();
     public static final Variant KLEENE_F64 = gpu("KLEENE_F64", "kleene-f64", "16_kleene_f64").solver(KleeneWideSolver::new).cells(CellType.FLOAT64)
             .deviceMemory(DeviceMemory.matrices(2 + CellType.FLOAT64.intsPerWord()).paddedTo(KleeneSolver.PAD).indexedIn64Bits())
             .launchChoices(n -> KleeneSolver.LAUNCH_CANDIDATES, n -> KleeneSolver.tableChoice(CellType.FLOAT64, n))
-            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN).negativeWeights().chart(0x9467BD, Marker.PENTAGON_DOWN)
+            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN).tileFit(v -> KleeneSolver.tileFit(v, KleeneWideSolver.family(v.cellType()), false))
+            .negativeWeights().chart(0x9467BD, Marker.PENTAGON_DOWN)
             .description("kleene on float64 distances (min(c, a + b) on doubles), exact below 2^53: every int32 graph").register();
     public static final Variant CPU_SERIAL = cpu("CPU_SERIAL", "cpu-serial").solver(CpuSerialSolver::new).defaultMaxN(1_000)
             .plannedRelaxRate(threads -> 1.0e9).chart(0xBAB0AC, Marker.TRIANGLE_LEFT)
@@ -179,7 +181,7 @@ public final class Variant implements VariantTraits, VariantMemory {
             .plannedRelaxRate(threads -> 0.6e9 * Math.max(1, threads)).chart(0x555555, Marker.CROSS)
             .description("multi-thread Java, 3-phase blocked over 64x64 tiles").register();
 
-    private final VariantSpec traits;
+    final VariantSpec traits;  // package-private: TileFits reads its tile fit
     private final int storyOrder;
 
     Variant(VariantSpec traits, int storyOrder) {

@@ -10,6 +10,7 @@ import fwbench.variant.core.LaunchChoice;
 import fwbench.variant.core.LaunchPin;
 import fwbench.variant.core.Solver;
 import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.TileFit;
 import fwbench.variant.core.VariantTraits;
 import fwbench.variant.dataflow.DataflowLaunch;
 import fwbench.variant.kernelfile.KernelFile;
@@ -18,6 +19,7 @@ import fwbench.variant.kernelfile.KernelFileSolver;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.IntToDoubleFunction;
 import java.util.function.IntUnaryOperator;
@@ -41,6 +43,7 @@ final class VariantBuilder {
     Output output = Output.DISTANCES;
     BiFunction<Variant, SolverConfig, Solver> factory;
     IntFunction<List<LaunchChoice>> launchCandidates = n -> List.of();
+    Function<Variant, TileFit> tileFit;  // null: no tile checked against the device's shared memory
     IntFunction<LaunchChoice> tableChoice = n -> LaunchChoice.TABLE;
     List<LaunchPin> pins = List.of();
     boolean negativeWeights;
@@ -85,6 +88,7 @@ final class VariantBuilder {
     VariantBuilder plannedRelaxRate(IntToDoubleFunction perThreads) { this.plannedRelaxRate = perThreads; return this; }
     VariantBuilder description(String text) { this.description = text; return this; }
     VariantBuilder pins(LaunchPin... pins) { this.pins = List.of(pins); return this; }
+    VariantBuilder tileFit(Function<Variant, TileFit> onDevice) { this.tileFit = onDevice; return this; }
 
     VariantBuilder launchChoices(IntFunction<List<LaunchChoice>> candidates, IntFunction<LaunchChoice> table) {
         this.launchCandidates = candidates;
@@ -132,6 +136,6 @@ final class VariantBuilder {
         String checkedDescription = Objects.requireNonNull(description, "description");
         return new VariantSpec(name, id, backend, kernelModule, minComputeCapability, cellType, checkedMemory, checkedHeap, defaultMaxN,
                 output, checkedFactory, launchCandidates, tableChoice, pins, negativeWeights, oneDeviceCounterpart, plannedRelaxRate,
-                chartColour, chartMarker, checkedDescription, inf == null ? cellType.inf() : inf, kernelFile, byDescriptor);
+                chartColour, chartMarker, checkedDescription, inf == null ? cellType.inf() : inf, kernelFile, byDescriptor, tileFit);
     }
 }

@@ -5,6 +5,7 @@ import fwbench.variant.core.GpuSolver;
 import fwbench.variant.core.LaunchChoice;
 import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.TileFit;
 import fwbench.variant.kleene.KleeneSolver;
 
 import fwbench.cuda.CudaStream;
@@ -32,11 +33,14 @@ public final class DataflowSolver extends GpuSolver {
      * (kernels/NOTES.md, Launch choices tuned per device).
      */
     public DataflowSolver(VariantTraits variant, SolverConfig config) {
+        this(variant, config, fittingTileSetting(variant, config));
+    }
+
+    private DataflowSolver(VariantTraits variant, SolverConfig config, LaunchSetting tileSetting) {
         super(variant, config);
+        this.tileSetting = tileSetting;
         try {
-            tileSetting = KleeneSolver.tileSetting(config);
             int tile = tileSetting.value();
-            KleeneSolver.TILE_PIN.require(tile, "dataflow tiles");
             // 32-bit cell offsets where they fit: faster at small n (kernels/NOTES.md, 64-bit cell offsets)
             kernel = tileKernel(ld <= Distances.INT_INDEX_MAX_N ? "fw_dataflow" : "fw_dataflow_wide", tile);
             blocksPerSmSetting = DataflowLaunch.blocksPerSmSetting(config, variant.cellType(), tile);
@@ -45,6 +49,21 @@ public final class DataflowSolver extends GpuSolver {
             super.close();  // nobody closes a solver whose constructor failed
             throw e;
         }
+    }
+
+    /**
+     * The tile, refused before anything is allocated where a block of the device cannot hold its
+     * kernel's shared memory: the table's tile too, since the run planned its memory with it.
+     */
+    private static LaunchSetting fittingTileSetting(VariantTraits variant, SolverConfig config) {
+        LaunchSetting setting = KleeneSolver.tileSetting(config);
+        KleeneSolver.TILE_PIN.require(setting.value(), "dataflow tiles");
+        return tileFit(variant).requireFits(setting);
+    }
+
+    /** Which of kleene's tiles the dataflow kernels (32- and 64-bit cell offsets) fit a block of the device in use. */
+    public static TileFit tileFit(VariantTraits variant) {
+        return TileFit.onDevice(variant, KleeneSolver.TILE_PIN, KleeneSolver.TILES, t -> List.of("fw_dataflow_t" + t, "fw_dataflow_wide_t" + t));
     }
 
     @Override

@@ -20,13 +20,16 @@ import fwbench.cuda.Kernel;
  */
 public final class KleeneF32Solver extends KleeneSolver {
 
+    /** The prefix of kleene-f32's kernels, {@code fw_kleene_f32_phaseN_tT}. */
+    public static final String FAMILY = "fw_kleene_f32";
+
     private final Kernel toFloat;
     private final Kernel toInt;
     private final boolean realWeights;
     private boolean floats;  // whether the matrix holds float bits (always, for real weights)
 
     public KleeneF32Solver(VariantTraits variant, SolverConfig config) {
-        super(variant, "fw_kleene_f32", requireExact(config));
+        super(variant, FAMILY, requireExact(config));
         realWeights = config.realWeights();
         floats = realWeights;
         try {

@@ -6,6 +6,7 @@ import fwbench.variant.core.LaunchChoice;
 import fwbench.variant.core.LaunchPin;
 import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.TileFit;
 import fwbench.variant.core.VariantTraits;
 import fwbench.variant.schedule.LookaheadRounds;
 
@@ -24,6 +25,9 @@ import java.util.List;
 public class KleeneSolver extends GpuSolver {
     /** Matrices are padded to this, a multiple of every tile the solver may pick. */
     public static final int PAD = 128;
+
+    /** The prefix of kleene's kernels, {@code fw_kleene_phaseN_tT}. */
+    public static final String FAMILY = "fw_kleene";
 
     /**
      * The launch choices a tuning pass measures (Variant#launchCandidates) for kleene, kleene-f32,
@@ -46,7 +50,7 @@ public class KleeneSolver extends GpuSolver {
 
     /** kleene with its rounds in groups of {@code groupRounds} (1: one by one), whatever n (tests). */
     public KleeneSolver(VariantTraits variant, SolverConfig config, int groupRounds) {
-        this(variant, "fw_kleene", config, groupRounds);
+        this(variant, FAMILY, config, groupRounds);
     }
 
     /**
@@ -58,12 +62,16 @@ public class KleeneSolver extends GpuSolver {
     }
 
     private KleeneSolver(VariantTraits variant, String family, SolverConfig config, int groupRounds) {
+        this(variant, family, config, groupRounds, fittingTileSetting(variant, family, config, groupRounds > 1));
+    }
+
+    /** With the tile chosen, and checked against the device, before the superclass allocates the matrices. */
+    private KleeneSolver(VariantTraits variant, String family, SolverConfig config, int groupRounds, LaunchSetting tileSetting) {
         super(variant, config);
         this.groupRounds = groupRounds;
+        this.tileSetting = tileSetting;
+        tile = tileSetting.value();
         try {
-            tileSetting = tileSetting(config);
-            tile = tileSetting.value();
-            TILE_PIN.require(tile, variant + " tiles");
             restSetting = restLaunchesSetting(config, variant.cellType(), tile);
             TileKernel closePivot = tileKernel(family + "_phase1", tile);
             TileKernel cross = tileKernel(family + "_phase2", tile);
@@ -76,6 +84,30 @@ public class KleeneSolver extends GpuSolver {
             super.close();  // nobody closes a solver whose constructor failed
             throw e;
         }
+    }
+
+    /**
+     * The tile of these rounds on this device: the pin, else the configuration's choice, else the
+     * table's where a block can hold its kernels' shared memory and T = 64 where not; a pinned or
+     * tuned tile that does not fit is refused (TileFit).
+     */
+    static LaunchSetting fittingTileSetting(VariantTraits variant, String family, SolverConfig config, boolean grouped) {
+        TILE_PIN.require(tileSetting(config).value(), variant + " tiles");
+        return tileFit(variant, family, grouped).setting(config.choice().tile(), () -> tableTile(config.n()));
+    }
+
+    /** The tiles of kleene's rounds, smallest first ({@link #TILE_PIN} takes these). */
+    public static final List<Integer> TILES = List.of(64, 128);
+
+    /** Which tiles of the rounds of kernels {@code family}_* fit a block of the device in use. */
+    public static TileFit tileFit(VariantTraits variant, String family, boolean grouped) {
+        return TileFit.onDevice(variant, TILE_PIN, TILES, tile -> tileKernels(family, tile, grouped));
+    }
+
+    /** The kernels of these rounds at a tile: the three phases, and a group's two where rounds run in groups. */
+    public static List<String> tileKernels(String family, int tile, boolean grouped) {
+        List<String> kernels = grouped ? List.of("_phase1", "_phase2", "_phase3", "_group", "_group_rest") : List.of("_phase1", "_phase2", "_phase3");
+        return kernels.stream().map(k -> family + k + "_t" + tile).toList();
     }
 
     /** The tile of kleene's rounds (kleene, kleene-f32, kleene-i64, kleene-f64, kleene-paths, dataflow): the pin, else the configuration's choice, else the table. */
@@ -107,7 +139,7 @@ public class KleeneSolver extends GpuSolver {
     }
 
     /** The system property that pins the tile over everything, e.g. -Dfwbench.kleene.tile=128 (64 or 128). */
-    public static final LaunchPin TILE_PIN = new LaunchPin("fwbench.kleene.tile", "64 or 128", t -> t == 64 || t == 128);
+    public static final LaunchPin TILE_PIN = new LaunchPin("fwbench.kleene.tile", "64 or 128", TILES::contains);
 
     /**
      * Below this n the table picks T = 64, the faster there: the crossover lies between the sizes

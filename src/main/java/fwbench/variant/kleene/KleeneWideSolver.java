@@ -121,7 +121,7 @@ public final class KleeneWideSolver extends KleeneSolver {
     }
 
     /** The kernels' prefix of 64-bit cells: fw_kleene_i64 for INT64, fw_kleene_f64 for FLOAT64 (integer or float, and the bits). */
-    static String family(CellType cells) {
+    public static String family(CellType cells) {
         if (cells.wordBits() != Long.SIZE) {
             throw new IllegalArgumentException(cells + " cells are not 64-bit: " + cells.word() + " has " + cells.wordBits() + "-bit words");
         }

@@ -7,6 +7,7 @@ import fwbench.variant.core.LaunchPin;
 import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.PackedDistances;
 import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.TileFit;
 import fwbench.variant.core.VariantTraits;
 import fwbench.variant.dataflow.DataflowLaunch;
 
@@ -69,8 +70,11 @@ public final class Packed16Solver extends GpuSolver implements PackedDistances {
         return tile == 64 && blocksPerSm <= HELPED_MAX_BLOCKS_PER_SM;
     }
 
+    /** The tiles of packed16, smallest first ({@link #TILE_PIN} takes these). */
+    public static final List<Integer> TILES = List.of(64, 128, 256);
+
     /** The system property that pins the tile over everything, e.g. -Dfwbench.packed16.tile=256 (64, 128 or 256). */
-    public static final LaunchPin TILE_PIN = new LaunchPin("fwbench.packed16.tile", "64, 128 or 256", t -> t == 64 || t == 128 || t == 256);
+    public static final LaunchPin TILE_PIN = new LaunchPin("fwbench.packed16.tile", "64, 128 or 256", TILES::contains);
 
     /** The launch choices a tuning pass measures (Variant#launchCandidates): each tile with its blocks per SM. */
     public static final List<LaunchChoice> LAUNCH_CANDIDATES = DataflowLaunch.launchCandidates(64, 128, 256);
@@ -97,13 +101,16 @@ public final class Packed16Solver extends GpuSolver implements PackedDistances {
     private final Kernel unpack;
 
     public Packed16Solver(VariantTraits variant, SolverConfig config) {
-        super(variant, requireRepresentable(config), false);
+        this(variant, requireRepresentable(config), fittingTileSetting(variant, config));
+    }
+
+    private Packed16Solver(VariantTraits variant, SolverConfig config, LaunchSetting tileSetting) {
+        super(variant, config, false);
+        this.tileSetting = tileSetting;
         words = ld / 2;
         DeviceBuffer in = null, work = null;
         try {
-            tileSetting = LaunchSetting.of(TILE_PIN, config.choice().tile(), () -> tableTile(n));
             int tile = tileSetting.value();
-            TILE_PIN.require(tile, "packed16 tiles");
             unpack = module().kernel("fw_packed16_unpack");
             in = new DeviceBuffer((long) ld * words);
             work = new DeviceBuffer((long) ld * words);
@@ -132,6 +139,22 @@ public final class Packed16Solver extends GpuSolver implements PackedDistances {
      */
     public static long int32ResultBytes(int n, int paddedN) {
         return n <= Distances.INT_INDEX_MAX_N ? 4L * paddedN * paddedN : 0;
+    }
+
+    /**
+     * The tile, refused before anything is allocated where a block of the device cannot hold its
+     * kernels' shared memory: the table's tile too, since the run planned its memory with it.
+     */
+    private static LaunchSetting fittingTileSetting(VariantTraits variant, SolverConfig config) {
+        LaunchSetting setting = LaunchSetting.of(TILE_PIN, config.choice().tile(), () -> tableTile(config.n()));
+        TILE_PIN.require(setting.value(), "packed16 tiles");
+        return tileFit(variant).requireFits(setting);
+    }
+
+    /** Which tiles of packed16's kernels (the helped one at T = 64 too) fit a block of the device in use. */
+    public static TileFit tileFit(VariantTraits variant) {
+        return TileFit.onDevice(variant, TILE_PIN, TILES,
+                t -> t == 64 ? List.of("fw_packed16_dataflow_t64", "fw_packed16_dataflow_helped_t64") : List.of("fw_packed16_dataflow_t" + t));
     }
 
     /** The tile for n vertices where nothing is tuned: the pin, else the table (what a run's memory is planned with). */

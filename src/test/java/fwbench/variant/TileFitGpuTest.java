@@ -1,0 +1,95 @@
+package fwbench.variant;
+
+import fwbench.variant.core.LaunchChoice;
+import fwbench.variant.core.Solver;
+import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.TileFit;
+import fwbench.variant.kleene.KleeneSolver;
+
+import fwbench.GpuTest;
+import fwbench.cuda.CudaContext;
+import fwbench.cuda.DeviceInfo;
+import fwbench.graph.GraphSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The tiles of the kleene family against the shared memory a block of the device present may have
+ * (TileFit), from the shapes the compiled kernels export: the limit read holds the kernels of the
+ * tile each variant chooses, and the same kernels under the smaller limits of other GPUs fall back
+ * as TileFitTest decides with the shapes as numbers.
+ */
+@GpuTest
+class TileFitGpuTest {
+
+    private static final Pattern TILE = Pattern.compile("T=(\\d+)");
+
+    static List<Variant> kleeneFamily() {
+        return List.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_I64, Variant.KLEENE_F64);
+    }
+
+    /** At an n where the table asks for T = 128, the tile a solver chooses fits the limit the device reports. */
+    @ParameterizedTest
+    @MethodSource("kleeneFamily")
+    void theLimitReadHoldsTheChosenTilesKernels(Variant variant) {
+        DeviceInfo device = CudaContext.get().device();
+        TileFit fit = TileFits.onDevice(variant).orElseThrow();
+        assertEquals(device.maxSharedBytesPerBlock(), fit.limitBytes());
+        int n = KleeneSolver.CROSSOVER_N + 1;
+        assertEquals(128, KleeneSolver.tableTile(n));
+        try (Solver solver = variant.create(SolverConfig.of(GraphSpec.RANDOM.instance(n, 3)))) {
+            Matcher tile = TILE.matcher(solver.describe());
+            assertTrue(tile.find(), solver.describe());
+            int chosen = Integer.parseInt(tile.group(1));
+            assertTrue(fit.sharedBytes().applyAsInt(chosen) <= device.maxSharedBytesPerBlock(), variant + " at T=" + chosen + " needs "
+                    + fit.sharedBytes().applyAsInt(chosen) + " bytes, " + device.describe() + " allows " + device.maxSharedBytesPerBlock());
+            assertEquals(fit.largestFittingUpTo(128), chosen, solver.describe());
+        }
+    }
+
+    /** H100 and H200 (sm_90) let a block opt in to 227 KB: every tile of the family is a candidate. */
+    @Test
+    void onSm90EveryTileFitsAndIsTuned() {
+        DeviceInfo device = CudaContext.get().device();
+        assumeTrue(device.computeCapability() == 90, device.describe());
+        assertEquals(227 * 1024, device.maxSharedBytesPerBlock());
+        for (Variant v : List.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_I64, Variant.KLEENE_F64, Variant.DATAFLOW, Variant.PACKED16)) {
+            for (int n : List.of(1000, 5000, 10_000)) assertEquals(v.launchCandidates(n), TileFits.launchCandidates(v, n), v.id() + " at n=" + n);
+        }
+    }
+
+    /** dataflow's T = 128 and packed16's T = 256 need more than sm_86's and sm_89's 99 KB, packed16's T = 256 less than sm_80's 163 KB. */
+    @Test
+    void dataflowAndPacked16UnderSmallerLimits() {
+        TileFit dataflow = TileFits.onDevice(Variant.DATAFLOW).orElseThrow();
+        TileFit packed16 = TileFits.onDevice(Variant.PACKED16).orElseThrow();
+        assertEquals(List.of(true, false), List.of(dataflow.sharedBytes().applyAsInt(64) <= 99 * 1024, dataflow.sharedBytes().applyAsInt(128) <= 99 * 1024));
+        assertEquals(List.of(true, true, false), packed16.tiles().stream().map(t -> packed16.sharedBytes().applyAsInt(t) <= 99 * 1024).toList());
+        assertTrue(packed16.sharedBytes().applyAsInt(256) <= 163 * 1024, "packed16 at T=256 on sm_80");
+    }
+
+    /** The compiled kernels' shapes under sm_86's and sm_89's 99 KB and sm_75's 64 KB. */
+    @Test
+    void theCompiledShapesUnderSmallerLimits() {
+        for (Variant v : kleeneFamily()) {
+            TileFit here = TileFits.onDevice(v).orElseThrow();
+            TileFit sm86 = new TileFit(v.id(), "sm_86", 99 * 1024, here.pin(), here.tiles(), here.sharedBytes());
+            TileFit sm75 = new TileFit(v.id(), "sm_75", 64 * 1024, here.pin(), here.tiles(), here.sharedBytes());
+            boolean wide = v.cellType().wordBits() == Long.SIZE;
+            assertEquals(wide ? 64 : 128, sm86.largestFittingUpTo(128), v.id() + " on sm_86");
+            assertEquals(wide ? List.of(new LaunchChoice(64, 1)) : KleeneSolver.LAUNCH_CANDIDATES, sm86.candidates(KleeneSolver.LAUNCH_CANDIDATES), v.id());
+            assertFalse(sm75.fits(128), v.id() + " at T=128 on sm_75");
+            assertEquals(!wide, sm75.fits(64), v.id() + " at T=64 on sm_75");
+        }
+    }
+}
