@@ -52,6 +52,7 @@
 #include "fw.cuh"
 #include "kleene_rounds.cuh"
 #include <type_traits>
+#include <utility>
 
 template <int N, int R, int C>
 struct SmallGraphShape {
