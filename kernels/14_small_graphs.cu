@@ -64,7 +64,8 @@ struct SmallGraphShape {
     static_assert(STEPS % R == 0 && STEPS % C == 0 && STEPS % 2 == 0 && N % STEPS == 0, "a body is whole tiles");
 };
 
-// f(std::integral_constant<int, 0>{}), ..., f(std::integral_constant<int, COUNT - 1>{}) in order
+// f(std::integral_constant<int, X>{}) for each X of the sequence, in order: an unrolled loop whose
+// index is a compile-time constant (a register row or column, a buffer)
 template <class F, int... X>
 __device__ __forceinline__ void fw_each(F&& f, std::integer_sequence<int, X...>)
 {
