@@ -5,9 +5,14 @@
 // R x C tile of cells; step k needs column k for a thread's rows and row k for its columns, which
 // the threads that hold them publish in shared memory one step ahead (two buffers, one barrier a
 // step). Row and column k do not change at step k (d[k][k] >= 0, weights >= 0), so the values
-// published after step k - 1 are exact. Cells past a graph's n hold INF and are never stored:
-// INF + INF stays below 2^31. Threads a block: 64, 64 and 256 (SizeClassKernel.REGISTER_THREADS).
-// Registers (ptxas, sm_90): 115 at N = 128, two blocks an SM.
+// published after step k - 1 are exact. The k loop is unrolled by S = max(R, C) steps a body, so
+// the register row and column a step publishes, and its buffer, are compile-time (a runtime k % R
+// cost a chain of compares and branches a step); it runs to the next multiple of S, the padding
+// steps changing nothing (below). Each step relaxes row and column k + 1 first, publishes them,
+// passes the barrier and issues k + 1's shared loads before its other cells, which hide their
+// latency. Cells past a graph's n hold INF and are never stored: INF + INF stays below 2^31.
+// Threads a block: 64, 64 and 256 (SizeClassKernel.REGISTER_THREADS). Registers (ptxas, sm_90):
+// 121 at N = 128 and 120 at N = 64 (at most 128: eight blocks an SM at N = 64, two at N = 128).
 //
 // n = 129 .. 512 (classes 256, 512): a matrix of 256 KB or 1 MB fits neither one SM's registers
 // (256 KB in all) nor its shared memory (227 KB a block). Each block copies its graph into a padded
@@ -47,25 +52,24 @@
 #include "fw.cuh"
 #include "kleene_rounds.cuh"
 #include <type_traits>
+#include <utility>
 
 template <int N, int R, int C>
 struct SmallGraphShape {
     static constexpr int THREADS = (N / R) * (N / C);
     static constexpr int THREAD_COLUMNS = N / C;
+    // steps a loop body: whole row tiles and column tiles, so the register row (k % R) and column
+    // (k % C) of a step, and its buffer (k & 1), are compile-time in the unrolled body
+    static constexpr int STEPS = R > C ? R : C;
+    static_assert(STEPS % R == 0 && STEPS % C == 0 && STEPS % 2 == 0 && N % STEPS == 0, "a body is whole tiles");
 };
 
-// f(std::integral_constant<int, x>) for a runtime x in 0..LIMIT - 1: a register array indexed by x
-// without local memory
-template <int LIMIT, int X = 0, class F>
-__device__ __forceinline__ void fw_pick(int x, F&& f)
+// f(std::integral_constant<int, X>{}) for each X of the sequence, in order: an unrolled loop whose
+// index is a compile-time constant (a register row or column, a buffer)
+template <class F, int... X>
+__device__ __forceinline__ void fw_each(F&& f, std::integer_sequence<int, X...>)
 {
-    if constexpr (X < LIMIT) {
-        if (x == X) {
-            f(std::integral_constant<int, X>{});
-            return;
-        }
-        fw_pick<LIMIT, X + 1>(x, f);
-    }
+    (f(std::integral_constant<int, X>{}), ...);
 }
 
 template <int N, int R, int C>
@@ -73,6 +77,7 @@ __device__ __forceinline__ void fw_small_graph(int* __restrict__ d, const long l
                                                const int* __restrict__ size, int graph)
 {
     using Shape = SmallGraphShape<N, R, C>;
+    constexpr int S = Shape::STEPS;
     // two copies of row k and column k: the step reads one while the next step's are written
     __shared__ __align__(16) int row_k[2][N];
     __shared__ __align__(16) int column_k[2][N];
@@ -94,54 +99,81 @@ __device__ __forceinline__ void fw_small_graph(int* __restrict__ d, const long l
         }
     }
 
-    // publishes row and column `k` of the current cells into buffer `b`: only the threads that hold
-    // them branch in, and the register row or column is picked by a compile-time index
-    auto publish = [&](int k, int b) {
-        if (ti == k / R) {
-            fw_pick<R>(k % R, [&](auto row) {
-                constexpr int r = decltype(row)::value;
+    // publishes row and column k = base + s (base a multiple of S, s compile-time, 0 <= s <= S) of
+    // the current cells into buffer s & 1: only the threads that hold them store
+    auto publish = [&](auto step, int base) {
+        constexpr int s = decltype(step)::value, r = s % R, c = s % C, b = s & 1;
+        if (i0 - base == s - r) {
 #pragma unroll
-                for (int c = 0; c < C; c += 4) {
-                    *reinterpret_cast<int4*>(&row_k[b][j0 + c]) =
-                        make_int4(cell[r][c], cell[r][c + 1], cell[r][c + 2], cell[r][c + 3]);
-                }
-            });
+            for (int x = 0; x < C; x += 4) {
+                *reinterpret_cast<int4*>(&row_k[b][j0 + x]) =
+                    make_int4(cell[r][x], cell[r][x + 1], cell[r][x + 2], cell[r][x + 3]);
+            }
         }
-        if (tj == k / C) {
-            fw_pick<C>(k % C, [&](auto column) {
-                constexpr int c = decltype(column)::value;
+        if (j0 - base == s - c) {
 #pragma unroll
-                for (int r = 0; r < R; r += 4) {
-                    *reinterpret_cast<int4*>(&column_k[b][i0 + r]) =
-                        make_int4(cell[r][c], cell[r + 1][c], cell[r + 2][c], cell[r + 3][c]);
-                }
-            });
+            for (int x = 0; x < R; x += 4) {
+                *reinterpret_cast<int4*>(&column_k[b][i0 + x]) =
+                    make_int4(cell[x][c], cell[x + 1][c], cell[x + 2][c], cell[x + 3][c]);
+            }
         }
     };
-
-    publish(0, 0);
-    __syncthreads();
-    for (int k = 0; k < n; k++) {
-        const int b = k & 1;
-        int a[R], bk[C];
+    // column k for this thread's rows and row k for its columns, from buffer b
+    auto fetch = [&](int (&a)[R], int (&bk)[C], int b) {
 #pragma unroll
         for (int r = 0; r < R; r += 4) *reinterpret_cast<int4*>(&a[r]) = *reinterpret_cast<const int4*>(&column_k[b][i0 + r]);
 #pragma unroll
         for (int c = 0; c < C; c += 4) *reinterpret_cast<int4*>(&bk[c]) = *reinterpret_cast<const int4*>(&row_k[b][j0 + c]);
+    };
+
+    // Steps run to the next multiple of S rather than peel a tail (a second copy of the body, or a
+    // test a step). A padding cell stays INF (min(INF, INF + x), x >= 0), so a step k >= n adds
+    // INF + INF = 2^31 - 2 to every cell, which lowers none
+    const int steps = (n + S - 1) / S * S;
+    int a[R], bk[C];
+    publish(std::integral_constant<int, 0>{}, 0);
+    __syncthreads();
+    fetch(a, bk, 0);
+    for (int base = 0; base < steps; base += S) {
+        fw_each([&](auto step) {
+            constexpr int s = decltype(step)::value, r1 = (s + 1) % R, c1 = (s + 1) % C;
+            // step k = base + s. First the cells of row and column k + 1, which the barrier waits
+            // for (their owners publish them); k + 1's loads then run under the other cells' relaxations
 #pragma unroll
-        for (int r = 0; r < R; r++) {
+            for (int r = 0; r < R; r++) {
 #pragma unroll
-            for (int c = 0; c < C; c++) cell[r][c] = fw_relax(cell[r][c], a[r], bk[c]);
-        }
-        if (k + 1 < n) publish(k + 1, b ^ 1);
-        __syncthreads();
+                for (int c = 0; c < C; c++) {
+                    if (r == r1 || c == c1) cell[r][c] = fw_relax(cell[r][c], a[r], bk[c]);
+                }
+            }
+            publish(std::integral_constant<int, s + 1>{}, base);
+            // k + 1's row and column are stored for every thread; each thread loaded the buffer's
+            // previous contents (row and column k - 1) before the last barrier
+            __syncthreads();
+            int next_a[R], next_bk[C];
+            fetch(next_a, next_bk, (s + 1) & 1);
+#pragma unroll
+            for (int r = 0; r < R; r++) {
+#pragma unroll
+                for (int c = 0; c < C; c++) {
+                    if (r != r1 && c != c1) cell[r][c] = fw_relax(cell[r][c], a[r], bk[c]);
+                }
+            }
+#pragma unroll
+            for (int r = 0; r < R; r++) a[r] = next_a[r];
+#pragma unroll
+            for (int c = 0; c < C; c++) bk[c] = next_bk[c];
+        }, std::make_integer_sequence<int, S>{});
     }
 
+    // the cells' addresses computed again rather than held through the loop (where they spilled)
+    int row0 = i0;
+    asm volatile("" : "+r"(row0));
 #pragma unroll
     for (int r = 0; r < R; r++) {
 #pragma unroll
         for (int c = 0; c < C; c++) {
-            const int i = i0 + r, j = j0 + c;
+            const int i = row0 + r, j = j0 + c;
             if (i < n && j < n) m[i * n + j] = cell[r][c];
         }
     }
