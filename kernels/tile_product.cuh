@@ -71,11 +71,12 @@ __device__ __forceinline__ void accumulate_product(typename Cell::Word (&acc)[TM
     // k steps a loop body holds (cells.cuh, LOOP_WORDS): the whole chunk at small micro-tiles
     constexpr int LOOP_STEPS = Cell::LOOP_WORDS / (TM * TN) < BK ? Cell::LOOP_WORDS / (TM * TN) : BK;
     static_assert(BK % LOOP_STEPS == 0, "a loop body holds whole steps of a chunk");
-    // int32 cells and kleene-packed16's lanes on two stages stage the next chunk from the middle of
-    // this one (chunk_staging.cuh); route keys and float32 keep the copies at the chunk's start:
-    // mid-chunk, their kernels spilled more registers, and they were not measured (kernels/NOTES.md,
-    // Chunk staging and async copies).
-    constexpr bool MID_CHUNK_COPIES = STAGES == 2 && (std::is_same<Cell, Int32>::value || std::is_same<Cell, Packed16Lanes>::value);
+    // int32 cells, kleene-packed16's lanes and float32 on two stages stage the next chunk from the
+    // middle of this one (chunk_staging.cuh); route keys and the 64-bit cells keep the copies at the
+    // chunk's start: mid-chunk, route keys' kernels spilled more registers, and the 64-bit cells' were
+    // not measured (kernels/NOTES.md, Chunk staging and async copies).
+    constexpr bool MID_CHUNK_COPIES = STAGES == 2 && (std::is_same<Cell, Int32>::value || std::is_same<Cell, Packed16Lanes>::value
+                                                      || std::is_same<Cell, Float32>::value);
     auto start = [&] {
         // whether any of this warp's rows can change (a warp spans 32 / COLUMNS thread rows, so
         // its lowest row is that many times HM times the warp index)
