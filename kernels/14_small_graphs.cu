@@ -11,8 +11,9 @@
 // steps changing nothing (below). Each step relaxes row and column k + 1 first, publishes them,
 // passes the barrier and issues k + 1's shared loads before its other cells, which hide their
 // latency. Cells past a graph's n hold INF and are never stored: INF + INF stays below 2^31.
-// Threads a block: 64, 64 and 256 (SizeClassKernel.REGISTER_THREADS). Registers (ptxas, sm_90):
-// 121 at N = 128 and 120 at N = 64 (at most 128: eight blocks an SM at N = 64, two at N = 128).
+// Threads a block: 64, 64 and 256, exported with each kernel (its launch shape). Registers (ptxas,
+// sm_90): 121 at N = 128 and 120 at N = 64 (at most 128: eight blocks an SM at N = 64, two at N =
+// 128). 4 x 8 cells a thread, for more warps an SM, was slower (kernels/NOTES.md, small-graphs).
 //
 // n = 129 .. 512 (classes 256, 512): a matrix of 256 KB or 1 MB fits neither one SM's registers
 // (256 KB in all) nor its shared memory (227 KB a block). Each block copies its graph into a padded
@@ -180,13 +181,17 @@ __device__ __forceinline__ void fw_small_graph(int* __restrict__ d, const long l
 }
 
 // graphs[blockIdx.x] is the graph a block solves: the graphs of this size class, in any order
-static_assert(SmallGraphShape<32, 4, 4>::THREADS == 64, "fw_small_graphs_32's launch bounds");
-static_assert(SmallGraphShape<64, 8, 8>::THREADS == 64, "fw_small_graphs_64's launch bounds");
-static_assert(SmallGraphShape<128, 8, 8>::THREADS == 256, "fw_small_graphs_128's launch bounds");
-
-extern "C" __global__ void __launch_bounds__(64) fw_small_graphs_32(int* d, const long long* offset, const int* size, const int* graphs) { fw_small_graph<32, 4, 4>(d, offset, size, graphs[blockIdx.x]); }
-extern "C" __global__ void __launch_bounds__(64) fw_small_graphs_64(int* d, const long long* offset, const int* size, const int* graphs) { fw_small_graph<64, 8, 8>(d, offset, size, graphs[blockIdx.x]); }
-extern "C" __global__ void __launch_bounds__(256) fw_small_graphs_128(int* d, const long long* offset, const int* size, const int* graphs) { fw_small_graph<128, 8, 8>(d, offset, size, graphs[blockIdx.x]); }
+// The classes held in registers, R x C cells a thread; each exports its launch shape (threads, no
+// dynamic shared memory, N, R, C), which the host launches it with (fwbench.variant.small.SizeClassKernel).
+using SmallGraphs32 = SmallGraphShape<32, 4, 4>;
+using SmallGraphs64 = SmallGraphShape<64, 8, 8>;
+using SmallGraphs128 = SmallGraphShape<128, 8, 8>;
+extern "C" __global__ void __launch_bounds__(SmallGraphs32::THREADS) fw_small_graphs_32(int* d, const long long* offset, const int* size, const int* graphs) { fw_small_graph<32, 4, 4>(d, offset, size, graphs[blockIdx.x]); }
+FW_TILE_KERNEL_SHAPE_THREADS(fw_small_graphs_32, minplus::Int32, 32, 4, 4, 0, SmallGraphs32::THREADS)
+extern "C" __global__ void __launch_bounds__(SmallGraphs64::THREADS) fw_small_graphs_64(int* d, const long long* offset, const int* size, const int* graphs) { fw_small_graph<64, 8, 8>(d, offset, size, graphs[blockIdx.x]); }
+FW_TILE_KERNEL_SHAPE_THREADS(fw_small_graphs_64, minplus::Int32, 64, 8, 8, 0, SmallGraphs64::THREADS)
+extern "C" __global__ void __launch_bounds__(SmallGraphs128::THREADS) fw_small_graphs_128(int* d, const long long* offset, const int* size, const int* graphs) { fw_small_graph<128, 8, 8>(d, offset, size, graphs[blockIdx.x]); }
+FW_TILE_KERNEL_SHAPE_THREADS(fw_small_graphs_128, minplus::Int32, 128, 8, 8, 0, SmallGraphs128::THREADS)
 
 // n = 129 .. N (N = 256 or 512) in block blockIdx.x's padded square of scratch (header above).
 template <int N>

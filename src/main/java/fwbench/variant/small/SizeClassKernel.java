@@ -16,10 +16,10 @@ import static fwbench.cuda.KernelArgs.params;
 
 /**
  * The kernel of one size class of kernels/14_small_graphs.cu, fw_small_graphs_N, and how a grid of
- * it is launched, a block a graph. Classes up to {@value #LARGEST_IN_REGISTERS} hold a graph in the
- * block's registers, their threads a block fixed by their launch bounds; the larger ones run kleene's
- * rounds over a padded copy of the graph in global memory (N x N ints of scratch a block), a tile
- * kernel that exports its threads and dynamic shared memory.
+ * it is launched, a block a graph, with the threads its launch shape exports. Classes up to
+ * {@value #LARGEST_IN_REGISTERS} hold a graph in the block's registers; the larger ones run kleene's
+ * rounds over a padded copy of the graph in global memory (N x N ints of scratch a block), with
+ * dynamic shared memory.
  */
 public final class SizeClassKernel {
 
@@ -31,9 +31,6 @@ public final class SizeClassKernel {
 
     /** The padded sizes, ascending: a graph of n goes to the first at least n. */
     static final int[] CLASSES = {32, 64, LARGEST_IN_REGISTERS, 256, LARGEST};
-
-    /** Threads a block of the classes held in registers (their kernels' launch bounds), in {@link #CLASSES} order. */
-    private static final int[] REGISTER_THREADS = {64, 64, 256};
 
     /** fw_small_graphs_N for N up to {@value #LARGEST_IN_REGISTERS}(int* d, const long long* offset, const int* size, const int* graphs): block b solves graphs[b]. */
     public record Launch(DeviceBuffer d, DeviceBuffer offset, DeviceBuffer size, DeviceBuffer graphs) implements KernelArgs {
@@ -54,11 +51,13 @@ public final class SizeClassKernel {
     private final int size;
     private final Kernel inRegisters;  // null past LARGEST_IN_REGISTERS
     private final TileKernel tiled;    // null up to it
+    private final int threads;
 
-    private SizeClassKernel(int size, Kernel inRegisters, TileKernel tiled) {
+    private SizeClassKernel(int size, Kernel inRegisters, TileKernel tiled, int threads) {
         this.size = size;
         this.inRegisters = inRegisters;
         this.tiled = tiled;
+        this.threads = threads;
     }
 
     /**
@@ -71,10 +70,11 @@ public final class SizeClassKernel {
         String name = "fw_small_graphs_" + size;
         if (size <= LARGEST_IN_REGISTERS) {
             Kernel kernel = module.kernel(name);
-            if (kernel.maxThreadsPerBlock() < REGISTER_THREADS[c]) {
-                throw new IllegalStateException(kernel + " takes " + kernel.maxThreadsPerBlock() + " threads a block, not " + REGISTER_THREADS[c]);
+            int threads = module.shape(name).threads();
+            if (kernel.maxThreadsPerBlock() < threads) {
+                throw new IllegalStateException(kernel + " takes " + kernel.maxThreadsPerBlock() + " threads a block, not " + threads);
             }
-            return new SizeClassKernel(size, kernel, null);
+            return new SizeClassKernel(size, kernel, null, threads);
         }
         int shared = module.shape(name).sharedBytes();
         DeviceInfo device = cuda.device();
@@ -83,12 +83,13 @@ public final class SizeClassKernel {
                     + " bytes of shared memory a block, and " + device.name() + " allows " + device.maxSharedBytesPerBlock()
                     + ": on this GPU it takes n up to " + LARGEST_IN_REGISTERS);
         }
-        return new SizeClassKernel(size, null, module.tileKernel(name));
+        TileKernel kernel = module.tileKernel(name);
+        return new SizeClassKernel(size, null, kernel, kernel.shape().threads());
     }
 
     /** Threads a block. */
     int threads() {
-        return tiled != null ? tiled.shape().threads() : REGISTER_THREADS[indexOfClassFor(size)];
+        return threads;
     }
 
     /** Ints of scratch a grid of {@code blocks} needs: N x N a block past {@value #LARGEST_IN_REGISTERS}, none up to it. */
