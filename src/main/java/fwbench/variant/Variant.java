@@ -134,7 +134,7 @@ public final class Variant implements VariantTraits, VariantMemory {
                     .upTo(Distances.INT_INDEX_MAX_N, "its routes are read back and checked on the host, in Java arrays"))
             .heap(HostMemory.readBack(2)).output(Output.PATHS).inf(KleenePathsSolver.ROUTE_INF)
             .launchChoices(n -> KleeneSolver.LAUNCH_CANDIDATES, n -> KleeneSolver.tableChoice(CellType.INT32, n))
-            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN)
+            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN).tileFit(v -> KleeneSolver.tileFit(v, KleenePathsSolver.FAMILY, false))
             .negativeWeights().chart(0x17BECF, Marker.PLUS)
             .description("kleene with the intermediate-node matrix, the improving k carried in each distance's low bits; distances must stay below "
                     + KleenePathsSolver.ROUTE_INF).register();
@@ -148,13 +148,13 @@ public final class Variant implements VariantTraits, VariantMemory {
     // per device: its row band of the input and work matrices, two pivot-row buffers, and the certificate's W chunk and witness bits
     public static final Variant KLEENE_BANDS = gpu("KLEENE_BANDS", "kleene-bands", "12_kleene_bands").solver(BandsSolver::new)
             .deviceMemory(DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD).indexedIn64Bits().inRowBands(BandsSolver.MEMORY))
-            .oneDeviceCounterpart(KLEENE).negativeWeights().chart(0x2CA02C, Marker.HEXAGON)
+            .pins(KleeneSolver.TILE_PIN).tileFit(BandsSolver::tileFit).oneDeviceCounterpart(KLEENE).negativeWeights().chart(0x2CA02C, Marker.HEXAGON)
             .description("kleene's rounds over row bands, one band per GPU of the host (-p gpus); pivot rows sent peer to peer").register();
     // the int32 input, the packed input and work (a row-packed and a column-packed copy, an int32 matrix's worth each); the int32 result only where it can be read back
     public static final Variant KLEENE_PACKED16 = gpu("KLEENE_PACKED16", "kleene-packed16", "13_kleene_packed16").solver(KleenePacked16Solver::new)
             .cells(CellType.PACKED16)
             .deviceMemory(DeviceMemory.matrices(3).paddedTo(KleeneSolver.PAD).plus(Packed16Solver::int32ResultBytes).indexedIn64Bits())
-            .pins(KleenePacked16Solver.GROUPED_ROUNDS_PIN, KleeneSolver.REST_LAUNCHES_PIN)
+            .pins(KleenePacked16Solver.GROUPED_ROUNDS_PIN, KleeneSolver.REST_LAUNCHES_PIN).tileFit(KleenePacked16Solver::tileFit)
             .chart(0xBCBD22, Marker.PENTAGON)
             .description("kleene's rounds on 16-bit distances, two k a relaxation from row- and column-packed copies; distances must stay below "
                     + CellType.PACKED16.inf()).register();

@@ -20,7 +20,8 @@ import java.util.function.IntUnaryOperator;
  * @param variant     the variant's id, for the refusal
  * @param device      the device's name, for the refusal
  * @param limitBytes  shared memory a block of the device may opt in to
- * @param pin         the property that pins the variant's tile, for the refusal's way out
+ * @param pin         the property that pins the variant's tile, for the refusal's way out; null for a
+ *                    variant of one tile, which nothing pins (kleene-packed16)
  * @param tiles       the variant's tiles, smallest first: 64, 128
  * @param sharedBytes the most shared memory any of the variant's kernels at a tile asks a block for, by tile
  */
@@ -29,6 +30,7 @@ public record TileFit(String variant, String device, int limitBytes, LaunchPin p
     public TileFit {
         tiles = List.copyOf(tiles);
         if (tiles.isEmpty()) throw new IllegalArgumentException(variant + " has no tiles");
+        if (pin == null && tiles.size() > 1) throw new IllegalArgumentException(variant + " has tiles " + tiles + " and no pin to choose one");
     }
 
     /**
@@ -41,6 +43,11 @@ public record TileFit(String variant, String device, int limitBytes, LaunchPin p
         DeviceInfo device = cuda.device();
         return new TileFit(variant.id(), device.name(), device.maxSharedBytesPerBlock(), pin, tiles,
                 tile -> kernelsAt.apply(tile).stream().mapToInt(k -> module.shape(k).sharedBytes()).max().orElse(0));
+    }
+
+    /** The fit on the device in use of a variant's only tile, which nothing pins (kleene-packed16): where it does not fit, nothing of the variant runs. */
+    public static TileFit onDevice(VariantTraits variant, int onlyTile, List<String> kernels) {
+        return onDevice(variant, null, List.of(onlyTile), tile -> kernels);
     }
 
     /** Whether a block of the device can hold the shared memory of every kernel at this tile. */
@@ -87,6 +94,7 @@ public record TileFit(String variant, String device, int limitBytes, LaunchPin p
      * starts (a value the pin does not take is refused by {@link LaunchPin#value()}).
      */
     public void requirePinFits() {
+        if (pin == null) return;
         pin.value().filter(t -> !fits(t)).ifPresent(t -> {
             throw new TileDoesNotFitException("-D" + pin.property() + "=" + t + ": " + refusal(t).getMessage());
         });
@@ -95,11 +103,12 @@ public record TileFit(String variant, String device, int limitBytes, LaunchPin p
     /**
      * "kleene-i64 at T=128 needs 135168 bytes of shared memory a block, and a block of NVIDIA L4
      * may have 101376: -Dfwbench.kleene.tile=64 fits it", or, where no tile fits, "... no tile of
-     * kleene-i64 (64 or 128) fits it".
+     * kleene-i64 (64 or 128) fits it", and for a variant of one tile "... kleene-packed16 has no other tile".
      */
     public TileDoesNotFitException refusal(int tile) {
         List<Integer> fitting = tiles.stream().filter(this::fits).toList();
-        String allowed = fitting.isEmpty() ? "no tile of " + variant + " (" + pin.takes() + ") fits it"
+        String allowed = pin == null ? variant + " has no other tile"
+                : fitting.isEmpty() ? "no tile of " + variant + " (" + pin.takes() + ") fits it"
                 : fitting.stream().map(t -> "-D" + pin.property() + "=" + t).reduce((a, b) -> a + " or " + b).orElseThrow() + " fits it";
         return new TileDoesNotFitException(variant + " at T=" + tile + " needs " + sharedBytes.applyAsInt(tile)
                 + " bytes of shared memory a block, and a block of " + device + " may have " + limitBytes + ": " + allowed);

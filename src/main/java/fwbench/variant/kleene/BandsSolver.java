@@ -6,6 +6,7 @@ import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.NegativeWeights;
 import fwbench.variant.core.Solver;
 import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.TileFit;
 import fwbench.variant.core.UnsupportedInputException;
 import fwbench.variant.schedule.BandLayout;
 import fwbench.variant.schedule.BandRounds;
@@ -128,9 +129,8 @@ public final class BandsSolver implements Solver {
         Optional<NegativeWeights.Bounds> bounds = NegativeWeights.bounds(variant, config);  // refuses before allocating
         this.n = config.n();
         this.ld = variant.padded(n);
-        this.tileSetting = forcedTile != 0 ? new LaunchSetting(forcedTile, "given") : KleeneSolver.tileSetting(config);
+        this.tileSetting = fittingTileSetting(variant, config, forcedTile);
         this.tile = tileSetting.value();
-        KleeneSolver.TILE_PIN.require(tile, "kleene-bands tiles");
         this.tiles = ld / tile;
         int gpus = devices > 0 ? devices : devicesFor(config.gpus());
         this.layout = BandLayout.of(tiles, bandCount > 0 ? bandCount : gpus, gpus);
@@ -149,6 +149,28 @@ public final class BandsSolver implements Solver {
             throw e;
         }
         first.makeCurrent();
+    }
+
+    /**
+     * The tile, given (tests) or kleene's, checked against the shared memory a block of the device
+     * may have (TileFit) before anything is allocated. Where the table's T = 128 does not fit it falls
+     * back to T = 64 as kleene does: the run planned each device's memory with T = 128 (MEMORY), and
+     * T = 64 needs no more (half the pivot-row buffers, bands of no more rows).
+     */
+    private static LaunchSetting fittingTileSetting(VariantTraits variant, SolverConfig config, int forcedTile) {
+        TileFit fit = tileFit(variant);
+        if (forcedTile == 0) {
+            KleeneSolver.TILE_PIN.require(KleeneSolver.tileSetting(config).value(), "kleene-bands tiles");
+            return fit.setting(config.choice().tile(), () -> KleeneSolver.tableTile(config.n()));
+        }
+        KleeneSolver.TILE_PIN.require(forcedTile, "kleene-bands tiles");
+        if (!fit.fits(forcedTile)) throw fit.refusal(forcedTile);
+        return new LaunchSetting(forcedTile, "given");
+    }
+
+    /** Which of kleene's tiles the bands' kernels (closing a pivot, updating tiles) fit a block of the device in use (GPU 0's). */
+    public static TileFit tileFit(VariantTraits variant) {
+        return TileFit.onDevice(variant, KleeneSolver.TILE_PIN, KleeneSolver.TILES, t -> List.of("fw_kleene_bands_close_t" + t, "fw_kleene_bands_update_t" + t));
     }
 
     /** The devices a solve uses for the benchmark's gpus value: all the driver lists, or the first {@code gpus}. */

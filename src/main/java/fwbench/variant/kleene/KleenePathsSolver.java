@@ -32,6 +32,9 @@ public final class KleenePathsSolver extends GpuSolver implements PathSolver {
     /** The "no path" distance of a route key (kernels: FW_ROUTE_INF): two INF keys and a mark still fit an int. */
     public static final int ROUTE_INF = (1 << (30 - ROUTE_BITS)) - 1;
 
+    /** The prefix of kleene-paths' round kernels, {@code fw_kleene_paths_phaseN_tT} (Variant: its tile fit). */
+    public static final String FAMILY = "fw_kleene_paths";
+
     /** fw_kleene_paths_phase1_tT(int* d, int* q, int ld, int p). */
     public record ClosePivot(DeviceBuffer d, DeviceBuffer q, int ld, int p) implements KernelArgs {
         @Override
@@ -86,17 +89,21 @@ public final class KleenePathsSolver extends GpuSolver implements PathSolver {
     private boolean keys;  // whether the matrix holds route keys (from a reset until the result is read)
 
     public KleenePathsSolver(VariantTraits variant, SolverConfig config) {
-        super(variant, requireRepresentable(config));
+        this(variant, requireRepresentable(config), KleeneSolver.fittingTileSetting(variant, FAMILY, config, false));
+    }
+
+    /** With the tile chosen, and checked against the device as kleene's (T = 64 where T = 128 does not fit), before anything is allocated. */
+    private KleenePathsSolver(VariantTraits variant, SolverConfig config, LaunchSetting tileSetting) {
+        super(variant, config);
+        this.tileSetting = tileSetting;
+        tile = tileSetting.value();
         DeviceBuffer q = null;
         LookaheadRounds launches = null;
         try {
-            tileSetting = KleeneSolver.tileSetting(config);
-            tile = tileSetting.value();
-            KleeneSolver.TILE_PIN.require(tile, "kleene-paths tiles");
             restSetting = KleeneSolver.restLaunchesSetting(config, variant.cellType(), tile);
-            TileKernel closePivot = tileKernel("fw_kleene_paths_phase1", tile);
-            TileKernel cross = tileKernel("fw_kleene_paths_phase2", tile);
-            TileKernel rest = tileKernel("fw_kleene_paths_phase3", tile);
+            TileKernel closePivot = tileKernel(FAMILY + "_phase1", tile);
+            TileKernel cross = tileKernel(FAMILY + "_phase2", tile);
+            TileKernel rest = tileKernel(FAMILY + "_phase3", tile);
             productShape = rest.shape();
             toKeys = module().kernel("fw_kleene_paths_keys");
             toDistances = module().kernel("fw_kleene_paths_distances");

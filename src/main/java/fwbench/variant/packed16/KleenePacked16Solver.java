@@ -6,6 +6,7 @@ import fwbench.variant.core.LaunchPin;
 import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.PackedDistances;
 import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.TileFit;
 import fwbench.variant.core.VariantTraits;
 import fwbench.variant.kleene.KleeneSolver;
 import fwbench.variant.schedule.LookaheadRounds;
@@ -33,6 +34,12 @@ import static fwbench.cuda.KernelArgs.value;
 public final class KleenePacked16Solver extends GpuSolver implements PackedDistances {
     /** The only tile: 8 x 8 cells a thread and two blocks per SM, kleene's T = 128 product. */
     public static final int TILE = 128;
+
+    /** The origin of its tile, for describe(). */
+    private static final String ONLY_TILE = "(its only tile)";
+
+    /** The prefix of its round kernels, {@code fw_kleene_packed16_phaseN_t128}. */
+    public static final String FAMILY = "fw_kleene_packed16";
 
     /**
      * From this n the table runs the rounds in groups of four, and of six from
@@ -83,17 +90,16 @@ public final class KleenePacked16Solver extends GpuSolver implements PackedDista
     }
 
     private KleenePacked16Solver(VariantTraits variant, SolverConfig config, LaunchSetting groups) {
-        super(variant, requireRepresentable(config), false);
+        super(variant, requireFits(variant, requireRepresentable(config)), false);
         words = ld / 2;
         this.groups = groups;
         DeviceBuffer in = null, work = null;
         try {
             restLaunches = KleeneSolver.restLaunchesSetting(config, variant.cellType(), TILE);
-            String family = "fw_kleene_packed16";
-            product = tileKernel(family + "_phase3", TILE);
+            product = tileKernel(FAMILY + "_phase3", TILE);
             boolean grouped = groups.value() > 1;
-            LookaheadRounds.Kernels kernels = new LookaheadRounds.Kernels(tileKernel(family + "_phase1", TILE), tileKernel(family + "_phase2", TILE),
-                    product, grouped ? tileKernel(family + "_group", TILE) : null, grouped ? tileKernel(family + "_group_rest", TILE) : null);
+            LookaheadRounds.Kernels kernels = new LookaheadRounds.Kernels(tileKernel(FAMILY + "_phase1", TILE), tileKernel(FAMILY + "_phase2", TILE),
+                    product, grouped ? tileKernel(FAMILY + "_group", TILE) : null, grouped ? tileKernel(FAMILY + "_group_rest", TILE) : null);
             unpack = module().kernel("fw_kleene_packed16_unpack");
             in = new DeviceBuffer((long) ld * ld);
             work = new DeviceBuffer((long) ld * ld);
@@ -112,6 +118,20 @@ public final class KleenePacked16Solver extends GpuSolver implements PackedDista
         stream.synchronize();
     }
 
+    /**
+     * Refuses, before anything is allocated, a device whose blocks cannot hold the shared memory of
+     * the kernels at T = 128 (sm_75's 64 KB): there is no smaller tile to fall back to.
+     */
+    private static SolverConfig requireFits(VariantTraits variant, SolverConfig config) {
+        tileFit(variant).requireFits(new LaunchSetting(TILE, ONLY_TILE));
+        return config;
+    }
+
+    /** Whether a block of the device in use can hold the kernels of its rounds at {@link #TILE}, one by one or in groups. */
+    public static TileFit tileFit(VariantTraits variant) {
+        return TileFit.onDevice(variant, TILE, KleeneSolver.tileKernels(FAMILY, TILE, true));
+    }
+
     /** Refuses, before anything is allocated, a graph whose distances might not fit below 16-bit INF. */
     static SolverConfig requireRepresentable(SolverConfig config) {
         requireDistancesBelow(config.graph(), CellType.PACKED16.inf(), "kleene-packed16 keeps distances in 16 bits", "kleene");
@@ -120,7 +140,7 @@ public final class KleenePacked16Solver extends GpuSolver implements PackedDista
 
     @Override
     public String describe() {
-        return "kleene-packed16 (" + LaunchSetting.describe(new LaunchSetting(TILE, "(its only tile)"), restLaunches, n) + ", "
+        return "kleene-packed16 (" + LaunchSetting.describe(new LaunchSetting(TILE, ONLY_TILE), restLaunches, n) + ", "
                 + product.shape().cellsPerThread() + " cells per thread, " + (groups.value() > 1 ? "rounds in groups of " + groups.value() : "rounds one by one")
                 + " " + groups.origin() + ", n padded to " + ld + ")";
     }
