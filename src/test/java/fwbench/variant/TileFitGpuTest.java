@@ -1,8 +1,10 @@
 package fwbench.variant;
 
 import fwbench.variant.core.LaunchChoice;
+import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.Solver;
 import fwbench.variant.core.SolverConfig;
+import fwbench.variant.core.TileDoesNotFitException;
 import fwbench.variant.core.TileFit;
 import fwbench.variant.kleene.KleeneSolver;
 
@@ -20,14 +22,16 @@ import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The tiles of the kleene family against the shared memory a block of the device present may have
- * (TileFit), from the shapes the compiled kernels export: the limit read holds the kernels of the
- * tile each variant chooses, and the same kernels under the smaller limits of other GPUs fall back
- * as TileFitTest decides with the shapes as numbers.
+ * The tiles of the kleene family, kleene-paths, kleene-bands, kleene-packed16, dataflow and packed16
+ * against the shared memory a block of the device present may have (TileFit), from the shapes the
+ * compiled kernels export: the limit read holds the kernels of the tile each variant chooses, and
+ * the same kernels under the smaller limits of other GPUs fall back as TileFitTest decides with the
+ * shapes as numbers.
  */
 @GpuTest
 class TileFitGpuTest {
@@ -38,16 +42,21 @@ class TileFitGpuTest {
         return List.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_I64, Variant.KLEENE_F64);
     }
 
+    /** The variants whose table falls back to T = 64 where T = 128 does not fit: the family, kleene-paths and kleene-bands. */
+    static List<Variant> fallingBack() {
+        return List.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_I64, Variant.KLEENE_F64, Variant.KLEENE_PATHS, Variant.KLEENE_BANDS);
+    }
+
     /** At an n where the table asks for T = 128, the tile a solver chooses fits the limit the device reports. */
     @ParameterizedTest
-    @MethodSource("kleeneFamily")
+    @MethodSource("fallingBack")
     void theLimitReadHoldsTheChosenTilesKernels(Variant variant) {
         DeviceInfo device = CudaContext.get().device();
         TileFit fit = TileFits.onDevice(variant).orElseThrow();
         assertEquals(device.maxSharedBytesPerBlock(), fit.limitBytes());
         int n = KleeneSolver.CROSSOVER_N + 1;
         assertEquals(128, KleeneSolver.tableTile(n));
-        try (Solver solver = variant.create(SolverConfig.of(GraphSpec.RANDOM.instance(n, 3)))) {
+        try (Solver solver = variant.create(SolverConfig.of(GraphSpec.RANDOM.instance(n, 3)).withGpus(1))) {
             Matcher tile = TILE.matcher(solver.describe());
             assertTrue(tile.find(), solver.describe());
             int chosen = Integer.parseInt(tile.group(1));
@@ -63,7 +72,8 @@ class TileFitGpuTest {
         DeviceInfo device = CudaContext.get().device();
         assumeTrue(device.computeCapability() == 90, device.describe());
         assertEquals(227 * 1024, device.maxSharedBytesPerBlock());
-        for (Variant v : List.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_I64, Variant.KLEENE_F64, Variant.DATAFLOW, Variant.PACKED16)) {
+        for (Variant v : List.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_I64, Variant.KLEENE_F64, Variant.DATAFLOW, Variant.PACKED16,
+                Variant.KLEENE_PATHS, Variant.KLEENE_BANDS, Variant.KLEENE_PACKED16)) {
             for (int n : List.of(1000, 5000, 10_000)) assertEquals(v.launchCandidates(n), TileFits.launchCandidates(v, n), v.id() + " at n=" + n);
         }
     }
@@ -76,6 +86,28 @@ class TileFitGpuTest {
         assertEquals(List.of(true, false), List.of(dataflow.sharedBytes().applyAsInt(64) <= 99 * 1024, dataflow.sharedBytes().applyAsInt(128) <= 99 * 1024));
         assertEquals(List.of(true, true, false), packed16.tiles().stream().map(t -> packed16.sharedBytes().applyAsInt(t) <= 99 * 1024).toList());
         assertTrue(packed16.sharedBytes().applyAsInt(256) <= 163 * 1024, "packed16 at T=256 on sm_80");
+    }
+
+    /**
+     * kleene-paths' and kleene-bands' kernels need kleene's 68 KB at T = 128 and 34 KB at T = 64 (T = 64 only on sm_75's 64 KB);
+     * kleene-packed16's T = 128, its only tile, 68 KB: refused on sm_75 in one line, held by every later GPU.
+     */
+    @Test
+    void kleenePathsBandsAndPacked16UnderSmallerLimits() {
+        for (Variant v : List.of(Variant.KLEENE_PATHS, Variant.KLEENE_BANDS)) {
+            TileFit here = TileFits.onDevice(v).orElseThrow();
+            assertEquals(List.of(34_816, 69_632), here.tiles().stream().map(t -> here.sharedBytes().applyAsInt(t)).toList(), v.id());
+            TileFit sm75 = new TileFit(v.id(), "sm_75", 64 * 1024, here.pin(), here.tiles(), here.sharedBytes());
+            assertEquals(64, sm75.largestFittingUpTo(128), v.id() + " on sm_75");
+            assertEquals(List.of(new LaunchChoice(64, 1)), sm75.candidates(KleeneSolver.LAUNCH_CANDIDATES), v.id());
+        }
+        TileFit packed = TileFits.onDevice(Variant.KLEENE_PACKED16).orElseThrow();
+        assertEquals(List.of(128), packed.tiles());
+        assertTrue(packed.fits(128), "every device the suite runs on but sm_75: " + CudaContext.get().device().describe());
+        TileFit sm75 = new TileFit(packed.variant(), "Tesla T4", 64 * 1024, packed.pin(), packed.tiles(), packed.sharedBytes());
+        assertEquals("kleene-packed16 at T=128 needs 69632 bytes of shared memory a block, and a block of Tesla T4 may have 65536: "
+                + "kleene-packed16 has no other tile", assertThrows(TileDoesNotFitException.class,
+                () -> sm75.requireFits(new LaunchSetting(128, "(its only tile)"))).getMessage());
     }
 
     /** The compiled kernels' shapes under sm_86's and sm_89's 99 KB and sm_75's 64 KB. */

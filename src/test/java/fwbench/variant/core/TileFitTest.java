@@ -1,10 +1,12 @@
 package fwbench.variant.core;
 
+import fwbench.variant.Variant;
 import fwbench.variant.kleene.KleeneSolver;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -103,6 +105,58 @@ class TileFitTest {
         assertEquals(new LaunchSetting(64, LaunchSetting.TABLE), dataflow.requireFits(new LaunchSetting(64, LaunchSetting.TABLE)));
         assertEquals("dataflow at T=128 needs 104448 bytes of shared memory a block, and a block of a GPU may have 101376: -Dfwbench.kleene.tile=64 fits it",
                 assertThrows(TileDoesNotFitException.class, () -> dataflow.requireFits(new LaunchSetting(128, LaunchSetting.TABLE))).getMessage());
+    }
+
+    /** kleene-paths' and kleene-bands' kernels at each tile ask for kleene's int32 products' shared memory: T = 64 on sm_75, as kleene. */
+    @Test
+    void kleenePathsAndBandsFallBackToT64OnSm75() {
+        for (String variant : List.of("kleene-paths", "kleene-bands")) {
+            assertEquals(new LaunchSetting(64, LaunchSetting.TABLE), fit(variant, SM_75, INT32_CELLS).setting(0, () -> 128), variant);
+            assertEquals(new LaunchSetting(128, LaunchSetting.TABLE), fit(variant, SM_90, INT32_CELLS).setting(0, () -> 128), variant);
+            assertEquals(variant + " at T=128 needs 69632 bytes of shared memory a block, and a block of a GPU may have 65536: -Dfwbench.kleene.tile=64 fits it",
+                    assertThrows(TileDoesNotFitException.class, () -> fit(variant, SM_75, INT32_CELLS).setting(128, () -> 128)).getMessage());
+        }
+        withTilePin("128", () -> assertEquals("-Dfwbench.kleene.tile=128: kleene-bands at T=128 needs 69632 bytes of shared memory a block, "
+                        + "and a block of a GPU may have 65536: -Dfwbench.kleene.tile=64 fits it",
+                assertThrows(TileDoesNotFitException.class, fit("kleene-bands", SM_75, INT32_CELLS)::requirePinFits).getMessage()));
+    }
+
+    /**
+     * kleene-bands plans each device's memory with kleene's tile for n (T = 128 from its crossover), so it may fall back to T = 64
+     * only because T = 64 needs no more: half the pivot-row buffers, and bands of no more rows.
+     */
+    @Test
+    void kleeneBandsAtT64NeedsNoMoreDeviceMemoryThanPlannedAtT128() {
+        DeviceMemory memory = Variant.KLEENE_BANDS.deviceMemory();
+        for (int n : List.of(KleeneSolver.CROSSOVER_N, 5_000, 10_001, 30_000, 65_000)) {
+            for (int devices : List.of(1, 2, 3, 4, 7, 8)) {
+                long atT128 = bytesWithTilePin("128", () -> memory.bytesPerDevice(n, devices));
+                long atT64 = bytesWithTilePin("64", () -> memory.bytesPerDevice(n, devices));
+                assertTrue(atT64 <= atT128, "n=" + n + " on " + devices + " devices: " + atT64 + " bytes at T=64, " + atT128 + " at T=128");
+                assertEquals(atT128, memory.bytesPerDevice(n, devices), "the plan without a pin is T = 128's at n=" + n);
+            }
+        }
+    }
+
+    /** kleene-packed16 has T = 128 only and no pin: where that does not fit (sm_75) it is refused, naming the device and what it needs. */
+    @Test
+    void kleenePacked16HasNoTileThatFitsSm75() {
+        TileFit sm75 = new TileFit("kleene-packed16", "Tesla T4", SM_75, null, List.of(128), Map.of(128, 69_632)::get);
+        LaunchSetting onlyTile = new LaunchSetting(128, "(its only tile)");
+        assertEquals("kleene-packed16 at T=128 needs 69632 bytes of shared memory a block, and a block of Tesla T4 may have 65536: "
+                + "kleene-packed16 has no other tile", assertThrows(TileDoesNotFitException.class, () -> sm75.requireFits(onlyTile)).getMessage());
+        sm75.requirePinFits();  // nothing pins its tile
+        for (int limit : List.of(SM_80, SM_86, SM_89, SM_90)) {
+            assertEquals(onlyTile, new TileFit("kleene-packed16", "a GPU", limit, null, List.of(128), Map.of(128, 69_632)::get).requireFits(onlyTile));
+        }
+        assertThrows(IllegalArgumentException.class, () -> new TileFit("x", "a GPU", SM_90, null, KleeneSolver.TILES, INT32_CELLS::get),
+                "several tiles need a pin to choose one");
+    }
+
+    private static long bytesWithTilePin(String value, LongSupplier body) {
+        long[] result = new long[1];
+        withTilePin(value, () -> result[0] = body.getAsLong());
+        return result[0];
     }
 
     private static void withTilePin(String value, Runnable body) {
