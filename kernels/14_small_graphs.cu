@@ -8,11 +8,13 @@
 // published after step k - 1 are exact. The k loop is unrolled by S = max(R, C) steps a body, so
 // the register row and column a step publishes, and its buffer, are compile-time (a runtime k % R
 // cost a chain of compares and branches a step); it runs to the next multiple of S, the padding
-// steps changing nothing (below). Each step relaxes row and column k + 1 first, publishes them,
-// passes the barrier and issues k + 1's shared loads before its other cells, which hide their
-// latency. Cells past a graph's n hold INF and are never stored: INF + INF stays below 2^31.
+// steps changing nothing (below). Each step relaxes row and column k + 1 first, publishes them and
+// arrives at a split barrier (StepBarrier, an mbarrier on sm_90), relaxes half its other cells,
+// waits, issues k + 1's shared loads and relaxes the other half under them: a warp does not idle at
+// the barrier while the block's other warps publish. Cells past a graph's n hold INF and are never
+// stored: INF + INF stays below 2^31.
 // Threads a block: 64, 64 and 256, exported with each kernel (its launch shape). Registers (ptxas,
-// sm_90): 121 at N = 128 and 120 at N = 64 (at most 128: eight blocks an SM at N = 64, two at N =
+// sm_90): 121 at N = 128 and 118 at N = 64 (at most 128: eight blocks an SM at N = 64, two at N =
 // 128). 4 x 8 cells a thread, for more warps an SM, was slower (kernels/NOTES.md, small-graphs).
 //
 // n = 129 .. 512 (classes 256, 512): a matrix of 256 KB or 1 MB fits neither one SM's registers
@@ -33,16 +35,13 @@
 // that this design keeps small anyway: per product of T = 128 (2.1 M relaxations) a block
 // reads three 64 KB tiles and writes one, 0.125 B a relaxation; at 60% of the ceiling that is
 // 1.2 TB/s for the device, a quarter of an H200's HBM bandwidth and far below its L2's. Both pay
-// the same pivot closures (a latency-bound chain of T barriers a round), which dominate the loss.
+// the same pivot closures (a latency-bound chain of T barriers a round).
 //
-// Expected, per SM against the int32 ceiling (about 126 G relax/s an SM on an H200): kleene's
-// T = 128 tile product runs at about 80% of it (NOTES.md, kleene); a pivot closure of 128 runs at
-// about the n = 128 small-graphs kernel's 38%. A graph of N has (N/128)^3 tile works, N/128 of
-// them closures: at N = 512 one in 16, about 0.8 / (1 + 1/16 (0.8 / 0.38 - 1)) = 75%; at N = 256 one
-// in 4, about 0.8 / (1 + 1/4 (0.8 / 0.38 - 1)) = 63%: upper bounds, if the closures' idle issue
-// slots stay idle. Two blocks an SM (70 KB of shared memory, at most 128 registers each) let one
-// block's products use some of them, so about 65 to 75% at N = 512 and 55 to 63% at N = 256; less
-// for n just past a tile (n = 129 is solved over 256 x 256, its second tile a thin strip).
+// Two blocks an SM (70 KB of shared memory, at most 128 registers each): a closure of 128 is a
+// chain of 128 barriers that leaves most issue slots idle, and the other block's products take
+// them. The copies in and out are latency-bound (a few loads a warp, then their stores), so each
+// warp moves two rows at a time, every load before any store (kernels/NOTES.md, small-graphs).
+//
 // Shared memory: minplus::shared_words<Int32, 128, KLEENE_STAGES>() * 4 bytes of dynamic shared memory
 // (70 KB: sm_80 and later; the host refuses these classes where a block may not have it), exported
 // with the threads as fw_small_graphs_N_shape (FW_TILE_KERNEL_SHAPE).
@@ -72,6 +71,41 @@ __device__ __forceinline__ void fw_each(F&& f, std::integer_sequence<int, X...>)
 {
     (f(std::integral_constant<int, X>{}), ...);
 }
+
+// A block barrier split in two: arrive() (release: this thread's stores and loads so far are
+// ordered before any thread's return from the wait) and wait(parity) (acquire), with work between
+// them. A bar.sync at that point made every warp wait there for the slowest; here a warp relaxes
+// cells while the others publish. One mbarrier a block; a step's phase completes when THREADS
+// threads arrived, so the parity of the step number names its phase. mbarrier.try_wait needs
+// sm_90: below it, wait() is a whole bar.sync and arrive() nothing.
+template <int THREADS>
+struct StepBarrier {
+    unsigned address;
+    __device__ __forceinline__ StepBarrier()
+    {
+        __shared__ __align__(8) unsigned long long word;
+        address = static_cast<unsigned>(__cvta_generic_to_shared(&word));
+#if __CUDA_ARCH__ >= 900
+        if (threadIdx.x == 0) asm volatile("mbarrier.init.shared.b64 [%0], %1;" :: "r"(address), "r"(THREADS) : "memory");
+#endif
+    }
+    __device__ __forceinline__ void arrive() const
+    {
+#if __CUDA_ARCH__ >= 900
+        asm volatile("{\n\t.reg .b64 state;\n\tmbarrier.arrive.shared.b64 state, [%0];\n\t}" :: "r"(address) : "memory");
+#endif
+    }
+    __device__ __forceinline__ void wait(unsigned parity) const
+    {
+#if __CUDA_ARCH__ >= 900
+        asm volatile("{\n\t.reg .pred done;\n\tWAIT_%=:\n\t"
+                     "mbarrier.try_wait.parity.shared.b64 done, [%0], %1;\n\t"
+                     "@!done bra WAIT_%=;\n\t}" :: "r"(address), "r"(parity) : "memory");
+#else
+        __syncthreads();
+#endif
+    }
+};
 
 template <int N, int R, int C>
 __device__ __forceinline__ void fw_small_graph(int* __restrict__ d, const long long* __restrict__ offset,
@@ -132,14 +166,32 @@ __device__ __forceinline__ void fw_small_graph(int* __restrict__ d, const long l
     // INF + INF = 2^31 - 2 to every cell, which lowers none
     const int steps = (n + S - 1) / S * S;
     int a[R], bk[C];
+    StepBarrier<Shape::THREADS> barrier;
     publish(std::integral_constant<int, 0>{}, 0);
-    __syncthreads();
+    __syncthreads();  // also orders the barrier's initialisation before its first arrival
     fetch(a, bk, 0);
+    // the other cells of a step (not in row or column k + 1): the first half runs between the
+    // arrival and the wait, the second under the next step's loads
+    constexpr int OTHERS = R * C - (R + C - 1), UNDER_BARRIER = OTHERS / 2;
+    auto relax_others = [&](int r1, int c1, int from, int to) {
+        int x = 0;
+#pragma unroll
+        for (int r = 0; r < R; r++) {
+#pragma unroll
+            for (int c = 0; c < C; c++) {
+                if (r != r1 && c != c1) {
+                    if (x >= from && x < to) cell[r][c] = fw_relax(cell[r][c], a[r], bk[c]);
+                    x++;
+                }
+            }
+        }
+    };
+    unsigned parity = 0;
     for (int base = 0; base < steps; base += S) {
         fw_each([&](auto step) {
             constexpr int s = decltype(step)::value, r1 = (s + 1) % R, c1 = (s + 1) % C;
-            // step k = base + s. First the cells of row and column k + 1, which the barrier waits
-            // for (their owners publish them); k + 1's loads then run under the other cells' relaxations
+            // step k = base + s. First the cells of row and column k + 1, which the others wait
+            // for (their owners publish them)
 #pragma unroll
             for (int r = 0; r < R; r++) {
 #pragma unroll
@@ -148,18 +200,15 @@ __device__ __forceinline__ void fw_small_graph(int* __restrict__ d, const long l
                 }
             }
             publish(std::integral_constant<int, s + 1>{}, base);
-            // k + 1's row and column are stored for every thread; each thread loaded the buffer's
-            // previous contents (row and column k - 1) before the last barrier
-            __syncthreads();
+            barrier.arrive();
+            relax_others(r1, c1, 0, UNDER_BARRIER);
+            // k + 1's row and column are stored by every thread; each thread loaded the buffer's
+            // previous contents (row and column k - 1) before it arrived at the last step's barrier
+            barrier.wait(parity);
+            parity ^= 1;
             int next_a[R], next_bk[C];
             fetch(next_a, next_bk, (s + 1) & 1);
-#pragma unroll
-            for (int r = 0; r < R; r++) {
-#pragma unroll
-                for (int c = 0; c < C; c++) {
-                    if (r != r1 && c != c1) cell[r][c] = fw_relax(cell[r][c], a[r], bk[c]);
-                }
-            }
+            relax_others(r1, c1, UNDER_BARRIER, OTHERS);
 #pragma unroll
             for (int r = 0; r < R; r++) a[r] = next_a[r];
 #pragma unroll
@@ -206,14 +255,28 @@ __device__ __forceinline__ void fw_tiled_graph(int* __restrict__ d, const long l
     int* const m = d + offset[graph];
     const int tiles = (n + T - 1) / T, ld = tiles * T;
     int* const s = scratch + (long long)blockIdx.x * N * N;
-    // T | ld, so a row of s starts 16-byte aligned as the products' 16-byte copies need. A warp a
-    // row, its N / 32 loads issued together (a loop over x / ld waited on each load and divided)
+    // T | ld, so a row of s starts 16-byte aligned as the products' 16-byte copies need. A warp
+    // copies COPY_ROWS rows at a time, every load issued before any store: a row at a time, each
+    // row waited a global load's latency
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
-    for (int i = warp; i < ld; i += warps) {
+    constexpr int COPY_ROWS = 2, WORDS = N / 32;
+    for (int i0 = warp * COPY_ROWS; i0 < ld; i0 += warps * COPY_ROWS) {
+        int v[COPY_ROWS][WORDS];
 #pragma unroll
-        for (int c = 0; c < N / 32; ++c) {
-            const int j = lane + 32 * c;
-            if (j < ld) s[i * ld + j] = i < n && j < n ? m[i * n + j] : i == j ? 0 : FW_INF;
+        for (int r = 0; r < COPY_ROWS; ++r) {
+#pragma unroll
+            for (int c = 0; c < WORDS; ++c) {
+                const int i = i0 + r, j = lane + 32 * c;
+                v[r][c] = i < n && j < n ? m[i * n + j] : i == j ? 0 : FW_INF;
+            }
+        }
+#pragma unroll
+        for (int r = 0; r < COPY_ROWS; ++r) {
+#pragma unroll
+            for (int c = 0; c < WORDS; ++c) {
+                const int i = i0 + r, j = lane + 32 * c;
+                if (i < ld && j < ld) s[i * ld + j] = v[r][c];
+            }
         }
     }
     __syncthreads();  // the square is written before any tile of it is read
@@ -243,11 +306,23 @@ __device__ __forceinline__ void fw_tiled_graph(int* __restrict__ d, const long l
             __syncthreads();
         }
     }
-    for (int i = warp; i < n; i += warps) {
+    for (int i0 = warp * COPY_ROWS; i0 < n; i0 += warps * COPY_ROWS) {
+        int v[COPY_ROWS][WORDS];
 #pragma unroll
-        for (int c = 0; c < N / 32; ++c) {
-            const int j = lane + 32 * c;
-            if (j < n) m[i * n + j] = s[i * ld + j];
+        for (int r = 0; r < COPY_ROWS; ++r) {
+#pragma unroll
+            for (int c = 0; c < WORDS; ++c) {
+                const int i = i0 + r, j = lane + 32 * c;
+                if (i < n && j < n) v[r][c] = s[i * ld + j];
+            }
+        }
+#pragma unroll
+        for (int r = 0; r < COPY_ROWS; ++r) {
+#pragma unroll
+            for (int c = 0; c < WORDS; ++c) {
+                const int i = i0 + r, j = lane + 32 * c;
+                if (i < n && j < n) m[i * n + j] = v[r][c];
+            }
         }
     }
 }
