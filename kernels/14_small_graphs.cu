@@ -123,6 +123,10 @@ __device__ __forceinline__ void fw_small_graph(int* __restrict__ d, const long l
     const int tj = threadIdx.x % Shape::THREAD_COLUMNS;
     const int i0 = ti * R;
     const int j0 = tj * C;
+    // row k in shared memory as 16-byte pieces, piece p of every thread before piece p + 1: the
+    // eight threads of a quarter warp (consecutive tj) read 128 contiguous bytes, one wavefront,
+    // where a thread's C cells side by side put them C * 4 bytes apart (two-way bank conflicts)
+    auto row_word = [&](int x) { return ((x / 4) * Shape::THREAD_COLUMNS + tj) * 4; };
 
     int cell[R][C];
 #pragma unroll
@@ -141,7 +145,7 @@ __device__ __forceinline__ void fw_small_graph(int* __restrict__ d, const long l
         if (i0 - base == s - r) {
 #pragma unroll
             for (int x = 0; x < C; x += 4) {
-                *reinterpret_cast<int4*>(&row_k[b][j0 + x]) =
+                *reinterpret_cast<int4*>(&row_k[b][row_word(x)]) =
                     make_int4(cell[r][x], cell[r][x + 1], cell[r][x + 2], cell[r][x + 3]);
             }
         }
@@ -158,7 +162,7 @@ __device__ __forceinline__ void fw_small_graph(int* __restrict__ d, const long l
 #pragma unroll
         for (int r = 0; r < R; r += 4) *reinterpret_cast<int4*>(&a[r]) = *reinterpret_cast<const int4*>(&column_k[b][i0 + r]);
 #pragma unroll
-        for (int c = 0; c < C; c += 4) *reinterpret_cast<int4*>(&bk[c]) = *reinterpret_cast<const int4*>(&row_k[b][j0 + c]);
+        for (int c = 0; c < C; c += 4) *reinterpret_cast<int4*>(&bk[c]) = *reinterpret_cast<const int4*>(&row_k[b][row_word(c)]);
     };
 
     // Steps run to the next multiple of S rather than peel a tail (a second copy of the body, or a
