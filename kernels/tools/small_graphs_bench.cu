@@ -1,0 +1,142 @@
+// small_graphs_bench: one size class of small-graphs' kernels on a batch, outside the suite, to try a
+// change of 14_small_graphs.cu in seconds. It launches the class's kernel on B graphs (each n = N, or
+// n drawn from N/2 + 1 .. N), checks every graph it samples cell by cell against a CPU Floyd-Warshall,
+// and prints the best and mean of 20 timed launches (CUDA events) and the rate against N^3 a graph.
+// The suite's numbers come from SmallGraphsBenchmark; this only compares builds in one call.
+//
+//   nvcc -O3 -std=c++17 -arch=sm_90 -I kernels -o sgb kernels/tools/small_graphs_bench.cu
+//   nvcc ... -DKERNEL_FILE='"/tmp/try.cu"' ...      (a changed copy of the kernel file)
+//   ./sgb N B [mixed] [checked]     e.g. ./sgb 64 8448; ./sgb 256 2112 1 8
+//
+// Graphs: 85% of pairs without an edge, 3% weight 0, the rest 0 .. 19, 0 on the diagonal; fixed seed.
+// Exit 1 on a wrong cell, 2 on bad arguments.
+#ifndef KERNEL_FILE
+#define KERNEL_FILE "../14_small_graphs.cu"
+#endif
+#include KERNEL_FILE
+#include <cuda_runtime.h>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+#define CHECK(call)                                                                                  \
+    do {                                                                                             \
+        cudaError_t e = (call);                                                                      \
+        if (e != cudaSuccess) {                                                                      \
+            std::fprintf(stderr, "CUDA error %s at line %d\n", cudaGetErrorString(e), __LINE__);     \
+            std::exit(1);                                                                            \
+        }                                                                                            \
+    } while (0)
+
+int main(int argc, char** argv)
+{
+    const int N = argc > 2 ? std::atoi(argv[1]) : 0, B = argc > 2 ? std::atoi(argv[2]) : 0;
+    const bool mixed = argc > 3 && std::atoi(argv[3]) != 0;
+    const int checked = argc > 4 ? std::atoi(argv[4]) : 512;
+    if ((N != 32 && N != 64 && N != 128 && N != 256 && N != 512) || B < 1 || checked < 1) {
+        std::fprintf(stderr, "usage: %s N B [mixed] [checked]: N a size class (32, 64, 128, 256, 512), B >= 1 graphs\n", argv[0]);
+        return 2;
+    }
+    std::mt19937 rng(12345);
+    std::vector<int> size(B), graphs(B);
+    std::vector<long long> offset(B);
+    long long cells = 0;
+    for (int g = 0; g < B; g++) {
+        size[g] = mixed ? N / 2 + 1 + static_cast<int>(rng() % (N / 2)) : N;
+        offset[g] = cells;
+        cells += static_cast<long long>(size[g]) * size[g];
+        graphs[g] = g;
+    }
+    std::vector<int> weights(cells);
+    for (int g = 0; g < B; g++) {
+        const int n = size[g];
+        int* w = weights.data() + offset[g];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                const unsigned r = rng() % 100;
+                w[i * n + j] = i == j ? 0 : r < 85 ? FW_INF : r < 88 ? 0 : static_cast<int>(rng() % 20);
+            }
+        }
+    }
+
+    int *d, *dsize, *dgraphs, *scratch = nullptr;
+    long long* doffset;
+    CHECK(cudaMalloc(&d, cells * sizeof(int)));
+    CHECK(cudaMalloc(&dsize, B * sizeof(int)));
+    CHECK(cudaMalloc(&dgraphs, B * sizeof(int)));
+    CHECK(cudaMalloc(&doffset, B * sizeof(long long)));
+    CHECK(cudaMemcpy(dsize, size.data(), B * sizeof(int), cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(dgraphs, graphs.data(), B * sizeof(int), cudaMemcpyHostToDevice));
+    CHECK(cudaMemcpy(doffset, offset.data(), B * sizeof(long long), cudaMemcpyHostToDevice));
+    // the classes past 128 run kleene's rounds in a square of scratch a block, with the tile
+    // product's dynamic shared memory
+    const int tiledShared = minplus::shared_words<minplus::Int32, 128, KLEENE_STAGES>() * 4;
+    if (N >= 256) {
+        CHECK(cudaMalloc(&scratch, static_cast<long long>(B) * N * N * sizeof(int)));
+        CHECK(cudaFuncSetAttribute(fw_small_graphs_256, cudaFuncAttributeMaxDynamicSharedMemorySize, tiledShared));
+        CHECK(cudaFuncSetAttribute(fw_small_graphs_512, cudaFuncAttributeMaxDynamicSharedMemorySize, tiledShared));
+    }
+    const void* kernel = N == 32 ? reinterpret_cast<const void*>(fw_small_graphs_32)
+                       : N == 64 ? reinterpret_cast<const void*>(fw_small_graphs_64)
+                       : N == 128 ? reinterpret_cast<const void*>(fw_small_graphs_128)
+                       : N == 256 ? reinterpret_cast<const void*>(fw_small_graphs_256)
+                                  : reinterpret_cast<const void*>(fw_small_graphs_512);
+    auto launch = [&]() {
+        switch (N) {
+        case 32: fw_small_graphs_32<<<B, SmallGraphs32::THREADS>>>(d, doffset, dsize, dgraphs); break;
+        case 64: fw_small_graphs_64<<<B, SmallGraphs64::THREADS>>>(d, doffset, dsize, dgraphs); break;
+        case 128: fw_small_graphs_128<<<B, SmallGraphs128::THREADS>>>(d, doffset, dsize, dgraphs); break;
+        case 256: fw_small_graphs_256<<<B, 256, tiledShared>>>(d, doffset, dsize, dgraphs, scratch); break;
+        default: fw_small_graphs_512<<<B, 256, tiledShared>>>(d, doffset, dsize, dgraphs, scratch); break;
+        }
+        CHECK(cudaGetLastError());
+    };
+
+    CHECK(cudaMemcpy(d, weights.data(), cells * sizeof(int), cudaMemcpyHostToDevice));
+    launch();
+    CHECK(cudaDeviceSynchronize());
+    std::vector<int> out(cells);
+    CHECK(cudaMemcpy(out.data(), d, cells * sizeof(int), cudaMemcpyDeviceToHost));
+    long long wrong = 0;
+    int graphsChecked = 0;
+    for (int g = 0; g < B; g += B > checked ? B / checked : 1) {
+        const int n = size[g];
+        std::vector<int> m(weights.begin() + offset[g], weights.begin() + offset[g] + static_cast<long long>(n) * n);
+        for (int k = 0; k < n; k++) {
+            for (int i = 0; i < n; i++) {
+                const int a = m[i * n + k];
+                for (int j = 0; j < n; j++) {
+                    const int through = a + m[k * n + j];
+                    if (through < m[i * n + j]) m[i * n + j] = through;
+                }
+            }
+        }
+        for (long long x = 0; x < static_cast<long long>(n) * n; x++) wrong += m[x] != out[offset[g] + x];
+        graphsChecked++;
+    }
+
+    cudaEvent_t start, stop;
+    CHECK(cudaEventCreate(&start));
+    CHECK(cudaEventCreate(&stop));
+    constexpr int LAUNCHES = 20;
+    float best = 1e30f, sum = 0;
+    for (int r = 0; r < LAUNCHES; r++) {
+        CHECK(cudaMemcpy(d, weights.data(), cells * sizeof(int), cudaMemcpyHostToDevice));
+        CHECK(cudaEventRecord(start));
+        launch();
+        CHECK(cudaEventRecord(stop));
+        CHECK(cudaEventSynchronize(stop));
+        float ms;
+        CHECK(cudaEventElapsedTime(&ms, start, stop));
+        best = ms < best ? ms : best;
+        sum += ms;
+    }
+    cudaFuncAttributes attributes;
+    CHECK(cudaFuncGetAttributes(&attributes, kernel));
+    const double relaxations = static_cast<double>(B) * N * N * N;
+    std::printf("%s N=%d B=%d%s registers=%d checked=%d wrong=%lld best=%.4f ms mean=%.4f ms %.0f G relax/s (N^3 a graph)\n",
+                KERNEL_FILE, N, B, mixed ? " mixed" : "", attributes.numRegs, graphsChecked, wrong, best, sum / LAUNCHES,
+                relaxations / best / 1e6);
+    return wrong != 0;
+}
