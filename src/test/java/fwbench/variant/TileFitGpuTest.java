@@ -63,6 +63,8 @@ class TileFitGpuTest {
             assertTrue(fit.sharedBytes().applyAsInt(chosen) <= device.maxSharedBytesPerBlock(), variant + " at T=" + chosen + " needs "
                     + fit.sharedBytes().applyAsInt(chosen) + " bytes, " + device.describe() + " allows " + device.maxSharedBytesPerBlock());
             assertEquals(fit.largestFittingUpTo(128), chosen, solver.describe());
+            assertTrue(solver.describe().contains(chosen == 128 ? " from the table for n=" + n : "T=" + chosen + " (the table's T=128 needs "),
+                    "a lowered tile says why, one that fits says the table: " + solver.describe());
         }
     }
 
@@ -119,6 +121,8 @@ class TileFitGpuTest {
             TileFit sm75 = new TileFit(v.id(), "sm_75", 64 * 1024, here.pin(), here.tiles(), here.sharedBytes());
             boolean wide = v.cellType().wordBits() == Long.SIZE;
             assertEquals(wide ? 64 : 128, sm86.largestFittingUpTo(128), v.id() + " on sm_86");
+            assertEquals(wide ? new LaunchSetting(64, "(the table's T=128 needs 135168 bytes of shared memory a block; a block of sm_86 may have 101376)")
+                    : new LaunchSetting(128, LaunchSetting.TABLE), sm86.setting(0, () -> 128), v.id() + " on sm_86, as the solver describes it");
             assertEquals(wide ? List.of(new LaunchChoice(64, 1)) : KleeneSolver.LAUNCH_CANDIDATES, sm86.candidates(KleeneSolver.LAUNCH_CANDIDATES), v.id());
             assertFalse(sm75.fits(128), v.id() + " at T=128 on sm_75");
             assertEquals(!wide, sm75.fits(64), v.id() + " at T=64 on sm_75");

@@ -6,7 +6,9 @@ import java.util.function.IntSupplier;
 /**
  * One launch setting a solver uses (a tile, REST launches, blocks per SM), and where it came from,
  * for describe(): a -D pin (which wins over everything: an explicit choice for one run), else the
- * choice tuned on this device and carried by the solver's configuration, else the table.
+ * choice tuned on this device and carried by the solver's configuration, else the table, or the
+ * largest tile that fits in place of the table's where the device's shared memory cannot hold it
+ * ({@link TileFit#setting}, whose origin says so).
  */
 public record LaunchSetting(int value, String origin) {
 
@@ -22,6 +24,11 @@ public record LaunchSetting(int value, String origin) {
         if (pinned.isPresent()) return new LaunchSetting(pinned.get(), "from -D" + pin.property());
         if (tuned != 0) return new LaunchSetting(tuned, LaunchChoice.TUNED);
         return new LaunchSetting(table.getAsInt(), TABLE);
+    }
+
+    /** Whether the table chose it: nothing pinned or tuned it, so what the device allows may still replace it (TileFit). */
+    public boolean fromTable() {
+        return origin.equals(TABLE);
     }
 
     /**

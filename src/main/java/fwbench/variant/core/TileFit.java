@@ -13,9 +13,9 @@ import java.util.function.IntUnaryOperator;
  * Which of a variant's tiles a block of the device can hold. A tile's kernels ask for the dynamic
  * shared memory their launch shapes export, and a block may opt in to at most the device's limit
  * ({@link DeviceInfo#maxSharedBytesPerBlock()}: far less on sm_75, sm_86 and sm_89 than on sm_80
- * and sm_90), so a tile past it is no candidate: the table falls back to the largest that fits, a
- * tuning pass does not measure it, and a pin of it is refused in one line before anything is
- * allocated ({@link TileDoesNotFitException}).
+ * and sm_90), so a tile past it is no candidate: the table falls back to the largest that fits (the
+ * solver's description says so), a tuning pass does not measure it, and a pin of it is refused in
+ * one line before anything is allocated ({@link TileDoesNotFitException}).
  *
  * @param variant     the variant's id, for the refusal
  * @param device      the device's name, for the refusal
@@ -67,16 +67,33 @@ public record TileFit(String variant, String device, int limitBytes, LaunchPin p
 
     /**
      * The tile a solver runs: the pin, else the tuned choice, else the table's where it fits and
-     * else the largest tile that does. A pin or tuned tile that does not fit is refused.
+     * else the largest tile that does, whose origin says why ({@link #lowered(int)}). A pin or tuned
+     * tile that does not fit is refused.
      *
      * @param tuned the configuration's tile, 0 where none
      * @param table the table's tile for the solve's n
      */
     public LaunchSetting setting(int tuned, IntSupplier table) {
         requirePinFits();
-        LaunchSetting setting = LaunchSetting.of(pin, tuned, () -> largestFittingUpTo(table.getAsInt()));
+        LaunchSetting chosen = LaunchSetting.of(pin, tuned, table);
+        LaunchSetting setting = chosen.fromTable() ? fittingInPlaceOfTable(chosen.value()) : chosen;
         if (!fits(setting.value())) throw refusal(setting.value());
         return setting;
+    }
+
+    /** The table's tile where it fits, else the largest that does; the table's tile where none does (its refusal follows). */
+    private LaunchSetting fittingInPlaceOfTable(int tableTile) {
+        int fitting = largestFittingUpTo(tableTile);
+        return fitting == tableTile ? new LaunchSetting(tableTile, LaunchSetting.TABLE) : new LaunchSetting(fitting, lowered(tableTile));
+    }
+
+    /**
+     * The origin of a tile that replaced the table's, for describe(): "(the table's T=128 needs
+     * 135168 bytes of shared memory a block; a block of NVIDIA L4 may have 101376)", so that
+     * "T=64 from the table" never claims what the table did not say.
+     */
+    private String lowered(int tableTile) {
+        return "(the table's " + needs(tableTile) + "; " + deviceLimit() + ")";
     }
 
     /**
@@ -110,7 +127,16 @@ public record TileFit(String variant, String device, int limitBytes, LaunchPin p
         String allowed = pin == null ? variant + " has no other tile"
                 : fitting.isEmpty() ? "no tile of " + variant + " (" + pin.takes() + ") fits it"
                 : fitting.stream().map(t -> "-D" + pin.property() + "=" + t).reduce((a, b) -> a + " or " + b).orElseThrow() + " fits it";
-        return new TileDoesNotFitException(variant + " at T=" + tile + " needs " + sharedBytes.applyAsInt(tile)
-                + " bytes of shared memory a block, and a block of " + device + " may have " + limitBytes + ": " + allowed);
+        return new TileDoesNotFitException(variant + " at " + needs(tile) + ", and " + deviceLimit() + ": " + allowed);
+    }
+
+    /** "T=128 needs 135168 bytes of shared memory a block": one wording for a refusal and a lowered tile. */
+    private String needs(int tile) {
+        return "T=" + tile + " needs " + sharedBytes.applyAsInt(tile) + " bytes of shared memory a block";
+    }
+
+    /** "a block of NVIDIA L4 may have 101376". */
+    private String deviceLimit() {
+        return "a block of " + device + " may have " + limitBytes;
     }
 }

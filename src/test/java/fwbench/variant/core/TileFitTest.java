@@ -52,10 +52,31 @@ class TileFitTest {
         TileFit sm86 = fit("kleene-i64", SM_86, WIDE_CELLS);
         assertEquals(64, sm86.largestFittingUpTo(128));
         assertEquals(64, sm86.largestFittingUpTo(64));
-        assertEquals(new LaunchSetting(64, LaunchSetting.TABLE), sm86.setting(0, () -> 128));
+        assertEquals(new LaunchSetting(64, "(the table's T=128 needs 135168 bytes of shared memory a block; a block of a GPU may have 101376)"),
+                sm86.setting(0, () -> 128));
+        assertEquals(new LaunchSetting(64, LaunchSetting.TABLE), sm86.setting(0, () -> 64), "the table's tile fits: nothing lowered");
         TileFit sm90 = fit("kleene-i64", SM_90, WIDE_CELLS);
         assertEquals(new LaunchSetting(128, LaunchSetting.TABLE), sm90.setting(0, () -> 128));
         assertEquals(new LaunchSetting(64, LaunchSetting.TABLE), sm90.setting(0, () -> 64), "the table's smaller tile stays");
+    }
+
+    /** The solvers' describe() words their tile with LaunchSetting.describe: a lowered tile names the table's, its bytes and the device's limit. */
+    @Test
+    void aLoweredTileSaysWhyInTheDescription() {
+        TileFit l4 = new TileFit("kleene-i64", "NVIDIA L4", SM_89, KleeneSolver.TILE_PIN, KleeneSolver.TILES, WIDE_CELLS::get);
+        LaunchSetting lowered = l4.setting(0, () -> 128);
+        LaunchSetting tableRest = new LaunchSetting(2, LaunchSetting.TABLE);
+        String why = "(the table's T=128 needs 135168 bytes of shared memory a block; a block of NVIDIA L4 may have 101376)";
+        assertEquals("T=64 " + why + " for n=10000", LaunchSetting.describe(lowered, 10_000), "kleene-bands' wording");
+        assertEquals("T=64 " + why + ", 2 REST launches from the table for n=10000", LaunchSetting.describe(lowered, tableRest, 10_000),
+                "kleene's and kleene-paths': the REST launches still from the table, the tile not");
+        assertFalse(lowered.fromTable());
+
+        TileFit h100 = new TileFit("kleene-i64", "NVIDIA H100 80GB HBM3", SM_90, KleeneSolver.TILE_PIN, KleeneSolver.TILES, WIDE_CELLS::get);
+        assertEquals("T=128 and 2 REST launches from the table for n=10000", LaunchSetting.describe(h100.setting(0, () -> 128), tableRest, 10_000));
+        assertEquals("T=64 and 2 REST launches from the table for n=2000", LaunchSetting.describe(l4.setting(0, () -> 64), tableRest, 2_000));
+        assertEquals(new LaunchSetting(64, LaunchChoice.TUNED), l4.setting(64, () -> 128), "a tuned tile that fits: as tuned, nothing lowered");
+        withTilePin("64", () -> assertEquals(new LaunchSetting(64, "from -Dfwbench.kleene.tile"), l4.setting(0, () -> 128), "a pin: as pinned"));
     }
 
     @Test
@@ -111,7 +132,8 @@ class TileFitTest {
     @Test
     void kleenePathsAndBandsFallBackToT64OnSm75() {
         for (String variant : List.of("kleene-paths", "kleene-bands")) {
-            assertEquals(new LaunchSetting(64, LaunchSetting.TABLE), fit(variant, SM_75, INT32_CELLS).setting(0, () -> 128), variant);
+            assertEquals(new LaunchSetting(64, "(the table's T=128 needs 69632 bytes of shared memory a block; a block of a GPU may have 65536)"),
+                    fit(variant, SM_75, INT32_CELLS).setting(0, () -> 128), variant);
             assertEquals(new LaunchSetting(128, LaunchSetting.TABLE), fit(variant, SM_90, INT32_CELLS).setting(0, () -> 128), variant);
             assertEquals(variant + " at T=128 needs 69632 bytes of shared memory a block, and a block of a GPU may have 65536: -Dfwbench.kleene.tile=64 fits it",
                     assertThrows(TileDoesNotFitException.class, () -> fit(variant, SM_75, INT32_CELLS).setting(128, () -> 128)).getMessage());
