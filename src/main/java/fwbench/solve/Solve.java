@@ -138,16 +138,7 @@ public final class Solve {
     /** The checked answer of one variant. */
     private SolveResult solveWith(Variant v, Solver solver, SolveInput input) throws NegativeCycleFound {
         try (solver) {
-            try {
-                progress.timed("solving with " + v, () -> {
-                    solver.reset();
-                    solver.solve();
-                    return null;
-                });
-            } catch (CudaException e) {
-                throw DeviceFault.of(v.kernelFile().map(KernelFile::given).orElse(v.id()), input.n(), e);
-            }
-            progress.line("solved in " + progress.lastTime() + gpuTime(solver));
+            timedSolve(v, solver, input.n());
             OptionalLong negative = solver.negativeCycleCell();
             if (negative.isPresent()) {
                 int i = (int) (negative.getAsLong() / input.n());
@@ -228,17 +219,8 @@ public final class Solve {
 
     /** Solves, looks for a negative cycle and checks the answer on the device: how it was checked. */
     private String solveAndCheck(Variant v, Solver solver, SolveInput input, Map<String, Double> seconds) throws SolveFailure {
-        try {
-            progress.timed("solving with " + v, () -> {
-                solver.reset();
-                solver.solve();
-                return null;
-            });
-        } catch (CudaException e) {
-            throw DeviceFault.of(v.id(), input.n(), e);
-        }
+        timedSolve(v, solver, input.n());
         seconds.put("solve", progress.lastSeconds());
-        progress.line("solved in " + progress.lastTime() + gpuTime(solver));
         if (solver.negativeCycleCell().isPresent()) throw new SolveFailure("the solve ends with a distance below any path's length: a negative cycle, in a graph of weights >= 0", null);
         if (!request.verify()) {
             String how = "not verified (" + request.terms().noVerify() + ")";
@@ -249,6 +231,23 @@ public final class Solve {
         seconds.put("verify", progress.lastSeconds());
         progress.line("verified in " + progress.lastTime() + ": " + how);
         return how;
+    }
+
+    /**
+     * Solves once, timed, and says how long it took; a fault on the device becomes the user's one
+     * line, naming the variant as they gave it (a kernel file by its path) so that its command reruns it.
+     */
+    private void timedSolve(Variant v, Solver solver, int n) {
+        try {
+            progress.timed("solving with " + v, () -> {
+                solver.reset();
+                solver.solve();
+                return null;
+            });
+        } catch (CudaException e) {
+            throw DeviceFault.of(v.kernelFile().map(KernelFile::given).orElse(v.id()), n, e);
+        }
+        progress.line("solved in " + progress.lastTime() + gpuTime(solver));
     }
 
     /** " (GPU time 12.3 ms)" where the solver timed its solve with events, else "". */

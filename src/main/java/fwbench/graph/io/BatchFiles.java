@@ -1,11 +1,6 @@
 package fwbench.graph.io;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,8 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Stream;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.ZipException;
 
 /**
  * Reads a batch of graphs to solve together: an edge list with a graph column ({@value #EXTENSION},
@@ -86,21 +79,7 @@ public final class BatchFiles {
     }
 
     private static List<GraphBatch.Member> readGraphColumn(Path path, boolean undirected, BatchLimits limits) throws GraphFileException {
-        String name = path.toString();
-        if (!Files.exists(path)) throw new GraphFileException("no such file: " + name);
-        try (InputStream file = Files.newInputStream(path);
-             InputStream in = GraphFormat.gzipped(name) ? new GZIPInputStream(file, 1 << 16) : file;
-             // ISO-8859-1, as GraphFiles: a binary file fails on its first line, not in a decoder
-             BufferedReader text = new BufferedReader(new InputStreamReader(in, StandardCharsets.ISO_8859_1), 1 << 16)) {
-            return GraphColumnReader.read(new LineReader(text, name), undirected, limits);
-        } catch (GraphFileException e) {
-            throw e;
-        } catch (AccessDeniedException e) {
-            throw new GraphFileException("cannot read " + name + ": permission denied");
-        } catch (ZipException e) {
-            throw new GraphFileException(name + ": not a valid gzip file (" + e.getMessage() + ")");
-        } catch (IOException e) {
-            throw new GraphFileException("cannot read " + name + ": " + e.getMessage());
-        }
+        GraphTextFiles.requireExists(path);
+        return GraphTextFiles.read(path, lines -> GraphColumnReader.read(lines, undirected, limits));
     }
 }

@@ -4,18 +4,10 @@ import fwbench.graph.Distances;
 import fwbench.graph.RealGraph;
 import fwbench.graph.SparseGraph;
 
-import java.io.BufferedReader;
 import java.io.File;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
-import java.util.zip.GZIPInputStream;
-import java.util.zip.ZipException;
 
 /**
  * Reads graph files of every {@link GraphFormat} into their edges (the n x n matrix waits until a
@@ -61,27 +53,13 @@ public final class GraphFiles {
      */
     public static GraphFile read(Path path, boolean undirected, boolean int64) throws GraphFileException {
         String name = path.toString();
-        if (!Files.exists(path)) throw new GraphFileException("no such file: " + name);
+        GraphTextFiles.requireExists(path);
         if (Files.isDirectory(path)) throw new GraphFileException(name + " is a folder, not a graph file");
         GraphFormat format = GraphFormat.forName(path.getFileName().toString()).orElseThrow(() -> new GraphFileException(
                 name + ": unknown graph file extension" + extensionOf(path) + "; known: " + GraphFormat.known()));
         if (undirected && !format.readsUndirected()) throw new IllegalArgumentException(format.label() + " files are not read as undirected graphs");
-        EdgeCollector edges;
-        try (InputStream file = Files.newInputStream(path);
-             InputStream in = GraphFormat.gzipped(name) ? new GZIPInputStream(file, 1 << 16) : file;
-             // ISO-8859-1 maps every byte to a char: a binary file fails on its first line, not in a decoder
-             BufferedReader text = new BufferedReader(new InputStreamReader(in, StandardCharsets.ISO_8859_1), 1 << 16)) {
-            edges = format.reader().read(new LineReader(text, name));
-            if (undirected) edges.mirror();
-        } catch (GraphFileException e) {
-            throw e;
-        } catch (AccessDeniedException e) {
-            throw new GraphFileException("cannot read " + name + ": permission denied");
-        } catch (ZipException e) {
-            throw new GraphFileException(name + ": not a valid gzip file (" + e.getMessage() + ")");
-        } catch (IOException e) {
-            throw new GraphFileException("cannot read " + name + ": " + e.getMessage());
-        }
+        EdgeCollector edges = GraphTextFiles.read(path, format.reader()::read);
+        if (undirected) edges.mirror();
         if (edges.realWeights()) return realFile(path, format, edges.realGraph(name));
         return new GraphFile(path, format, int64 ? edges.graph(name) : checkBound(name, edges.graph(name)));
     }
