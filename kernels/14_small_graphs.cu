@@ -9,7 +9,7 @@
 // the register row and column a step publishes, and its buffer, are compile-time (a runtime k % R
 // cost a chain of compares and branches a step); it runs to the next multiple of S, the padding
 // steps changing nothing (below). Each step relaxes row and column k + 1 first, publishes them and
-// arrives at a split barrier (StepBarrier, an mbarrier on sm_90), relaxes half its other cells,
+// arrives at a split barrier (StepBarrier, an mbarrier from sm_90), relaxes half its other cells,
 // waits, issues k + 1's shared loads and relaxes the other half under them: a warp does not idle at
 // the barrier while the block's other warps publish. Cells past a graph's n hold INF and are never
 // stored: INF + INF stays below 2^31.

@@ -8,8 +8,11 @@
 //   nvcc ... -DKERNEL_FILE='"/tmp/try.cu"' ...      (a changed copy of the kernel file)
 //   ./sgb N B [mixed] [checked]     e.g. ./sgb 64 8448; ./sgb 256 2112 1 8
 //
-// Graphs: 85% of pairs without an edge, 3% weight 0, the rest 0 .. 19, 0 on the diagonal; fixed seed.
-// Exit 1 on a wrong cell, 2 on bad arguments.
+// mixed 1: each graph's n drawn from N/2 + 1 .. N (0, the default: every n = N); checked: how many
+// graphs, spread over the batch, the CPU checks (default 512 up to 128, 8 past it: a CPU
+// Floyd-Warshall at n = 512 takes about a second). Graphs: 85% of pairs without an edge, 3% weight 0,
+// the rest 0 .. 19, 0 on the diagonal; fixed seed. Exit 1 on a wrong cell, 2 on bad arguments, 3 on a
+// CUDA error or a device that cannot run the class.
 #ifndef KERNEL_FILE
 #define KERNEL_FILE "../14_small_graphs.cu"
 #endif
@@ -25,7 +28,7 @@
         cudaError_t e = (call);                                                                      \
         if (e != cudaSuccess) {                                                                      \
             std::fprintf(stderr, "CUDA error %s at line %d\n", cudaGetErrorString(e), __LINE__);     \
-            std::exit(1);                                                                            \
+            std::exit(3);                                                                            \
         }                                                                                            \
     } while (0)
 
@@ -33,10 +36,18 @@ int main(int argc, char** argv)
 {
     const int N = argc > 2 ? std::atoi(argv[1]) : 0, B = argc > 2 ? std::atoi(argv[2]) : 0;
     const bool mixed = argc > 3 && std::atoi(argv[3]) != 0;
-    const int checked = argc > 4 ? std::atoi(argv[4]) : 512;
+    const int checked = argc > 4 ? std::atoi(argv[4]) : N <= 128 ? 512 : 8;
     if ((N != 32 && N != 64 && N != 128 && N != 256 && N != 512) || B < 1 || checked < 1) {
-        std::fprintf(stderr, "usage: %s N B [mixed] [checked]: N a size class (32, 64, 128, 256, 512), B >= 1 graphs\n", argv[0]);
+        std::fprintf(stderr, "usage: %s N B [mixed] [checked]: N a size class (32, 64, 128, 256, 512), B >= 1 graphs, "
+                             "mixed 0 or 1 (n from N/2 + 1 to N), checked >= 1 graphs checked on the CPU\n", argv[0]);
         return 2;
+    }
+    int device, major;
+    CHECK(cudaGetDevice(&device));
+    CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+    if (N >= 256 && major < 8) {
+        std::fprintf(stderr, "class %d needs sm_80 or later (70 KB of shared memory a block); this device is compute capability %d.x\n", N, major);
+        return 3;
     }
     std::mt19937 rng(12345);
     std::vector<int> size(B), graphs(B);

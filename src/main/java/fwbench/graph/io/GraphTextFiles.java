@@ -29,7 +29,7 @@ final class GraphTextFiles {
     private GraphTextFiles() {
     }
 
-    /** Refuses a path where there is nothing, before anything else is said of it. */
+    /** Refuses a path where there is nothing, before anything else is said of it (GraphFiles checks for a folder and the extension next, then reads). */
     static void requireExists(Path path) throws GraphFileException {
         if (!Files.exists(path)) throw new GraphFileException("no such file: " + path);
     }
