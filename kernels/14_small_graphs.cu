@@ -190,7 +190,6 @@ __device__ __forceinline__ void fw_small_graph(int* __restrict__ d, const long l
             }
         }
     };
-    unsigned parity = 0;
     for (int base = 0; base < steps; base += S) {
         fw_each([&](auto step) {
             constexpr int s = decltype(step)::value, r1 = (s + 1) % R, c1 = (s + 1) % C;
@@ -208,8 +207,7 @@ __device__ __forceinline__ void fw_small_graph(int* __restrict__ d, const long l
             relax_others(r1, c1, 0, UNDER_BARRIER);
             // k + 1's row and column are stored by every thread; each thread loaded the buffer's
             // previous contents (row and column k - 1) before it arrived at the last step's barrier
-            barrier.wait(parity);
-            parity ^= 1;
+            barrier.wait(s & 1);  // step base + s: base is a multiple of S, which is even
             int next_a[R], next_bk[C];
             fetch(next_a, next_bk, (s + 1) & 1);
             relax_others(r1, c1, UNDER_BARRIER, OTHERS);
@@ -261,28 +259,29 @@ __device__ __forceinline__ void fw_tiled_graph(int* __restrict__ d, const long l
     int* const s = scratch + (long long)blockIdx.x * N * N;
     // T | ld, so a row of s starts 16-byte aligned as the products' 16-byte copies need. A warp
     // copies COPY_ROWS rows at a time, every load issued before any store: a row at a time, each
-    // row waited a global load's latency
+    // row waited a global load's latency. Rows and columns past `side` are neither loaded nor stored.
     const int lane = threadIdx.x % 32, warp = threadIdx.x / 32, warps = blockDim.x / 32;
     constexpr int COPY_ROWS = 2, WORDS = N / 32;
-    for (int i0 = warp * COPY_ROWS; i0 < ld; i0 += warps * COPY_ROWS) {
-        int v[COPY_ROWS][WORDS];
+    auto copy = [&](int side, auto load, auto store) {
+        for (int i0 = warp * COPY_ROWS; i0 < side; i0 += warps * COPY_ROWS) {
+            int v[COPY_ROWS][WORDS];
 #pragma unroll
-        for (int r = 0; r < COPY_ROWS; ++r) {
+            for (int r = 0; r < COPY_ROWS; ++r) {
 #pragma unroll
-            for (int c = 0; c < WORDS; ++c) {
-                const int i = i0 + r, j = lane + 32 * c;
-                v[r][c] = i < n && j < n ? m[i * n + j] : i == j ? 0 : FW_INF;
+                for (int c = 0; c < WORDS; ++c) v[r][c] = load(i0 + r, lane + 32 * c);
+            }
+#pragma unroll
+            for (int r = 0; r < COPY_ROWS; ++r) {
+#pragma unroll
+                for (int c = 0; c < WORDS; ++c) {
+                    const int i = i0 + r, j = lane + 32 * c;
+                    if (i < side && j < side) store(i, j, v[r][c]);
+                }
             }
         }
-#pragma unroll
-        for (int r = 0; r < COPY_ROWS; ++r) {
-#pragma unroll
-            for (int c = 0; c < WORDS; ++c) {
-                const int i = i0 + r, j = lane + 32 * c;
-                if (i < ld && j < ld) s[i * ld + j] = v[r][c];
-            }
-        }
-    }
+    };
+    copy(ld, [&](int i, int j) { return i < n && j < n ? m[i * n + j] : i == j ? 0 : FW_INF; },
+         [&](int i, int j, int x) { s[i * ld + j] = x; });
     __syncthreads();  // the square is written before any tile of it is read
     auto live = [&](int t) { return min(T, n - t * T); };  // the live cells of tile row or column t
     for (int p = 0; p < tiles; ++p) {
@@ -310,25 +309,7 @@ __device__ __forceinline__ void fw_tiled_graph(int* __restrict__ d, const long l
             __syncthreads();
         }
     }
-    for (int i0 = warp * COPY_ROWS; i0 < n; i0 += warps * COPY_ROWS) {
-        int v[COPY_ROWS][WORDS];
-#pragma unroll
-        for (int r = 0; r < COPY_ROWS; ++r) {
-#pragma unroll
-            for (int c = 0; c < WORDS; ++c) {
-                const int i = i0 + r, j = lane + 32 * c;
-                if (i < n && j < n) v[r][c] = s[i * ld + j];
-            }
-        }
-#pragma unroll
-        for (int r = 0; r < COPY_ROWS; ++r) {
-#pragma unroll
-            for (int c = 0; c < WORDS; ++c) {
-                const int i = i0 + r, j = lane + 32 * c;
-                if (i < n && j < n) m[i * n + j] = v[r][c];
-            }
-        }
-    }
+    copy(n, [&](int i, int j) { return i < n && j < n ? s[i * ld + j] : 0; }, [&](int i, int j, int x) { m[i * n + j] = x; });
 }
 
 // graphs[blockIdx.x] is the graph a block solves; scratch holds N x N ints for each block of the grid
