@@ -12,9 +12,11 @@
 // arrives at a split barrier (StepBarrier, an mbarrier from sm_90), relaxes half its other cells,
 // waits, issues k + 1's shared loads and relaxes the other half under them: a warp does not idle at
 // the barrier while the block's other warps publish. Cells past a graph's n hold INF and are never
-// stored: INF + INF stays below 2^31.
+// stored: INF + INF stays below 2^31. A graph whose rows are whole 16-byte pieces (n a multiple of 4,
+// its matrix 16-byte aligned, as the host lays out a batch) is loaded and stored as int4: cell by
+// cell, the copies in and out took about a quarter of the batch's time at N = 64 and 128.
 // Threads a block: 64, 64 and 256, exported with each kernel (its launch shape). Registers (ptxas,
-// sm_90): 121 at N = 128 and 118 at N = 64 (at most 128: eight blocks an SM at N = 64, two at N =
+// sm_90): 120 at N = 128 and 117 at N = 64 (at most 128: eight blocks an SM at N = 64, two at N =
 // 128). 4 x 8 cells a thread, for more warps an SM, was slower (kernels/NOTES.md, small-graphs).
 //
 // n = 129 .. 512 (classes 256, 512): a matrix of 256 KB or 1 MB fits neither one SM's registers
@@ -128,13 +130,28 @@ __device__ __forceinline__ void fw_small_graph(int* __restrict__ d, const long l
     // where a thread's C cells side by side put them C * 4 bytes apart (two-way bank conflicts)
     auto row_word = [&](int x) { return ((x / 4) * Shape::THREAD_COLUMNS + tj) * 4; };
 
+    // rows of whole 16-byte pieces (n a multiple of 4, the matrix 16-byte aligned) move as int4:
+    // a piece of 4 cells is then wholly inside or wholly outside the graph
+    const bool pieces = n % 4 == 0 && (offset[graph] & 3) == 0;
     int cell[R][C];
+    if (pieces) {
 #pragma unroll
-    for (int r = 0; r < R; r++) {
+        for (int r = 0; r < R; r++) {
 #pragma unroll
-        for (int c = 0; c < C; c++) {
-            const int i = i0 + r, j = j0 + c;
-            cell[r][c] = (i < n && j < n) ? m[i * n + j] : FW_INF;
+            for (int c = 0; c < C; c += 4) {
+                const int i = i0 + r, j = j0 + c;
+                const int4 v = (i < n && j < n) ? *reinterpret_cast<const int4*>(&m[i * n + j]) : make_int4(FW_INF, FW_INF, FW_INF, FW_INF);
+                cell[r][c] = v.x, cell[r][c + 1] = v.y, cell[r][c + 2] = v.z, cell[r][c + 3] = v.w;
+            }
+        }
+    } else {
+#pragma unroll
+        for (int r = 0; r < R; r++) {
+#pragma unroll
+            for (int c = 0; c < C; c++) {
+                const int i = i0 + r, j = j0 + c;
+                cell[r][c] = (i < n && j < n) ? m[i * n + j] : FW_INF;
+            }
         }
     }
 
@@ -221,12 +238,23 @@ __device__ __forceinline__ void fw_small_graph(int* __restrict__ d, const long l
     // the cells' addresses computed again rather than held through the loop (where they spilled)
     int row0 = i0;
     asm volatile("" : "+r"(row0));
+    if (pieces) {
 #pragma unroll
-    for (int r = 0; r < R; r++) {
+        for (int r = 0; r < R; r++) {
 #pragma unroll
-        for (int c = 0; c < C; c++) {
-            const int i = row0 + r, j = j0 + c;
-            if (i < n && j < n) m[i * n + j] = cell[r][c];
+            for (int c = 0; c < C; c += 4) {
+                const int i = row0 + r, j = j0 + c;
+                if (i < n && j < n) *reinterpret_cast<int4*>(&m[i * n + j]) = make_int4(cell[r][c], cell[r][c + 1], cell[r][c + 2], cell[r][c + 3]);
+            }
+        }
+    } else {
+#pragma unroll
+        for (int r = 0; r < R; r++) {
+#pragma unroll
+            for (int c = 0; c < C; c++) {
+                const int i = row0 + r, j = j0 + c;
+                if (i < n && j < n) m[i * n + j] = cell[r][c];
+            }
         }
     }
 }

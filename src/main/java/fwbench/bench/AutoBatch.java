@@ -44,7 +44,7 @@ public final class AutoBatch {
      * memory holds (the weights, and past the register classes a scratch copy a graph); at least 1.
      */
     public static int of(int n, Optional<DeviceInfo> gpu, int cpuThreads) {
-        long cells = (long) n * n;
+        long cells = SmallGraphsBatch.cellsOf(n);
         long batch = (long) perSm(n) * gpu.map(DeviceInfo::multiprocessors).orElse(cpuThreads);
         batch = Math.min(batch, SmallGraphsBatch.MAX_CELLS / cells);
         if (gpu.isPresent()) {

@@ -110,7 +110,7 @@ public class SmallGraphsBenchmark {
         if (n < 1) throw new IllegalArgumentException("n must be at least 1, got " + n);
         if (variant != Variant.SMALL_GRAPHS) return;
         SmallGraphsBatch.sizeClass(n);
-        long cells = (long) n * n;
+        long cells = SmallGraphsBatch.cellsOf(n);
         if (batch * cells > SmallGraphsBatch.MAX_CELLS) {
             throw new IllegalArgumentException("a batch of " + batch + " graphs at n=" + n + " holds " + batch * cells + " weights, more than one Java array ("
                     + SmallGraphsBatch.MAX_CELLS + "): at most " + SmallGraphsBatch.MAX_CELLS / cells + " graphs at this n");

@@ -137,11 +137,12 @@ class SanitizerSmokeTest {
 
     /**
      * small-graphs' batch across its size classes: two graphs in each grid past 128 (blocks 0 and 1,
-     * each its own scratch square; n = 129 and 385 with thin last tiles) beside classes held in registers.
+     * each its own scratch square; n = 129 and 385 with thin last tiles) beside classes held in registers,
+     * their rows moved cell by cell (n = 33) and as 16-byte pieces (n = 100, 64, 28).
      */
     @Test
     void smallGraphsBatchAcrossTheClasses() {
-        List<Graph> graphs = IntStream.of(33, 200, 129, 385, 512, 100, 256).<Graph>mapToObj(n -> GraphSpec.parse("sparse:0.05").instance(n, 31)).toList();
+        List<Graph> graphs = IntStream.of(33, 200, 129, 385, 512, 100, 256, 64, 28).<Graph>mapToObj(n -> GraphSpec.parse("sparse:0.05").instance(n, 31)).toList();
         int[][] solved = SmallGraphsBatch.solveAll(graphs.stream().map(g -> g.weights().clone()).toList());
         for (int g = 0; g < graphs.size(); g++) {
             assertArrayEquals(ReferenceFloydWarshall.distances(graphs.get(g)), solved[g], "small-graphs batch, graph " + g + " n=" + graphs.get(g).n());

@@ -75,7 +75,7 @@ public final class SmallGraphsBatch implements AutoCloseable {
         for (int g = 0; g < sizes.length; g++) {
             sizes[g] = sideOf(weights.get(g), g);
             offsets[g] = cells;
-            cells += (long) sizes[g] * sizes[g];
+            cells += cellsOf(sizes[g]);
         }
         if (cells > MAX_CELLS) throw new IllegalArgumentException("a batch of " + cells + " cells is larger than a Java array (" + MAX_CELLS + " cells)");
         int[] all = new int[(int) cells];
@@ -122,6 +122,14 @@ public final class SmallGraphsBatch implements AutoCloseable {
             batch.solve();
             return batch.distances();
         }
+    }
+
+    /**
+     * The cells a graph of n takes in the batch's buffer: n^2 rounded up to a multiple of 4, so that every
+     * graph's matrix starts 16 bytes aligned and the kernels move its rows as int4 where n is a multiple of 4.
+     */
+    public static long cellsOf(int n) {
+        return ((long) n * n + 3) & ~3L;
     }
 
     /** The size class a graph of n vertices is solved in: the smallest of 32, 64, 128, 256, 512 at least n. */

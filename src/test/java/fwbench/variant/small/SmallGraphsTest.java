@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** small-graphs' refusals, size classes and traits, all decided before any device work: no GPU needed. */
 class SmallGraphsTest {
@@ -68,6 +69,18 @@ class SmallGraphsTest {
         assertEquals("a batch of small graphs needs at least one graph",
                 assertThrows(IllegalArgumentException.class, () -> new SmallGraphsBatch(List.of())).getMessage());
         assertThrows(IllegalArgumentException.class, () -> new SmallGraphsBatch(List.of(new int[0])));
+    }
+
+    /** Every graph's matrix starts 16 bytes aligned, whatever came before it: the kernels move rows of n a multiple of 4 as int4. */
+    @Test
+    void aGraphTakesItsCellsRoundedUpToWholeSixteenBytePieces() {
+        for (int n = 1; n <= SmallGraphsBatch.MAX_N; n++) {
+            long cells = SmallGraphsBatch.cellsOf(n);
+            assertEquals(0, cells % 4, "n=" + n);
+            assertTrue(cells >= (long) n * n && cells < (long) n * n + 4, "n=" + n + ": " + cells);
+        }
+        assertEquals(12, SmallGraphsBatch.cellsOf(3));
+        assertEquals(64 * 64, SmallGraphsBatch.cellsOf(64));
     }
 
     @Test
