@@ -11,10 +11,10 @@
 // steps changing nothing (below). Each step relaxes row and column k + 1 first, publishes them and
 // arrives at a split barrier (StepBarrier, an mbarrier from sm_90), relaxes half its other cells,
 // waits, issues k + 1's shared loads and relaxes the other half under them: a warp does not idle at
-// the barrier while the block's other warps publish. Cells past a graph's n hold INF and are never
-// stored: INF + INF stays below 2^31. A graph whose rows are whole 16-byte pieces (n a multiple of 4,
-// its matrix 16-byte aligned, as the host lays out a batch) is loaded and stored as int4: cell by
-// cell, the copies in and out took about a quarter of the batch's time at N = 64 and 128.
+// the barrier while the block's other warps publish. Cells past a graph's n hold INF and stay INF
+// (weights >= 0): INF + INF stays below 2^31. The matrix is loaded and stored in 16-byte pieces (int4), which
+// the batch's layout allows (below): cell by cell, the copies in and out took about a quarter of the
+// batch's time at N = 64 and 128.
 // Threads a block: 64, 64 and 256, exported with each kernel (its launch shape). Registers (ptxas,
 // sm_90): 120 at N = 128 and 117 at N = 64 (at most 128: eight blocks an SM at N = 64, two at N =
 // 128). 4 x 8 cells a thread, for more warps an SM, was slower (kernels/NOTES.md, small-graphs).
@@ -48,13 +48,18 @@
 // (70 KB: sm_80 and later; the host refuses these classes where a block may not have it), exported
 // with the threads as fw_small_graphs_N_shape (FW_TILE_KERNEL_SHAPE).
 //
-// Graph g's n x n matrix starts at d + offset[g], n = size[g] ints a row. A kernel serves the graphs
-// of padded size N (32, 64, 128, 256 or 512) and block b solves graph graphs[b]; the host launches
-// one grid per size class, a graph of n in the smallest N >= n.
+// The batch's layout: graph g has n = size[g] vertices, and its matrix starts at d + offset[g], 16
+// bytes aligned, n rows of fw_small_graph_stride(n) ints, the cells past n in a row INF (the host
+// lays them out, fwbench.variant.small.SmallGraphsBatch). A kernel serves the graphs of padded size
+// N (32, 64, 128, 256 or 512) and block b solves graph graphs[b]; the host launches one grid per
+// size class, a graph of n in the smallest N >= n.
 #include "fw.cuh"
 #include "kleene_rounds.cuh"
 #include <type_traits>
 #include <utility>
+
+// Ints a row of a graph of n in the batch: n rounded up to whole 16-byte pieces (SmallGraphsBatch.rowStride)
+__host__ __device__ __forceinline__ int fw_small_graph_stride(int n) { return (n + 3) & ~3; }
 
 template <int N, int R, int C>
 struct SmallGraphShape {
@@ -130,28 +135,17 @@ __device__ __forceinline__ void fw_small_graph(int* __restrict__ d, const long l
     // where a thread's C cells side by side put them C * 4 bytes apart (two-way bank conflicts)
     auto row_word = [&](int x) { return ((x / 4) * Shape::THREAD_COLUMNS + tj) * 4; };
 
-    // rows of whole 16-byte pieces (n a multiple of 4, the matrix 16-byte aligned) move as int4:
-    // a piece of 4 cells is then wholly inside or wholly outside the graph
-    const bool pieces = n % 4 == 0 && (offset[graph] & 3) == 0;
+    // the matrix moves as 16-byte pieces (the host's layout, header): a piece that starts inside the
+    // graph lies inside its row's stride, and the padding cells it brings in are INF
+    const int ld = fw_small_graph_stride(n);
     int cell[R][C];
-    if (pieces) {
 #pragma unroll
-        for (int r = 0; r < R; r++) {
+    for (int r = 0; r < R; r++) {
 #pragma unroll
-            for (int c = 0; c < C; c += 4) {
-                const int i = i0 + r, j = j0 + c;
-                const int4 v = (i < n && j < n) ? *reinterpret_cast<const int4*>(&m[i * n + j]) : make_int4(FW_INF, FW_INF, FW_INF, FW_INF);
-                cell[r][c] = v.x, cell[r][c + 1] = v.y, cell[r][c + 2] = v.z, cell[r][c + 3] = v.w;
-            }
-        }
-    } else {
-#pragma unroll
-        for (int r = 0; r < R; r++) {
-#pragma unroll
-            for (int c = 0; c < C; c++) {
-                const int i = i0 + r, j = j0 + c;
-                cell[r][c] = (i < n && j < n) ? m[i * n + j] : FW_INF;
-            }
+        for (int c = 0; c < C; c += 4) {
+            const int i = i0 + r, j = j0 + c;
+            const int4 v = (i < n && j < n) ? *reinterpret_cast<const int4*>(&m[i * ld + j]) : make_int4(FW_INF, FW_INF, FW_INF, FW_INF);
+            cell[r][c] = v.x, cell[r][c + 1] = v.y, cell[r][c + 2] = v.z, cell[r][c + 3] = v.w;
         }
     }
 
@@ -238,23 +232,13 @@ __device__ __forceinline__ void fw_small_graph(int* __restrict__ d, const long l
     // the cells' addresses computed again rather than held through the loop (where they spilled)
     int row0 = i0;
     asm volatile("" : "+r"(row0));
-    if (pieces) {
 #pragma unroll
-        for (int r = 0; r < R; r++) {
+    for (int r = 0; r < R; r++) {
 #pragma unroll
-            for (int c = 0; c < C; c += 4) {
-                const int i = row0 + r, j = j0 + c;
-                if (i < n && j < n) *reinterpret_cast<int4*>(&m[i * n + j]) = make_int4(cell[r][c], cell[r][c + 1], cell[r][c + 2], cell[r][c + 3]);
-            }
-        }
-    } else {
-#pragma unroll
-        for (int r = 0; r < R; r++) {
-#pragma unroll
-            for (int c = 0; c < C; c++) {
-                const int i = row0 + r, j = j0 + c;
-                if (i < n && j < n) m[i * n + j] = cell[r][c];
-            }
+        for (int c = 0; c < C; c += 4) {
+            const int i = row0 + r, j = j0 + c;
+            // a padding cell went in INF and comes out INF (no step lowers it), so whole pieces are stored
+            if (i < n && j < n) *reinterpret_cast<int4*>(&m[i * ld + j]) = make_int4(cell[r][c], cell[r][c + 1], cell[r][c + 2], cell[r][c + 3]);
         }
     }
 }
@@ -283,7 +267,7 @@ __device__ __forceinline__ void fw_tiled_graph(int* __restrict__ d, const long l
     extern __shared__ int stage[];
     const int n = size[graph];
     int* const m = d + offset[graph];
-    const int tiles = (n + T - 1) / T, ld = tiles * T;
+    const int tiles = (n + T - 1) / T, ld = tiles * T, stride = fw_small_graph_stride(n);
     int* const s = scratch + (long long)blockIdx.x * N * N;
     // T | ld, so a row of s starts 16-byte aligned as the products' 16-byte copies need. A warp
     // copies COPY_ROWS rows at a time, every load issued before any store: a row at a time, each
@@ -308,7 +292,7 @@ __device__ __forceinline__ void fw_tiled_graph(int* __restrict__ d, const long l
             }
         }
     };
-    copy(ld, [&](int i, int j) { return i < n && j < n ? m[i * n + j] : i == j ? 0 : FW_INF; },
+    copy(ld, [&](int i, int j) { return i < n && j < n ? m[i * stride + j] : i == j ? 0 : FW_INF; },
          [&](int i, int j, int x) { s[i * ld + j] = x; });
     __syncthreads();  // the square is written before any tile of it is read
     auto live = [&](int t) { return min(T, n - t * T); };  // the live cells of tile row or column t
@@ -337,7 +321,7 @@ __device__ __forceinline__ void fw_tiled_graph(int* __restrict__ d, const long l
             __syncthreads();
         }
     }
-    copy(n, [&](int i, int j) { return i < n && j < n ? s[i * ld + j] : 0; }, [&](int i, int j, int x) { m[i * n + j] = x; });
+    copy(n, [&](int i, int j) { return i < n && j < n ? s[i * ld + j] : 0; }, [&](int i, int j, int x) { m[i * stride + j] = x; });
 }
 
 // graphs[blockIdx.x] is the graph a block solves; scratch holds N x N ints for each block of the grid

@@ -11,7 +11,8 @@
 // mixed 1: each graph's n drawn from N/2 + 1 .. N (0, the default: every n = N); checked: how many
 // graphs, spread over the batch, the CPU checks (default 512 up to 128, 8 past it: a CPU
 // Floyd-Warshall at n = 512 takes about a second). Graphs: 85% of pairs without an edge, 3% weight 0,
-// the rest 0 .. 19, 0 on the diagonal; fixed seed. Exit 1 on a wrong cell, 2 on bad arguments, 3 on a
+// the rest 0 .. 19, 0 on the diagonal; fixed seed; laid out as the kernel file's header says (rows
+// of fw_small_graph_stride(n) ints, the padding INF, which the check also holds it to). Exit 1 on a wrong cell, 2 on bad arguments, 3 on a
 // CUDA error or a device that cannot run the class.
 #ifndef KERNEL_FILE
 #define KERNEL_FILE "../14_small_graphs.cu"
@@ -55,18 +56,18 @@ int main(int argc, char** argv)
     long long cells = 0;
     for (int g = 0; g < B; g++) {
         size[g] = mixed ? N / 2 + 1 + static_cast<int>(rng() % (N / 2)) : N;
-        offset[g] = cells;
-        cells += static_cast<long long>(size[g]) * size[g];
+        offset[g] = cells;  // a multiple of 4: the batch's layout (14_small_graphs.cu)
+        cells += static_cast<long long>(size[g]) * fw_small_graph_stride(size[g]);
         graphs[g] = g;
     }
-    std::vector<int> weights(cells);
+    std::vector<int> weights(cells, FW_INF);  // the cells past n in a row stay INF
     for (int g = 0; g < B; g++) {
-        const int n = size[g];
+        const int n = size[g], ld = fw_small_graph_stride(n);
         int* w = weights.data() + offset[g];
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
                 const unsigned r = rng() % 100;
-                w[i * n + j] = i == j ? 0 : r < 85 ? FW_INF : r < 88 ? 0 : static_cast<int>(rng() % 20);
+                w[i * ld + j] = i == j ? 0 : r < 85 ? FW_INF : r < 88 ? 0 : static_cast<int>(rng() % 20);
             }
         }
     }
@@ -112,8 +113,11 @@ int main(int argc, char** argv)
     long long wrong = 0;
     int graphsChecked = 0;
     for (int g = 0; g < B; g += B > checked ? B / checked : 1) {
-        const int n = size[g];
-        std::vector<int> m(weights.begin() + offset[g], weights.begin() + offset[g] + static_cast<long long>(n) * n);
+        const int n = size[g], ld = fw_small_graph_stride(n);
+        std::vector<int> m(static_cast<long long>(n) * n);
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) m[i * n + j] = weights[offset[g] + i * ld + j];
+        }
         for (int k = 0; k < n; k++) {
             for (int i = 0; i < n; i++) {
                 const int a = m[i * n + k];
@@ -123,7 +127,9 @@ int main(int argc, char** argv)
                 }
             }
         }
-        for (long long x = 0; x < static_cast<long long>(n) * n; x++) wrong += m[x] != out[offset[g] + x];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < ld; j++) wrong += (j < n ? m[i * n + j] : FW_INF) != out[offset[g] + i * ld + j];  // the padding stays INF
+        }
         graphsChecked++;
     }
 

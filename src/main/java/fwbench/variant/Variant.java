@@ -159,7 +159,7 @@ public final class Variant implements VariantTraits, VariantMemory {
             .description("kleene's rounds on 16-bit distances, two k a relaxation from row- and column-packed copies; distances must stay below "
                     + CellType.PACKED16.inf()).register();
     public static final Variant SMALL_GRAPHS = gpu("SMALL_GRAPHS", "small-graphs", SmallGraphsBatch.MODULE).solver(SmallGraphsSolver::new).chart(0x7F7FFF, Marker.HEPTAGON)
-            .deviceMemory(DeviceMemory.matrices(2).plus(SmallGraphsBatch::scratchBytes).upTo(SmallGraphsBatch.MAX_N, SmallGraphsBatch.MAX_N_WHY))
+            .deviceMemory(DeviceMemory.matrices(2).paddedTo(SmallGraphsBatch.ROW_PIECE).plus(SmallGraphsBatch::scratchBytes).upTo(SmallGraphsBatch.MAX_N, SmallGraphsBatch.MAX_N_WHY))
             .description("many graphs of n <= 512 in one launch, a thread block a graph: in registers to n = 128, then in global memory (SmallGraphsBatch)").register();
     // the int32 input and result, and the 64-bit work matrix (two int matrices' worth)
     public static final Variant KLEENE_I64 = gpu("KLEENE_I64", "kleene-i64", "15_kleene_i64").solver(KleeneWideSolver::new).cells(CellType.INT64)

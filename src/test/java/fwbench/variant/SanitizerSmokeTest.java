@@ -138,7 +138,7 @@ class SanitizerSmokeTest {
     /**
      * small-graphs' batch across its size classes: two graphs in each grid past 128 (blocks 0 and 1,
      * each its own scratch square; n = 129 and 385 with thin last tiles) beside classes held in registers,
-     * their rows moved cell by cell (n = 33) and as 16-byte pieces (n = 100, 64, 28).
+     * whose rows move as 16-byte pieces, padded (n = 33: rows of 36 ints) or whole (n = 100, 64, 28).
      */
     @Test
     void smallGraphsBatchAcrossTheClasses() {

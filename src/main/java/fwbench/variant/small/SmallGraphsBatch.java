@@ -8,16 +8,17 @@ import fwbench.cuda.KernelModule;
 import fwbench.graph.Distances;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalDouble;
 import java.util.stream.IntStream;
 
 /**
  * Floyd-Warshall of many independent graphs of n <= {@value #MAX_N} at once (kernels/14_small_graphs.cu):
- * the graphs' int32 weight matrices, of mixed sizes, one after another in one device buffer, and one
- * grid a size class (32, 64, 128 in registers; 256, 512 over a padded copy in global memory), a thread
- * block a graph. Weights are 0 .. {@link Distances#INF}
- * (INF: no edge); a distance that would reach INF reads as INF.
+ * the graphs' int32 weight matrices, of mixed sizes, one after another in one device buffer (rows padded
+ * to {@link #rowStride}), and one grid a size class (32, 64, 128 in registers; 256, 512 over a padded
+ * copy in global memory), a thread block a graph. Weights are 0 .. {@link Distances#INF} (INF: no edge);
+ * a distance that would reach INF reads as INF.
  *
  * <pre>
  *   try (SmallGraphsBatch batch = new SmallGraphsBatch(List.of(w0, w1, w2))) {   // each n x n, row-major
@@ -40,6 +41,9 @@ public final class SmallGraphsBatch implements AutoCloseable {
 
     /** The largest size class whose graph a block holds in registers; past it, a padded copy in global memory, two blocks an SM. */
     public static final int LARGEST_IN_REGISTERS = SizeClassKernel.LARGEST_IN_REGISTERS;
+
+    /** Cells of a 16-byte piece: a row of a graph is a whole number of them ({@link #rowStride}). */
+    public static final int ROW_PIECE = 4;
 
     /** The kernels' module. */
     public static final String MODULE = "14_small_graphs";
@@ -79,7 +83,11 @@ public final class SmallGraphsBatch implements AutoCloseable {
         }
         if (cells > MAX_CELLS) throw new IllegalArgumentException("a batch of " + cells + " cells is larger than a Java array (" + MAX_CELLS + " cells)");
         int[] all = new int[(int) cells];
-        for (int g = 0; g < sizes.length; g++) System.arraycopy(weights.get(g), 0, all, (int) offsets[g], sizes[g] * sizes[g]);
+        Arrays.fill(all, Distances.INF);  // the cells past n in every row
+        for (int g = 0; g < sizes.length; g++) {
+            int n = sizes[g], stride = rowStride(n);
+            for (int i = 0; i < n; i++) System.arraycopy(weights.get(g), i * n, all, (int) offsets[g] + i * stride, n);
+        }
 
         cuda = CudaContext.get();
         stream = CudaStream.withPriority(true);
@@ -125,11 +133,17 @@ public final class SmallGraphsBatch implements AutoCloseable {
     }
 
     /**
-     * The cells a graph of n takes in the batch's buffer: n^2 rounded up to a multiple of 4, so that every
-     * graph's matrix starts 16 bytes aligned and the kernels move its rows as int4 where n is a multiple of 4.
+     * Ints a row of a graph of n in the batch's buffer: n rounded up to a multiple of 4, the cells past n
+     * INF, so that every row starts 16 bytes aligned and the kernels move it in 16-byte pieces
+     * (kernels/14_small_graphs.cu, fw_small_graph_stride).
      */
+    public static int rowStride(int n) {
+        return (n + ROW_PIECE - 1) / ROW_PIECE * ROW_PIECE;
+    }
+
+    /** The cells a graph of n takes in the batch's buffer: n rows of {@link #rowStride}. */
     public static long cellsOf(int n) {
-        return ((long) n * n + 3) & ~3L;
+        return (long) n * rowStride(n);
     }
 
     /** The size class a graph of n vertices is solved in: the smallest of 32, 64, 128, 256, 512 at least n. */
@@ -187,10 +201,7 @@ public final class SmallGraphsBatch implements AutoCloseable {
         cuda.makeCurrent();
         int[] all = matrices.download();
         int[][] result = new int[sizes.length][];
-        for (int g = 0; g < sizes.length; g++) {
-            result[g] = new int[sizes[g] * sizes[g]];
-            System.arraycopy(all, (int) offsets[g], result[g], 0, result[g].length);
-        }
+        for (int g = 0; g < sizes.length; g++) result[g] = square(all, (int) offsets[g], sizes[g]);
         return result;
     }
 
@@ -198,9 +209,17 @@ public final class SmallGraphsBatch implements AutoCloseable {
     public int[] distances(int g) {
         cuda.makeCurrent();
         int n = sizes[g];
-        try (DeviceBuffer cells = matrices.slice(offsets[g], (long) n * n)) {
-            return cells.download();
+        try (DeviceBuffer cells = matrices.slice(offsets[g], cellsOf(n))) {
+            return square(cells.download(), 0, n);
         }
+    }
+
+    /** The n x n matrix whose rows of {@link #rowStride} start at {@code from} in {@code cells}. */
+    private static int[] square(int[] cells, int from, int n) {
+        int stride = rowStride(n);
+        int[] result = new int[n * n];
+        for (int i = 0; i < n; i++) System.arraycopy(cells, from + i * stride, result, i * n, n);
+        return result;
     }
 
     /** Device memory the batch holds: the weights and the work matrices, the graphs' offsets, sizes and lists, and the scratch of classes past 128. */

@@ -9,7 +9,8 @@ import fwbench.cuda.DeviceBuffer;
 
 /**
  * kernels/14_small_graphs.cu for one graph of n <= {@value SmallGraphsBatch#MAX_N}: a batch of one,
- * one thread block of the smallest size class that holds n, over GpuSolver's n x n matrix (offset 0)
+ * one thread block of the smallest size class that holds n, over GpuSolver's matrix (offset 0; its side
+ * padded to a multiple of {@link SmallGraphsBatch#ROW_PIECE}, so that its rows are the batch's, padding INF)
  * and, past n = 128, a scratch square of the class's side.
  * It is there to be held against the other variants graph for graph; many graphs at once go through
  * {@link SmallGraphsBatch}, one launch a size class.

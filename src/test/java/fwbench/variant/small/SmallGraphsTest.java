@@ -42,7 +42,7 @@ class SmallGraphsTest {
     void theVariantsKernelsAreTheBatchs() {
         assertEquals(SmallGraphsBatch.MODULE, Variant.SMALL_GRAPHS.kernelModule());
         assertEquals(8L * 100 * 100, Variant.SMALL_GRAPHS.deviceBytes(100), "the input and the work matrix");
-        assertEquals(8L * 129 * 129 + 4L * 256 * 256, Variant.SMALL_GRAPHS.deviceBytes(129), "and past 128 a scratch square of the class's side");
+        assertEquals(8L * 132 * 132 + 4L * 256 * 256, Variant.SMALL_GRAPHS.deviceBytes(129), "padded to 132, and past 128 a scratch square of the class's side");
         assertEquals(8L * 512 * 512 + 4L * 512 * 512, Variant.SMALL_GRAPHS.deviceBytes(512));
     }
 
@@ -71,16 +71,18 @@ class SmallGraphsTest {
         assertThrows(IllegalArgumentException.class, () -> new SmallGraphsBatch(List.of(new int[0])));
     }
 
-    /** Every graph's matrix starts 16 bytes aligned, whatever came before it: the kernels move rows of n a multiple of 4 as int4. */
+    /** Every row of every graph starts 16 bytes aligned, whatever came before it: the kernels move rows in 16-byte pieces. */
     @Test
-    void aGraphTakesItsCellsRoundedUpToWholeSixteenBytePieces() {
+    void aGraphsRowsArePaddedToWholeSixteenBytePieces() {
         for (int n = 1; n <= SmallGraphsBatch.MAX_N; n++) {
-            long cells = SmallGraphsBatch.cellsOf(n);
-            assertEquals(0, cells % 4, "n=" + n);
-            assertTrue(cells >= (long) n * n && cells < (long) n * n + 4, "n=" + n + ": " + cells);
+            int stride = SmallGraphsBatch.rowStride(n);
+            assertEquals(0, stride % 4, "n=" + n);
+            assertTrue(stride >= n && stride < n + 4, "n=" + n + ": " + stride);
+            assertEquals((long) n * stride, SmallGraphsBatch.cellsOf(n), "n=" + n);
         }
-        assertEquals(12, SmallGraphsBatch.cellsOf(3));
-        assertEquals(64 * 64, SmallGraphsBatch.cellsOf(64));
+        assertEquals(4, SmallGraphsBatch.rowStride(3));
+        assertEquals(64, SmallGraphsBatch.rowStride(64));
+        assertEquals(8L * 36 * 36, Variant.SMALL_GRAPHS.deviceBytes(33), "one graph through the registry: its matrices padded to 36 a side");
     }
 
     @Test
