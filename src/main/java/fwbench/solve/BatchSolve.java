@@ -92,11 +92,11 @@ public final class BatchSolve {
         String heapWho = String.format(Locale.ROOT, "what this JVM's heap of %.2f GiB holds (%d bytes a cell: the weights, the answer and their copies)",
                 heap.bytes() / (double) (1L << 30), BYTES_PER_CELL);
         String raise = "give it more heap, e.g. " + String.format(Locale.ROOT, heap.raise(), gib);
-        if (!gpu) return new BatchLimits(Distances.INT_INDEX_MAX_N, "the CPU reference (a matrix on the host is one Java array)", heapCells, heapWho, raise);
-        long arrayCells = Integer.MAX_VALUE - 8;  // SmallGraphsBatch holds every graph's weights in one Java array
+        if (!gpu) return new BatchLimits(Distances.INT_INDEX_MAX_N, "the CPU reference (a matrix on the host is one Java array)", 1, heapCells, heapWho, raise);
         String who = Variant.SMALL_GRAPHS.id() + " (" + SmallGraphsBatch.MAX_N_WHY + ")";
-        if (arrayCells < heapCells) return new BatchLimits(SmallGraphsBatch.MAX_N, who, arrayCells, "one Java array, which small-graphs uploads", "");
-        return new BatchLimits(SmallGraphsBatch.MAX_N, who, heapCells, heapWho, raise);
+        int piece = SmallGraphsBatch.ROW_PIECE;  // SmallGraphsBatch holds every graph's weights, rows padded, in one Java array
+        if (SmallGraphsBatch.MAX_CELLS < heapCells) return new BatchLimits(SmallGraphsBatch.MAX_N, who, piece, SmallGraphsBatch.MAX_CELLS, "one Java array, which small-graphs uploads", "");
+        return new BatchLimits(SmallGraphsBatch.MAX_N, who, piece, heapCells, heapWho, raise);
     }
 
     /** Every graph's checked answer, in batch order (int32 distances; with routes, the intermediates). */
@@ -138,10 +138,10 @@ public final class BatchSolve {
     /** Refuses a batch whose matrices and edges do not fit the heap, naming how many of its first graphs do. */
     private void requireHeap(GraphBatch batch) throws UsageException {
         long room = HeapCheck.room(request.heap()) - batch.heapBytes(), cells = 0;
+        BatchLimits limits = limits();
         List<GraphBatch.Member> graphs = batch.graphs();
         for (int g = 0; g < graphs.size(); g++) {
-            int n = graphs.get(g).graph().n();
-            cells += (long) n * n;
+            cells += limits.cellsOf(graphs.get(g).graph().n());
             if (cells * BYTES_PER_CELL > room) {
                 throw new UsageException(String.format(Locale.ROOT, "%s: the batch's matrices (%d bytes a cell) and edges do not fit in this JVM's heap of %.2f GiB; "
                         + "the largest batch that fits is its first %d graphs; give it more heap: " + request.heap().raise(),
@@ -172,12 +172,11 @@ public final class BatchSolve {
 
     /** The graphs {@code onGpu} through one SmallGraphsBatch, each checked against the CPU reference unless verification is off. */
     private void solveOnGpu(List<GraphBatch.Member> graphs, List<Integer> onGpu, SolveResult[] results) throws UsageException, SolveFailure {
-        long cells = onGpu.stream().mapToLong(g -> (long) graphs.get(g).graph().n() * graphs.get(g).graph().n()).sum();
         CudaContext cuda = CudaContext.get();
-        long free = cuda.memoryInfo()[0], need = 2 * 4 * cells + 4L * 4 * onGpu.size();  // weights and work matrices; offsets, sizes, lists
+        long free = cuda.memoryInfo()[0], need = SmallGraphsBatch.deviceBytes(onGpu.stream().mapToInt(g -> graphs.get(g).graph().n()).toArray());
         if (need > free) {
-            throw new UsageException(String.format(Locale.ROOT, "the batch needs %,d bytes of device memory (its weights and work matrices), and %s has %,d free",
-                    need, cuda.device().name(), free));
+            throw new UsageException(String.format(Locale.ROOT, "the batch needs %,d bytes of device memory (its weights and work matrices, and an N x N scratch "
+                            + "square for each graph past %d vertices), and %s has %,d free", need, SmallGraphsBatch.LARGEST_IN_REGISTERS, cuda.device().name(), free));
         }
         List<int[]> weights = new ArrayList<>(onGpu.size());
         for (int g : onGpu) weights.add(graphs.get(g).graph().weights());

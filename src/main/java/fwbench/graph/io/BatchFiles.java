@@ -71,7 +71,7 @@ public final class BatchFiles {
                         + "(int32 distances); solve such a graph alone, with solve --graph (kleene-f32, or the float64 CPU reference)");
             }
             limits.checkN(name, read.n());
-            cells += (long) read.n() * read.n();
+            cells += limits.cellsOf(read.n());
             limits.checkCells(name, g, cells);
             graphs.add(new GraphBatch.Member(name, read.firstVertex(), read.graph()));
         }

@@ -10,15 +10,21 @@ import java.util.Locale;
  *
  * @param maxN      the largest n of a graph (the solver's, or {@link Distances#INT_INDEX_MAX_N})
  * @param whoMaxN   the solver that sets maxN and why, for the refusal ("small-graphs ... (one thread block a graph)")
- * @param maxCells  the most n x n cells, summed over the graphs, the batch may hold
+ * @param rowPiece  the solver's rows are whole multiples of this many cells (1 for none): a graph of n holds n rows of n rounded up to it
+ * @param maxCells  the most cells, summed over the graphs, the batch may hold
  * @param whoCells  what sets maxCells, for the refusal
  * @param raise     how to raise maxCells, the refusal's last words ("" for no advice)
  */
-public record BatchLimits(int maxN, String whoMaxN, long maxCells, String whoCells, String raise) {
+public record BatchLimits(int maxN, String whoMaxN, int rowPiece, long maxCells, String whoCells, String raise) {
 
     /** No limit but a Java array's. */
     public static final BatchLimits NONE = new BatchLimits(Distances.INT_INDEX_MAX_N, "a matrix on the host is one Java array",
-            Long.MAX_VALUE, "", "");
+            1, Long.MAX_VALUE, "", "");
+
+    /** The cells a graph of n holds, counted against maxCells. */
+    public long cellsOf(int n) {
+        return (long) n * ((n + rowPiece - 1) / rowPiece * rowPiece);
+    }
 
     /** Refuses graph {@code name} of n vertices when n is past maxN. */
     void checkN(String name, int n) throws GraphFileException {

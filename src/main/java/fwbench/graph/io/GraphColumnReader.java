@@ -86,7 +86,7 @@ final class GraphColumnReader {
             throw new GraphFileException(name + " has real weights (a weight with a fraction): a batch takes integer weights only "
                     + "(int32 distances); solve such a graph alone, with solve --graph (kleene-f32, or the float64 CPU reference)");
         }
-        cells += (long) edges.n() * edges.n();
+        cells += limits.cellsOf(edges.n());
         limits.checkCells(name, g, cells);
         graphs.add(new GraphBatch.Member(name, 0, GraphFiles.checkBound(name, edges.graph(name))));
     }

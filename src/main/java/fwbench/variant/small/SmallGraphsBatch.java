@@ -146,6 +146,17 @@ public final class SmallGraphsBatch implements AutoCloseable {
         return (long) n * rowStride(n);
     }
 
+    /**
+     * Device bytes a batch of graphs of these sizes holds, known before anything is allocated: the
+     * weights and the work matrices ({@link #cellsOf} each), each graph's offset, size and place in
+     * its class's list, and N x N ints of scratch for each graph past {@value #LARGEST_IN_REGISTERS}.
+     */
+    public static long deviceBytes(int[] sizes) {
+        long bytes = 0;
+        for (int n : sizes) bytes += 2L * Integer.BYTES * cellsOf(n) + Long.BYTES + 2L * Integer.BYTES + scratchBytes(n, n);
+        return bytes;
+    }
+
     /** The size class a graph of n vertices is solved in: the smallest of 32, 64, 128, 256, 512 at least n. */
     public static int sizeClass(int n) {
         return SizeClassKernel.CLASSES[classIndex(n)];
@@ -222,7 +233,7 @@ public final class SmallGraphsBatch implements AutoCloseable {
         return result;
     }
 
-    /** Device memory the batch holds: the weights and the work matrices, the graphs' offsets, sizes and lists, and the scratch of classes past 128. */
+    /** Device memory the batch holds: {@link #deviceBytes(int[])} of its sizes. */
     public long deviceBytes() {
         return buffers.stream().mapToLong(DeviceBuffer::bytes).sum();
     }

@@ -54,17 +54,28 @@ class BatchFilesTest {
 
     @Test
     void aGraphPastTheLargestNIsNamedWithItsN() throws IOException {
-        BatchLimits limits = new BatchLimits(128, "small-graphs (one thread block a graph)", Long.MAX_VALUE, "", "");
+        BatchLimits limits = new BatchLimits(128, "small-graphs (one thread block a graph)", 1, Long.MAX_VALUE, "", "");
         GraphFileException e = assertThrows(GraphFileException.class, () -> read("0 0 127 1\n1 0 128 1\n2 0 1 1\n", limits));
         assertEquals("graph 1 of " + dir.resolve("b.gedges") + " has n = 129: small-graphs (one thread block a graph) takes n <= 128", e.getMessage());
     }
 
     @Test
     void aBatchPastTheCellsThatFitNamesTheLargestBatchThatDoes() throws IOException {
-        BatchLimits limits = new BatchLimits(Distances.INT_INDEX_MAX_N, "", 100, "the heap", "give it more");
+        BatchLimits limits = new BatchLimits(Distances.INT_INDEX_MAX_N, "", 1, 100, "the heap", "give it more");
         GraphFileException e = assertThrows(GraphFileException.class, () -> read("0 0 4 1\n1 0 5 1\n2 0 5 1\n3 0 1 1\n", limits));
         // 25 + 36 + 36 cells fit in 100; graph 3's 4 more do not
         assertEquals("graph 3 of " + dir.resolve("b.gedges") + " takes the batch to 101 matrix cells, past the heap; the largest batch that fits is its first 3 graphs; give it more",
+                e.getMessage());
+    }
+
+    @Test
+    void aSolverThatPadsItsRowsCountsThePadding() throws IOException {
+        BatchLimits limits = new BatchLimits(Distances.INT_INDEX_MAX_N, "", 4, 100, "one array", "");
+        assertEquals(5L * 8, limits.cellsOf(5));
+        assertEquals(4L * 4, limits.cellsOf(4));
+        // 5 rows of 8 = 40, then 40 more: 80 fit in 100; the third graph's 40 do not (n x n would be 25 + 25 + 25)
+        GraphFileException e = assertThrows(GraphFileException.class, () -> read("0 0 4 1\n1 0 4 1\n2 0 4 1\n", limits));
+        assertEquals("graph 2 of " + dir.resolve("b.gedges") + " takes the batch to 120 matrix cells, past one array; the largest batch that fits is its first 2 graphs",
                 e.getMessage());
     }
 

@@ -155,6 +155,7 @@ class SmallGraphsGpuTest {
         }
         try (SmallGraphsBatch batch = new SmallGraphsBatch(weights)) {
             assertEquals(graphs.size(), batch.count());
+            assertEquals(SmallGraphsBatch.deviceBytes(graphs.stream().mapToInt(Graph::n).toArray()), batch.deviceBytes(), "what solve checks before it allocates is what the batch holds");
             assertTrue(batch.lastSolveGpuMillis().isEmpty());
             for (int round = 0; round < 2; round++) {
                 batch.reset();

@@ -86,6 +86,13 @@ class SmallGraphsTest {
     }
 
     @Test
+    void aBatchsDeviceBytesAreItsPaddedMatricesItsTablesAndTheScratchPast128() {
+        // two matrices of 33 rows of 36 and of 300 x 300; 16 bytes of tables a graph; a 512 x 512 scratch square for n = 300
+        assertEquals(8L * (33 * 36 + 300 * 300) + 2 * 16 + 4L * 512 * 512, SmallGraphsBatch.deviceBytes(new int[] {33, 300}));
+        assertEquals(8L * 128 * 128 + 16, SmallGraphsBatch.deviceBytes(new int[] {128}), "no scratch up to 128");
+    }
+
+    @Test
     void offsetsGoToTheKernelsAsLittleEndianLongs() {
         assertArrayEquals(new int[] {0, 0, 5, 1, -1, 0}, SmallGraphsBatch.longsAsInts(new long[] {0, (1L << 32) | 5, 0xFFFF_FFFFL}));
     }
