@@ -12,9 +12,9 @@
 // arrives at a split barrier (StepBarrier, an mbarrier from sm_90), relaxes half its other cells,
 // waits, issues k + 1's shared loads and relaxes the other half under them: a warp does not idle at
 // the barrier while the block's other warps publish. Cells past a graph's n hold INF and stay INF
-// (weights >= 0): INF + INF stays below 2^31. The matrix is loaded and stored in 16-byte pieces (int4), which
-// the batch's layout allows (below): cell by cell, the copies in and out took about a quarter of the
-// batch's time at N = 64 and 128.
+// (weights >= 0): INF + INF stays below 2^31. The matrix is loaded and stored in 16-byte pieces
+// (int4), which the batch's layout allows (below): cell by cell, the copies in and out took about a
+// quarter of the batch's time at N = 64 and 128.
 // Threads a block: 64, 64 and 256, exported with each kernel (its launch shape). Registers (ptxas,
 // sm_90): 120 at N = 128 and 117 at N = 64 (at most 128: eight blocks an SM at N = 64, two at N =
 // 128). 4 x 8 cells a thread, for more warps an SM, was slower (kernels/NOTES.md, small-graphs).

@@ -12,8 +12,8 @@
 // graphs, spread over the batch, the CPU checks (default 512 up to 128, 8 past it: a CPU
 // Floyd-Warshall at n = 512 takes about a second). Graphs: 85% of pairs without an edge, 3% weight 0,
 // the rest 0 .. 19, 0 on the diagonal; fixed seed; laid out as the kernel file's header says (rows
-// of fw_small_graph_stride(n) ints, the padding INF, which the check also holds it to). Exit 1 on a wrong cell, 2 on bad arguments, 3 on a
-// CUDA error or a device that cannot run the class.
+// of fw_small_graph_stride(n) ints, the padding INF, which the check also holds it to). Exit 1 on a
+// wrong cell, 2 on bad arguments, 3 on a CUDA error or a device that cannot run the class.
 #ifndef KERNEL_FILE
 #define KERNEL_FILE "../14_small_graphs.cu"
 #endif
