@@ -6,7 +6,8 @@
 //   - The distances are route keys (minplus::Routes, cells.cuh): distance << FW_ROUTE_BITS, whose
 //     low bits, while a tile is in registers, mark which k of the pivot tile improved a cell. The
 //     product's relaxation stays one add-min instruction; step k's A operand is raised by k + 1
-//     (one add per A operand per k, beside 8 relaxations). Distances must stay below FW_ROUTE_INF.
+//     where the chunk is staged (chunk_staging.cuh), not in the inner loop. Distances must stay below
+//     FW_ROUTE_INF.
 //   - A block records the marks of its tile into q (only the cells that improved) and clears them
 //     before storing the distances (record_routes), so stored keys are operands as they are and q
 //     is never read by a kernel.
@@ -21,6 +22,14 @@
 
 using minplus::Routes;
 
+// Stores v at row + OFFSET ints where mark is not 0: one predicated store at a constant offset, no
+// branch (a branch a cell made the record of a tile several times longer than its stores).
+template <int OFFSET>
+__device__ __forceinline__ void store_if_marked(int mark, int* row, int v)
+{
+    asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.s32 p, %0, 0;\n\t@p st.global.b32 [%1+%3], %2;\n\t}" ::"r"(mark), "l"(row), "r"(v), "n"(OFFSET * 4));
+}
+
 // The marks of a tile held in registers (thread (ty, tx)'s TM x TN cells, tile_layout.cuh) go to
 // q: a marked cell's intermediate is kBase + mark - 1, kBase the first vertex of the pivot tile;
 // the marks are then cleared. q points at the tile's cell (0, 0), ld ints a row.
@@ -28,17 +37,27 @@ template <int T, int TM, int TN>
 __device__ __forceinline__ void record_routes(int (&acc)[TM][TN], int* q, int ld, int kBase)
 {
     using G = minplus::Grid<Routes, T, TM, TN>;
-    constexpr int HN = TN / 2;
+    constexpr int HN = TN / 2, HALF = G::W / 2;
+    static_assert(TN == 8 || TN == 4, "a thread's columns: two runs of TN / 2");
     const int ty = G::ty(), tx = G::tx();
 #pragma unroll
     for (int i = 0; i < TM; ++i) {
+        int* const row = q + minplus::owned_row<T, TM>(ty, i) * ld + tx * HN;
+        int mark[TN];
 #pragma unroll
         for (int j = 0; j < TN; ++j) {
-            const int mark = acc[i][j] & Routes::MARK;
-            if (mark) {
-                q[minplus::owned_row<T, TM>(ty, i) * ld + (j / HN) * (G::W / 2) + tx * HN + j % HN] = kBase + mark - 1;
-                acc[i][j] -= mark;
-            }
+            mark[j] = acc[i][j] & Routes::MARK;
+            acc[i][j] -= mark[j];
+        }
+        store_if_marked<0>(mark[0], row, kBase - 1 + mark[0]);
+        store_if_marked<1>(mark[1], row, kBase - 1 + mark[1]);
+        store_if_marked<HN == 4 ? 2 : HALF>(mark[2], row, kBase - 1 + mark[2]);
+        store_if_marked<HN == 4 ? 3 : HALF + 1>(mark[3], row, kBase - 1 + mark[3]);
+        if constexpr (TN == 8) {
+            store_if_marked<HALF>(mark[4], row, kBase - 1 + mark[4]);
+            store_if_marked<HALF + 1>(mark[5], row, kBase - 1 + mark[5]);
+            store_if_marked<HALF + 2>(mark[6], row, kBase - 1 + mark[6]);
+            store_if_marked<HALF + 3>(mark[7], row, kBase - 1 + mark[7]);
         }
     }
 }

@@ -11,6 +11,8 @@
 // cells unroll a whole chunk; the cells of two to six instructions a word would unroll into 68 to
 // 200 KB of code, past what the SMs' instruction caches hold, so their loop body is a few k steps.
 #pragma once
+#include <type_traits>
+
 #include "fw.cuh"
 
 namespace minplus {
@@ -49,6 +51,12 @@ struct Routes {
     __device__ static __forceinline__ int operand(int word) { return word & ~MARK; }
     __device__ static __forceinline__ int operand_a(int operand, int k) { return operand + k + 1; }
 };
+
+// Cells whose A operand of step k is not the staged word itself (operand_a adds): the tile product's
+// staging raises a chunk's A words in shared memory once (chunk_staging.cuh), so its inner loop
+// reads operands as they are; the closure raises its own (pivot_closure.cuh).
+template <class Cell>
+constexpr bool raises_staged_a = std::is_same<Cell, Routes>::value;
 
 // One float32 distance a word, moved as its bits (every header stages and stores ints); no path is
 // +infinity, which stays infinite under addition of finite and infinite distances. fminf(c, a + b)

@@ -97,6 +97,25 @@ __device__ __forceinline__ void stream_chunks(const typename Cell::Word* a, cons
         }
         commit_async();
     };
+    // Route keys (cells.cuh, Routes): step k's A operand is the staged word raised by k + 1. Each
+    // thread raises the A words it copied once its copies have landed, before the barrier that shows
+    // the chunk to the block: 16 adds a thread a chunk, where raising each A operand as it is read
+    // would be 8 a thread a k, 256 a chunk.
+    auto raiseA = [&](int chunk, int buf) {
+        if constexpr (raises_staged_a<Cell>) {
+            const int k = chunk * BK + (tid % A_PER_ROW) * V;  // the tile's k of this thread's first word of a row
+#pragma unroll
+            for (int m = 0; m < A_COPIES; ++m) {
+                int4* const piece = (int4*)(shared + buf * STAGE + aTo + m * A_ROWS * AS);
+                int4 w = *piece;
+                w.x = Cell::operand_a(w.x, k);
+                w.y = Cell::operand_a(w.y, k + 1);
+                w.z = Cell::operand_a(w.z, k + 2);
+                w.w = Cell::operand_a(w.w, k + 3);
+                *piece = w;
+            }
+        }
+    };
     // Packed A: each cell is splatted to a full word, which cp.async cannot do, so A goes through
     // registers: loaded a chunk ahead of its store (the loads fly during a chunk's compute) and
     // stored, splatted, into a buffer nobody reads until the next barrier. Row-major (T = 128): a
@@ -165,6 +184,7 @@ __device__ __forceinline__ void stream_chunks(const typename Cell::Word* a, cons
         };
         if constexpr (STAGES == 2 && std::is_invocable_v<Compute, const Word*, const Word*, decltype(stageNext)>) {
             wait_async<0>();  // this thread's copies of `chunk` are done (the only ones in flight)
+            raiseA(chunk, buf);
             // every thread's copies of `chunk` are visible, and every thread has finished chunk - 1,
             // whose buffer stageNext overwrites
             grid_sync<Cell, T, TM, TN>();
@@ -176,12 +196,14 @@ __device__ __forceinline__ void stream_chunks(const typename Cell::Word* a, cons
             } else {
                 wait_async<0>();
             }
+            raiseA(chunk, buf);
             grid_sync<Cell, T, TM, TN>();  // every thread's copies of `chunk` are visible
             compute(as, as + T * AS);
             grid_sync<Cell, T, TM, TN>();  // all reads of this buffer are done before chunk + 2 is staged into it
         } else {
             if (chunk + 1 < chunks) wait_async<1>();  // groups in flight: chunk and chunk + 1
             else wait_async<0>();
+            raiseA(chunk, buf);
             // every thread's copies (and packed stores) of `chunk` are visible, and every thread
             // has finished chunk - 1, whose buffer the copies of chunk + 2 overwrite
             grid_sync<Cell, T, TM, TN>();

@@ -67,15 +67,13 @@ __device__ __forceinline__ void accumulate_product(typename Cell::Word (&acc)[TM
     constexpr int HM = TM / 2, HN = TN / 2;           // half micro-tile
     static_assert(HN == 2 || HN == 4, "B is read as 2 or 4 words");
     bool liveRows;
-    int chunkK = 0;  // the tile's k of the chunk's first step (Cell::operand_a)
     // k steps a loop body holds (cells.cuh, LOOP_WORDS): the whole chunk at small micro-tiles
     constexpr int LOOP_STEPS = Cell::LOOP_WORDS / (TM * TN) < BK ? Cell::LOOP_WORDS / (TM * TN) : BK;
     static_assert(BK % LOOP_STEPS == 0, "a loop body holds whole steps of a chunk");
-    // int32 cells, kleene-packed16's lanes and float32 on two stages stage the next chunk from the
-    // middle of this one (chunk_staging.cuh); route keys and the 64-bit cells keep the copies at the
-    // chunk's start: mid-chunk, route keys' kernels spilled more registers, and the 64-bit cells' were
-    // not measured (kernels/NOTES.md, Chunk staging and async copies).
-    constexpr bool MID_CHUNK_COPIES = STAGES == 2 && (std::is_same<Cell, Int32>::value || std::is_same<Cell, Packed16Lanes>::value
+    // int32 cells, route keys, kleene-packed16's lanes and float32 on two stages stage the next chunk
+    // from the middle of this one (chunk_staging.cuh); the 64-bit cells keep the copies at the chunk's
+    // start, not measured mid-chunk (kernels/NOTES.md, Chunk staging and async copies).
+    constexpr bool MID_CHUNK_COPIES = STAGES == 2 && (std::is_same<Cell, Int32>::value || std::is_same<Cell, Routes>::value || std::is_same<Cell, Packed16Lanes>::value
                                                       || std::is_same<Cell, Float32>::value);
     auto start = [&] {
         // whether any of this warp's rows can change (a warp spans 32 / COLUMNS thread rows, so
@@ -86,8 +84,6 @@ __device__ __forceinline__ void accumulate_product(typename Cell::Word (&acc)[TM
     };
     // One chunk; stageNext (MID_CHUNK_COPIES) issues the next chunk's copies mid-chunk.
     auto compute = [&](const Word* as, const Word* bs, auto stageNext) {
-        const int k0 = chunkK;
-        chunkK += BK;
         if (MID_CHUNK_COPIES && !liveRows) {  // the next chunk's copies go all the same
             stageNext();
             return;
@@ -105,8 +101,6 @@ __device__ __forceinline__ void accumulate_product(typename Cell::Word (&acc)[TM
 #pragma unroll
                     for (int i = 0; i < TM; ++i) av[i] = as[owned_row<T, TM>(ty, i) * AS + k];
                 }
-#pragma unroll
-                for (int i = 0; i < TM; ++i) av[i] = Cell::operand_a(av[i], k0 + k);  // staged words are operands
                 load_split<HN>(bv, bs + k * W, W / 2, tx * HN);
                 relax_outer<Cell>(acc, av, bv);
             }
