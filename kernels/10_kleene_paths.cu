@@ -3,24 +3,32 @@
 // n + 1 (filled in by the solver before each solve) = none, and path(i, j) = path(i, k) + path(k, j).
 //
 // Changes from kleene:
-//   - The distances are route keys (minplus::Routes, cells.cuh): distance << FW_ROUTE_BITS, whose
-//     low bits, while a tile is in registers, mark which k of the pivot tile improved a cell. The
-//     product's relaxation stays one add-min instruction; step k's A operand is raised by k + 1
-//     where the chunk is staged (chunk_staging.cuh), not in the inner loop. Distances must stay below
-//     FW_ROUTE_INF.
+//   - The distances are route keys (minplus::Routes, cells.cuh): distance << BITS, whose low bits,
+//     while a tile is in registers, mark which k of the product improved a cell. The product's
+//     relaxation stays one add-min instruction; step k's A operand is raised by k + 1 where the
+//     chunk is staged (chunk_staging.cuh), not in the inner loop.
+//   - kleene's bodies (kleene_rounds.cuh) over RouteTiles, in two kernel families by key layout:
+//     fw_kleene_paths_*, rounds one by one, marks of a pivot tile's T k in FW_ROUTE_BITS (distances
+//     below FW_ROUTE_INF); fw_kleene_paths_grouped_*, rounds in groups too, marks of a group's G T k
+//     in FW_GROUPED_ROUTE_BITS (distances below FW_GROUPED_ROUTE_INF). In groups the marks, and so which
+//     of several shortest routes q names, depend on which later rounds an operand already holds; every
+//     route still ends and is shortest (kernels/NOTES.md, kleene-paths).
 //   - A block records the marks of its tile into q (only the cells that improved) and clears them
 //     before storing the distances (record_routes), so stored keys are operands as they are and q
 //     is never read by a kernel.
 //   - No thin strips: a last tile row or column is computed as a full padded tile.
 //   - The solver turns weights into keys before a solve and keys into distances after it
-//     (fw_kleene_paths_keys, fw_kleene_paths_distances).
+//     (fw_kleene_paths[_grouped]_keys, fw_kleene_paths[_grouped]_distances).
 //
 // Launches, grids and shared memory are kleene's (LookaheadRounds); every kernel also takes q.
 #include "kleene_rounds.cuh"
 #include "pivot_closure.cuh"
 #include "tile_product.cuh"
 
-using minplus::Routes;
+// The key layouts of the two families
+using RoundKeys = minplus::Routes<FW_ROUTE_BITS, FW_ROUTE_INF>;
+using GroupKeys = minplus::Routes<FW_GROUPED_ROUTE_BITS, FW_GROUPED_ROUTE_INF>;
+static_assert(FW_KLEENE_MAX_GROUPED_ROUNDS * 128 <= GroupKeys::MARK, "a group's marks fit its keys (128: the largest tile)");
 
 // Stores v at row + OFFSET ints where mark is not 0: one predicated store at a constant offset, no
 // branch (a branch a cell made the record of a tile several times longer than its stores).
@@ -31,12 +39,12 @@ __device__ __forceinline__ void store_if_marked(int mark, int* row, int v)
 }
 
 // The marks of a tile held in registers (thread (ty, tx)'s TM x TN cells, tile_layout.cuh) go to
-// q: a marked cell's intermediate is kBase + mark - 1, kBase the first vertex of the pivot tile;
-// the marks are then cleared. q points at the tile's cell (0, 0), ld ints a row.
-template <int T, int TM, int TN>
+// q: a marked cell's intermediate is kBase + mark - 1, kBase the product's first k; the marks are
+// then cleared. q points at the tile's cell (0, 0), ld ints a row.
+template <class Keys, int T, int TM, int TN>
 __device__ __forceinline__ void record_routes(int (&acc)[TM][TN], int* q, int ld, int kBase)
 {
-    using G = minplus::Grid<Routes, T, TM, TN>;
+    using G = minplus::Grid<Keys, T, TM, TN>;
     constexpr int HN = TN / 2, HALF = G::W / 2;
     static_assert(TN == 8 || TN == 4, "a thread's columns: two runs of TN / 2");
     const int ty = G::ty(), tx = G::tx();
@@ -46,7 +54,7 @@ __device__ __forceinline__ void record_routes(int (&acc)[TM][TN], int* q, int ld
         int mark[TN];
 #pragma unroll
         for (int j = 0; j < TN; ++j) {
-            mark[j] = acc[i][j] & Routes::MARK;
+            mark[j] = acc[i][j] & Keys::MARK;
             acc[i][j] -= mark[j];
         }
         store_if_marked<0>(mark[0], row, kBase - 1 + mark[0]);
@@ -62,100 +70,143 @@ __device__ __forceinline__ void record_routes(int (&acc)[TM][TN], int* q, int ld
     }
 }
 
-template <int T, int TM, int TN>
+template <class Keys, int T, int TM, int TN>
 __device__ __forceinline__ void store_tile(int (&acc)[TM][TN], int* c, int* q, int ld, int kBase)
 {
-    using G = minplus::Grid<Routes, T, TM, TN>;
-    record_routes<T, TM, TN>(acc, q, ld, kBase);
-    minplus::store_cells<Routes, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
+    using G = minplus::Grid<Keys, T, TM, TN>;
+    record_routes<Keys, T, TM, TN>(acc, q, ld, kBase);
+    minplus::store_cells<Keys, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
 }
 
-// Phase 1, round 0 only: close the first pivot tile in registers.
-template <int T, int TM, int TN>
-__device__ __forceinline__ void routes_close_pivot(int* d, int* q, int ld, int p)
-{
-    extern __shared__ int stage[];
-    const long long at = (long long)(p * T) * ld + p * T;  // 64-bit: the matrix may pass 2^31 cells (fw.cuh)
-    int acc[TM][TN];
-    using G = minplus::Grid<Routes, T, TM, TN>;
-    minplus::load_cells<Routes, T, TM, TN>(acc, d + at, ld, G::ty(), G::tx());
-    minplus::close_cells<Routes, T, TM, TN>(acc, stage);
-    store_tile<T, TM, TN>(acc, d + at, q + at, ld, p * T);
-}
+// kleene's bodies (kleene_rounds.cuh) over route keys: every product records its tile's marks into
+// q, its first k that of tile column `first`, and a pivot closed after a product records the
+// product's marks before the closure's steps mark anew. No thin strips: a last tile row or column is
+// computed as a full padded tile.
+template <class Keys, int T_, int TM, int TN>
+struct RouteTiles {
+    static constexpr int T = T_;
+    static_assert(minplus::closure_words<Keys, T>() <= minplus::shared_words<Keys, T, KLEENE_STAGES>(),
+                  "the next pivot is closed in the products' shared memory");
+    int* q;  // the intermediates, ld ints a row like the keys
 
-// Phase 2: the pivot's row R = min(R, P (x) R) and column C = min(C, C (x) P), padding skipped.
-template <int T, int TM, int TN>
-__device__ __forceinline__ void routes_cross(int* d, int* q, int ld, int n, int p)
-{
-    extern __shared__ int stage[];
-    const int t = blockIdx.x + (blockIdx.x >= p);  // skip the pivot tile
-    const int* pivot = fw_cell(d, ld, p * T, p * T);
-    const int kLive = min(T, n - p * T);
-    const bool row = blockIdx.y == 0;
-    const long long at = row ? (long long)(p * T) * ld + t * T : (long long)(t * T) * ld + p * T;
-    int acc[TM][TN];
-    minplus::accumulate_product<Routes, T, TM, TN, KLEENE_STAGES>(acc, d + at, row ? pivot : d + at, row ? d + at : pivot, ld, ld,
-                                                                  stage, kLive, row ? kLive : min(T, n - t * T));
-    store_tile<T, TM, TN>(acc, d + at, q + at, ld, p * T);
-}
-
-// Phase 3 by mode (kleene::rest_tile); mode NEXT's block of tile (p + 1, p + 1) also closes it.
-template <int T, int TM, int TN>
-__device__ __forceinline__ void routes_rest(int* d, int* q, int ld, int n, int p, int mode, int firstRow)
-{
-    static_assert(minplus::closure_words<Routes, T>() <= minplus::shared_words<Routes, T, KLEENE_STAGES>(),
-                  "mode NEXT closes the next pivot in the products' shared memory");
-    extern __shared__ int stage[];
-    const int2 tile = kleene::rest_tile(mode, p, (n + T - 1) / T, blockIdx.x, blockIdx.y + firstRow);  // tiles holding live cells
-    const int i = tile.x, j = tile.y;
-    int* const rowD = fw_cell(d, ld, i * T, 0);  // tile row i: C and D(i, p) are offsets from it
-    int* const c = rowD + j * T;
-    const int* const a = rowD + p * T, * const b = fw_cell(d, ld, p * T, j * T);
-    int acc[TM][TN];
-    minplus::accumulate_product<Routes, T, TM, TN, KLEENE_STAGES>(acc, c, a, b, ld, ld, stage, min(T, n - p * T), min(T, n - i * T));
-    int* const qc = fw_cell(q, ld, i * T, j * T);
-    if (mode == kleene::NEXT && i == j) {
-        record_routes<T, TM, TN>(acc, qc, ld, p * T);  // round p's marks, before the closure's steps mark anew
-        __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
-        minplus::close_cells<Routes, T, TM, TN>(acc, stage);
-        store_tile<T, TM, TN>(acc, c, qc, ld, (p + 1) * T);
-        return;
+    __device__ __forceinline__ void close_pivot(int* d, int ld, int p, int* stage) const
+    {
+        using G = minplus::Grid<Keys, T, TM, TN>;
+        int acc[TM][TN];
+        minplus::load_cells<Keys, T, TM, TN>(acc, fw_cell(d, ld, p * T, p * T), ld, G::ty(), G::tx());
+        minplus::close_cells<Keys, T, TM, TN>(acc, stage);
+        store_tile<Keys, T, TM, TN>(acc, fw_cell(d, ld, p * T, p * T), fw_cell(q, ld, p * T, p * T), ld, p * T);
     }
-    store_tile<T, TM, TN>(acc, c, qc, ld, p * T);
-}
 
-// Entry points, named by tile size, each followed by its launch facts for the host. d: route keys,
-// q: intermediates, ld ints a row; n: the graph's vertices (the rest padding).
-extern "C" __global__ void __launch_bounds__(256) fw_kleene_paths_phase1_t128(int* d, int* q, int ld, int p) { routes_close_pivot<128, 8, 8>(d, q, ld, p); }
-FW_TILE_KERNEL_SHAPE(fw_kleene_paths_phase1_t128, Routes, 128, 8, 8, (minplus::closure_words<Routes, 128>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_phase2_t128(int* d, int* q, int ld, int n, int p) { routes_cross<128, 8, 8>(d, q, ld, n, p); }
-FW_TILE_KERNEL_SHAPE(fw_kleene_paths_phase2_t128, Routes, 128, 8, 8, (minplus::shared_words<Routes, 128, KLEENE_STAGES>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_phase3_t128(int* d, int* q, int ld, int n, int p, int mode, int firstRow) { routes_rest<128, 8, 8>(d, q, ld, n, p, mode, firstRow); }
-FW_TILE_KERNEL_SHAPE(fw_kleene_paths_phase3_t128, Routes, 128, 8, 8, (minplus::shared_words<Routes, 128, KLEENE_STAGES>() * 4))
+    // At T = 64 phase 3 holds one product for a tile and for the next pivot, which it then closes: two
+    // made the kernel 1.6x as long and n = 1000 about 1% slower; at T = 128 two spill less.
+    static constexpr bool ONE_PRODUCT = T == 64;
 
-extern "C" __global__ void __launch_bounds__(256) fw_kleene_paths_phase1_t64(int* d, int* q, int ld, int p) { routes_close_pivot<64, 4, 4>(d, q, ld, p); }
-FW_TILE_KERNEL_SHAPE(fw_kleene_paths_phase1_t64, Routes, 64, 4, 4, (minplus::closure_words<Routes, 64>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_phase2_t64(int* d, int* q, int ld, int n, int p) { routes_cross<64, 4, 4>(d, q, ld, n, p); }
-FW_TILE_KERNEL_SHAPE(fw_kleene_paths_phase2_t64, Routes, 64, 4, 4, (minplus::shared_words<Routes, 64, KLEENE_STAGES>() * 4))
-extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_phase3_t64(int* d, int* q, int ld, int n, int p, int mode, int firstRow) { routes_rest<64, 4, 4>(d, q, ld, n, p, mode, firstRow); }
-FW_TILE_KERNEL_SHAPE(fw_kleene_paths_phase3_t64, Routes, 64, 4, 4, (minplus::shared_words<Routes, 64, KLEENE_STAGES>() * 4))
+    // product and, where `close` (I = J, the next pivot), update_and_close in one: phase 3's body at T = 64
+    __device__ __forceinline__ void product_then_close(int* d, int ld, int I, int J, int first, int kLive, int rowsLive, int* stage, bool close) const
+    {
+        int* const rowI = fw_cell(d, ld, I * T, 0);
+        int* const c = rowI + J * T;
+        int* const qc = fw_cell(q, ld, I * T, J * T);
+        int acc[TM][TN];
+        minplus::accumulate_product<Keys, T, TM, TN, KLEENE_STAGES>(acc, c, rowI + first * T, fw_cell(d, ld, first * T, J * T), ld, ld, stage, kLive,
+                                                                    rowsLive);
+        if (close) {
+            record_routes<Keys, T, TM, TN>(acc, qc, ld, first * T);  // the product's marks, before the closure's steps mark anew
+            __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
+            minplus::close_cells<Keys, T, TM, TN>(acc, stage);
+        }
+        store_tile<Keys, T, TM, TN>(acc, c, qc, ld, close ? I * T : first * T);
+    }
 
-// Weights (FW_INF: no edge) into route keys, and route keys back into distances, in place over
-// the ld x ld matrix d; block 32 x 8.
-extern "C" __global__ void fw_kleene_paths_keys(int* d, int ld)
+    // C(I, J) = min(C, A (x) B) over the kLive k from tile column `first` (MatrixTiles::product)
+    __device__ __forceinline__ void product(int* d, int ld, int I, int J, int first, int kLive, int rowsLive, int, int* stage) const
+    {
+        int* const rowI = fw_cell(d, ld, I * T, 0);
+        int acc[TM][TN];
+        minplus::accumulate_product<Keys, T, TM, TN, KLEENE_STAGES>(acc, rowI + J * T, rowI + first * T, fw_cell(d, ld, first * T, J * T), ld, ld,
+                                                                    stage, kLive, rowsLive);
+        store_tile<Keys, T, TM, TN>(acc, rowI + J * T, fw_cell(q, ld, I * T, J * T), ld, first * T);
+    }
+
+    // The next pivot tile (I, I): its product, then its closure (MatrixTiles::update_and_close)
+    __device__ __forceinline__ void update_and_close(int* d, int ld, int I, int first, int kLive, int rowsLive, int* stage) const
+    {
+        int* const c = fw_cell(d, ld, I * T, I * T);
+        int* const qc = fw_cell(q, ld, I * T, I * T);
+        int acc[TM][TN];
+        minplus::accumulate_product<Keys, T, TM, TN, KLEENE_STAGES>(acc, c, fw_cell(d, ld, I * T, first * T), fw_cell(d, ld, first * T, I * T), ld, ld,
+                                                                    stage, kLive, rowsLive);
+        record_routes<Keys, T, TM, TN>(acc, qc, ld, first * T);  // the product's marks, before the closure's steps mark anew
+        __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
+        minplus::close_cells<Keys, T, TM, TN>(acc, stage);
+        store_tile<Keys, T, TM, TN>(acc, c, qc, ld, I * T);
+    }
+};
+
+// Weights (FW_INF: no edge) into route keys, and route keys back into distances, in place over the
+// ld x ld matrix d; block 32 x 8.
+template <class Keys>
+__device__ __forceinline__ void to_keys(int* d, int ld)
 {
     const int i = blockIdx.y * blockDim.y + threadIdx.y, j = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= ld || j >= ld) return;
     int* const cell = fw_cell(d, ld, i, j);
     const int w = *cell;
-    *cell = (w >= FW_ROUTE_INF ? FW_ROUTE_INF : w) * (1 << FW_ROUTE_BITS);  // a multiply: w may be negative
+    *cell = (w >= Keys::INF ? Keys::INF : w) * (1 << Keys::BITS);  // a multiply: w may be negative
 }
 
-extern "C" __global__ void fw_kleene_paths_distances(int* d, int ld)
+template <class Keys>
+__device__ __forceinline__ void to_distances(int* d, int ld)
 {
     const int i = blockIdx.y * blockDim.y + threadIdx.y, j = blockIdx.x * blockDim.x + threadIdx.x;
     if (i >= ld || j >= ld) return;
     int* const cell = fw_cell(d, ld, i, j);
-    const int distance = *cell >> FW_ROUTE_BITS;
-    *cell = distance >= FW_ROUTE_INF ? FW_INF : distance;
+    const int distance = *cell >> Keys::BITS;
+    *cell = distance >= Keys::INF ? FW_INF : distance;
 }
+
+// Entry points, named by family and tile size, each followed by its launch facts for the host:
+// kleene's phases and group launches (07_kleene.cu) with q after d. d: route keys, q: intermediates,
+// ld ints a row; n: the graph's vertices (the rest padding).
+// Rounds one by one, 8-bit marks:
+extern "C" __global__ void __launch_bounds__(256) fw_kleene_paths_phase1_t128(int* d, int* q, int ld, int p) { kleene_close_pivot(d, ld, p, RouteTiles<RoundKeys, 128, 8, 8>{q}); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_phase1_t128, RoundKeys, 128, 8, 8, (minplus::closure_words<RoundKeys, 128>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_phase2_t128(int* d, int* q, int ld, int n, int p) { kleene_cross(d, ld, n, p, RouteTiles<RoundKeys, 128, 8, 8>{q}); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_phase2_t128, RoundKeys, 128, 8, 8, (minplus::shared_words<RoundKeys, 128, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_phase3_t128(int* d, int* q, int ld, int n, int p, int mode, int firstRow) { kleene_rest(d, ld, n, p, mode, firstRow, RouteTiles<RoundKeys, 128, 8, 8>{q}); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_phase3_t128, RoundKeys, 128, 8, 8, (minplus::shared_words<RoundKeys, 128, KLEENE_STAGES>() * 4))
+
+extern "C" __global__ void __launch_bounds__(256) fw_kleene_paths_phase1_t64(int* d, int* q, int ld, int p) { kleene_close_pivot(d, ld, p, RouteTiles<RoundKeys, 64, 4, 4>{q}); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_phase1_t64, RoundKeys, 64, 4, 4, (minplus::closure_words<RoundKeys, 64>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_phase2_t64(int* d, int* q, int ld, int n, int p) { kleene_cross(d, ld, n, p, RouteTiles<RoundKeys, 64, 4, 4>{q}); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_phase2_t64, RoundKeys, 64, 4, 4, (minplus::shared_words<RoundKeys, 64, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_phase3_t64(int* d, int* q, int ld, int n, int p, int mode, int firstRow) { kleene_rest(d, ld, n, p, mode, firstRow, RouteTiles<RoundKeys, 64, 4, 4>{q}); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_phase3_t64, RoundKeys, 64, 4, 4, (minplus::shared_words<RoundKeys, 64, KLEENE_STAGES>() * 4))
+extern "C" __global__ void fw_kleene_paths_keys(int* d, int ld) { to_keys<RoundKeys>(d, ld); }
+extern "C" __global__ void fw_kleene_paths_distances(int* d, int ld) { to_distances<RoundKeys>(d, ld); }
+
+// Rounds one by one or in groups, 10-bit marks:
+extern "C" __global__ void __launch_bounds__(256) fw_kleene_paths_grouped_phase1_t128(int* d, int* q, int ld, int p) { kleene_close_pivot(d, ld, p, RouteTiles<GroupKeys, 128, 8, 8>{q}); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_grouped_phase1_t128, GroupKeys, 128, 8, 8, (minplus::closure_words<GroupKeys, 128>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_grouped_phase2_t128(int* d, int* q, int ld, int n, int p) { kleene_cross(d, ld, n, p, RouteTiles<GroupKeys, 128, 8, 8>{q}); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_grouped_phase2_t128, GroupKeys, 128, 8, 8, (minplus::shared_words<GroupKeys, 128, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_grouped_phase3_t128(int* d, int* q, int ld, int n, int p, int mode, int firstRow) { kleene_rest(d, ld, n, p, mode, firstRow, RouteTiles<GroupKeys, 128, 8, 8>{q}); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_grouped_phase3_t128, GroupKeys, 128, 8, 8, (minplus::shared_words<GroupKeys, 128, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_grouped_group_t128(int* d, int* q, int ld, int n, int p, int last, int mode, int firstRow) { kleene_group(d, ld, n, p, last, mode, firstRow, RouteTiles<GroupKeys, 128, 8, 8>{q}); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_grouped_group_t128, GroupKeys, 128, 8, 8, (minplus::shared_words<GroupKeys, 128, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_grouped_group_rest_t128(int* d, int* q, int ld, int n, int p, int last, int firstRow) { kleene_group<RouteTiles<GroupKeys, 128, 8, 8>, true>(d, ld, n, p, last, kleene::GROUP_REST, firstRow, RouteTiles<GroupKeys, 128, 8, 8>{q}); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_grouped_group_rest_t128, GroupKeys, 128, 8, 8, (minplus::shared_words<GroupKeys, 128, KLEENE_STAGES>() * 4))
+
+extern "C" __global__ void __launch_bounds__(256) fw_kleene_paths_grouped_phase1_t64(int* d, int* q, int ld, int p) { kleene_close_pivot(d, ld, p, RouteTiles<GroupKeys, 64, 4, 4>{q}); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_grouped_phase1_t64, GroupKeys, 64, 4, 4, (minplus::closure_words<GroupKeys, 64>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_grouped_phase2_t64(int* d, int* q, int ld, int n, int p) { kleene_cross(d, ld, n, p, RouteTiles<GroupKeys, 64, 4, 4>{q}); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_grouped_phase2_t64, GroupKeys, 64, 4, 4, (minplus::shared_words<GroupKeys, 64, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_grouped_phase3_t64(int* d, int* q, int ld, int n, int p, int mode, int firstRow) { kleene_rest(d, ld, n, p, mode, firstRow, RouteTiles<GroupKeys, 64, 4, 4>{q}); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_grouped_phase3_t64, GroupKeys, 64, 4, 4, (minplus::shared_words<GroupKeys, 64, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_grouped_group_t64(int* d, int* q, int ld, int n, int p, int last, int mode, int firstRow) { kleene_group(d, ld, n, p, last, mode, firstRow, RouteTiles<GroupKeys, 64, 4, 4>{q}); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_grouped_group_t64, GroupKeys, 64, 4, 4, (minplus::shared_words<GroupKeys, 64, KLEENE_STAGES>() * 4))
+extern "C" __global__ void __launch_bounds__(256, TILE_PRODUCT_MIN_BLOCKS_PER_SM) fw_kleene_paths_grouped_group_rest_t64(int* d, int* q, int ld, int n, int p, int last, int firstRow) { kleene_group<RouteTiles<GroupKeys, 64, 4, 4>, true>(d, ld, n, p, last, kleene::GROUP_REST, firstRow, RouteTiles<GroupKeys, 64, 4, 4>{q}); }
+FW_TILE_KERNEL_SHAPE(fw_kleene_paths_grouped_group_rest_t64, GroupKeys, 64, 4, 4, (minplus::shared_words<GroupKeys, 64, KLEENE_STAGES>() * 4))
+extern "C" __global__ void fw_kleene_paths_grouped_keys(int* d, int ld) { to_keys<GroupKeys>(d, ld); }
+extern "C" __global__ void fw_kleene_paths_grouped_distances(int* d, int ld) { to_distances<GroupKeys>(d, ld); }

@@ -1,7 +1,7 @@
 // The cell types of the tile kernels (kleene, dataflow, packed16, kleene-paths, kleene-f32,
 // kleene-packed16): Int32, one distance a 32-bit word; Packed16, two 16-bit distances a word (low
 // half = even column); Packed16Lanes, one 16-bit distance in two lanes of a word (kleene-packed16);
-// Routes, an int32 distance that carries in its low bits which k of the current pivot tile improved
+// Routes, an int32 distance that carries in its low bits which k of the current product improved
 // it; Float32, one float distance a word; Int64 and Float64, one 64-bit distance a 64-bit word.
 // Every minplus header is a template over one of them; a cell type says what a word is (Word: int,
 // or long long for the 64-bit cells, whose headers then stage, load and store 64-bit words), how to relax a word, how to
@@ -33,30 +33,42 @@ struct Int32 {
     __device__ static __forceinline__ int operand_a(int operand, int) { return operand; }
 };
 
-// A route key: distance << FW_ROUTE_BITS | mark, where mark = 1 + the k of the current pivot tile
-// whose relaxation last strictly improved the cell, 0 if none has yet. Stored keys have mark 0
-// (the kernel records a mark into the intermediate-node matrix and clears it before storing), so a
-// staged word is an operand as it is, and A (x) B needs only A's operand of step k raised by k + 1: min(c, a + b) over keys then
-// picks the least distance and, among equal distances, the least mark, and a tie with c keeps c,
-// whose mark is 0 or an earlier k's. That is "the first k that strictly improves", as a sequential
-// relaxation with `if (a + b < c)` would record it, in the one add-min instruction of Int32.
-// The rebuilt routes terminate (the proof: kernels/NOTES.md, kleene-paths).
+// A route key: distance << BITS | mark, where mark = 1 + the k of the current product (a pivot
+// tile's, or a group's tiles side by side) whose relaxation last strictly improved the cell, 0 if
+// none has yet; no path is the distance INF. Two layouts (10_kleene_paths.cu): FW_ROUTE_BITS for
+// rounds one by one, FW_GROUPED_ROUTE_BITS, whose marks name a group's G T k, for rounds in groups.
+// Stored keys have mark 0 (the kernel records a mark into the intermediate-node matrix and clears it
+// before storing), so a staged word is an operand as it is, and A (x) B needs only A's operand of step
+// k raised by k + 1: min(c, a + b) over keys then picks the least distance and, among equal
+// distances, the least mark, and a tie with c keeps c, whose mark is 0 or an earlier k's. That is
+// "the first k that strictly improves", as a sequential relaxation with `if (a + b < c)` would
+// record it, in the one add-min instruction of Int32. The rebuilt routes terminate (the proof:
+// kernels/NOTES.md, kleene-paths).
+template <int BITS_, int INF_>
 struct Routes {
     using Word = int;
     static constexpr int CELLS_PER_WORD = 1;
     static constexpr int LOOP_WORDS = WHOLE_CHUNK;
-    static constexpr int MARK = (1 << FW_ROUTE_BITS) - 1;  // the mark's bits
+    static constexpr int BITS = BITS_;
+    static constexpr int INF = INF_;               // the no-path distance: two INF keys and a mark fit an int
+    static constexpr int MARK = (1 << BITS) - 1;   // the mark's bits
+    static_assert((2LL * INF << BITS) + MARK <= 0x7FFFFFFF, "two keys of INF and a mark fit an int");
     __device__ static __forceinline__ int relax(int c, int a, int b) { return fw_relax(c, a, b); }
     __device__ static __forceinline__ int splat(const int* row, int k) { return row[k]; }
     __device__ static __forceinline__ int operand(int word) { return word & ~MARK; }
     __device__ static __forceinline__ int operand_a(int operand, int k) { return operand + k + 1; }
 };
 
+template <class Cell>
+constexpr bool is_routes = false;
+template <int BITS, int INF>
+constexpr bool is_routes<Routes<BITS, INF>> = true;
+
 // Cells whose A operand of step k is not the staged word itself (operand_a adds): the tile product's
 // staging raises a chunk's A words in shared memory once (chunk_staging.cuh), so its inner loop
 // reads operands as they are; the closure raises its own (pivot_closure.cuh).
 template <class Cell>
-constexpr bool raises_staged_a = std::is_same<Cell, Routes>::value;
+constexpr bool raises_staged_a = is_routes<Cell>;
 
 // One float32 distance a word, moved as its bits (every header stages and stores ints); no path is
 // +infinity, which stays infinite under addition of finite and infinite distances. fminf(c, a + b)

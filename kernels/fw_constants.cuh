@@ -13,6 +13,12 @@
 #define FW_ROUTE_BITS 8
 // fwbench.variant.kleene.KleenePathsSolver.ROUTE_INF: the no-path distance of a route key
 #define FW_ROUTE_INF 0x3FFFFF
+// fwbench.variant.kleene.KleenePathsSolver.GROUPED_ROUTE_BITS: the same for kleene-paths' rounds in groups, whose marks name a group's k
+#define FW_GROUPED_ROUTE_BITS 10
+// fwbench.variant.kleene.KleenePathsSolver.GROUPED_ROUTE_INF: the no-path distance of a route key in groups
+#define FW_GROUPED_ROUTE_INF 0xFFFFF
+// fwbench.variant.kleene.KleeneSolver.MAX_GROUPED_ROUNDS: the largest group of kleene's rounds
+#define FW_KLEENE_MAX_GROUPED_ROUNDS 6
 // fwbench.variant.schedule.DataflowSchedule.FIELD_BITS: a dataflow work item is round << 2 F | row << F | column
 #define FW_ITEM_FIELD_BITS 10
 // fwbench.variant.schedule.DataflowSchedule.FOLDED_PIVOT_MAX_TILE: dataflow's tiles up to this fold the next pivot's update into its item

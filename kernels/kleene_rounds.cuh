@@ -1,9 +1,8 @@
 // kleene's rounds (07_kleene.cu): which tile a block of a launch updates by mode, the products' chunk
 // buffers, and the phases' block bodies over a Tiles policy that reaches tiles and runs their
 // products: kleene::MatrixTiles for a cell type stored as it is (Int32; Float32 for kleene-f32,
-// 11_kleene_f32.cu), kleene_packed16::Tiles for kleene-packed16's two packed copies. kleene-paths
-// (10_kleene_paths.cu) shares the geometry and has bodies of its own, which record the marks of its
-// route keys.
+// 11_kleene_f32.cu), kleene_packed16::Tiles for kleene-packed16's two packed copies, RouteTiles for
+// kleene-paths' route keys (10_kleene_paths.cu), which also record their marks.
 #pragma once
 #include "pivot_closure.cuh"
 #include "tile_product.cuh"
@@ -101,6 +100,13 @@ __device__ __forceinline__ int2 rest_tile(int mode, int p, int tiles, int bx = b
     return make_int2(by + (by >= p), bx + (bx >= p));
 }
 
+// Whether a Tiles policy's phase 3 holds one product, closing the next pivot after it where its tile
+// is that pivot (Tiles::ONE_PRODUCT, product_then_close), instead of a product for each.
+template <class Tiles, class = void>
+struct OneProduct : std::false_type {};
+template <class Tiles>
+struct OneProduct<Tiles, std::enable_if_t<Tiles::ONE_PRODUCT>> : std::true_type {};
+
 // How kleene's bodies (below) reach a tile and run its products: cells of type Cell as they are, in
 // one matrix of ld words a row (kleene, kleene-f32). kleene-packed16 has its own (kleene_packed16.cuh
 // Tiles: two packed copies of the matrix). A tile is named by its tile row and column.
@@ -147,41 +153,45 @@ struct MatrixTiles {
 
 }  // namespace kleene
 
-// The bodies of kleene's launches over tiles reached through Tiles (kleene::MatrixTiles, or
-// kleene-packed16's). Products skip the padding past vertex n (kLive, rowsLive and columnsLive): at
-// n = 10000, T = 128 the last tile row, column and pivot hold 16 live vertices of 128.
+// The bodies of kleene's launches over tiles reached through a Tiles policy (kleene::MatrixTiles,
+// kleene-packed16's, kleene-paths'); `tiles` is its instance, which holds what the policy needs
+// beyond the matrix (kleene-paths: the intermediates), or nothing. Products skip the padding past
+// vertex n (kLive, rowsLive and columnsLive): at n = 10000, T = 128 the last tile row, column and
+// pivot hold 16 live vertices of 128.
 
 // Phase 1, round 0 only: close the first pivot tile. Later pivots are closed inside phase 3 (mode
 // NEXT) or a group's launches (GROUP_CHAIN, GROUP_CATCH_UP, GROUP_NEXT).
 template <class Tiles, class Word>
-__device__ __forceinline__ void kleene_close_pivot(Word* d, int ld, int p)
+__device__ __forceinline__ void kleene_close_pivot(Word* d, int ld, int p, Tiles tiles = {})
 {
     extern __shared__ int stage[];
-    Tiles::close_pivot(d, ld, p, (Word*)stage);
+    tiles.close_pivot(d, ld, p, (Word*)stage);
 }
 
 // Phase 2: pivot p's row (R = min(R, P (x) R)) and column (C = min(C, C (x) P)).
 template <class Tiles, class Word>
-__device__ __forceinline__ void kleene_cross(Word* d, int ld, int n, int p)
+__device__ __forceinline__ void kleene_cross(Word* d, int ld, int n, int p, Tiles tiles = {})
 {
     constexpr int T = Tiles::T;
     extern __shared__ int stage[];
     const int t = blockIdx.x + (blockIdx.x >= p);  // skip the pivot tile
     const int kLive = min(T, n - p * T);
     const int I = blockIdx.y == 0 ? p : t, J = blockIdx.y == 0 ? t : p;
-    Tiles::product(d, ld, I, J, p, kLive, min(T, n - I * T), min(T, n - J * T), (Word*)stage);
+    tiles.product(d, ld, I, J, p, kLive, min(T, n - I * T), min(T, n - J * T), (Word*)stage);
 }
 
 // Phase 3 of round p: the tiles `mode` names (kleene::rest_tile); mode NEXT also closes the next pivot.
 template <class Tiles, class Word>
-__device__ __forceinline__ void kleene_rest(Word* d, int ld, int n, int p, int mode, int firstRow)
+__device__ __forceinline__ void kleene_rest(Word* d, int ld, int n, int p, int mode, int firstRow, Tiles tiles = {})
 {
     constexpr int T = Tiles::T;
     extern __shared__ int stage[];
     const int2 tile = kleene::rest_tile(mode, p, (n + T - 1) / T, blockIdx.x, blockIdx.y + firstRow);  // tiles holding live cells
     const int i = tile.x, j = tile.y, kLive = min(T, n - p * T), rowsLive = min(T, n - i * T);
-    if (mode == kleene::NEXT && i == j) Tiles::update_and_close(d, ld, i, p, kLive, rowsLive, (Word*)stage);  // the next pivot tile (p + 1, p + 1)
-    else Tiles::product(d, ld, i, j, p, kLive, rowsLive, min(T, n - j * T), (Word*)stage);
+    if constexpr (kleene::OneProduct<Tiles>::value)  // one product in the kernel, for the next pivot tile too
+        tiles.product_then_close(d, ld, i, j, p, kLive, rowsLive, (Word*)stage, mode == kleene::NEXT && i == j);
+    else if (mode == kleene::NEXT && i == j) tiles.update_and_close(d, ld, i, p, kLive, rowsLive, (Word*)stage);  // the next pivot tile (p + 1, p + 1)
+    else tiles.product(d, ld, i, j, p, kLive, rowsLive, min(T, n - j * T), (Word*)stage);
 }
 
 // A group of rounds p .. last (kleene::group_tile): a tile outside the group's rows and columns
@@ -204,7 +214,7 @@ __device__ __forceinline__ void kleene_rest(Word* d, int ld, int n, int p, int m
 // kernel for every mode spilled more registers and ran the bulk slower (kernels/NOTES.md, kleene's
 // rounds).
 template <class Tiles, bool BULK = false, class Word>
-__device__ __forceinline__ void kleene_group(Word* d, int ld, int n, int p, int last, int mode, int firstRow)
+__device__ __forceinline__ void kleene_group(Word* d, int ld, int n, int p, int last, int mode, int firstRow, Tiles tiles = {})
 {
     constexpr int T = Tiles::T;
     extern __shared__ int stage[];
@@ -215,8 +225,8 @@ __device__ __forceinline__ void kleene_group(Word* d, int ld, int n, int p, int 
     const int kLive = min(end * T, n) - first * T;
     if (!BULK && kLive <= 0) return;  // GROUP_CATCH_UP: the tiles beside the new pivot have their rounds already
     if (!BULK && mode != kleene::GROUP_REST && i == end && j == end) {
-        Tiles::update_and_close(d, ld, i, first, kLive, rowsLive, (Word*)stage);
+        tiles.update_and_close(d, ld, i, first, kLive, rowsLive, (Word*)stage);
         return;
     }
-    Tiles::product(d, ld, i, j, first, kLive, rowsLive, columnsLive, (Word*)stage);
+    tiles.product(d, ld, i, j, first, kLive, rowsLive, columnsLive, (Word*)stage);
 }

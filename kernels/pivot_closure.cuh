@@ -89,7 +89,7 @@ __device__ __forceinline__ void close_cells(typename Cell::Word (&acc)[TM][TN], 
     // DEFER (above): relax_part relaxes the accumulators in accumulator row `row` or word `word`
     // (those) or all the others (!those); rowOf, wordOf: where row and column k of step (half, m)
     // lie (constants once unrolled); pav, pbv: the previous step's operands.
-    constexpr bool DEFER = TM * TN <= 16 && !std::is_same<Cell, Routes>::value;
+    constexpr bool DEFER = TM * TN <= 16 && !is_routes<Cell>;
     auto relax_part = [&](const Word (&av)[TM], const Word (&bv)[TN], int row, int word, bool those) {
 #pragma unroll
         for (int i = 0; i < TM; ++i)

@@ -73,7 +73,7 @@ __device__ __forceinline__ void accumulate_product(typename Cell::Word (&acc)[TM
     // int32 cells, route keys, kleene-packed16's lanes and float32 on two stages stage the next chunk
     // from the middle of this one (chunk_staging.cuh); the 64-bit cells keep the copies at the chunk's
     // start, not measured mid-chunk (kernels/NOTES.md, Chunk staging and async copies).
-    constexpr bool MID_CHUNK_COPIES = STAGES == 2 && (std::is_same<Cell, Int32>::value || std::is_same<Cell, Routes>::value || std::is_same<Cell, Packed16Lanes>::value
+    constexpr bool MID_CHUNK_COPIES = STAGES == 2 && (std::is_same<Cell, Int32>::value || is_routes<Cell> || std::is_same<Cell, Packed16Lanes>::value
                                                       || std::is_same<Cell, Float32>::value);
     auto start = [&] {
         // whether any of this warp's rows can change (a warp spans 32 / COLUMNS thread rows, so
@@ -122,7 +122,7 @@ template <class Cell, int T, int TM, int TN, int STAGES = 2>
 __device__ __forceinline__ void tile_product(typename Cell::Word* c, const typename Cell::Word* a, const typename Cell::Word* b, int ld,
                                              typename Cell::Word* shared, int kLive = T, int rowsLive = T, int columnsLive = T)
 {
-    static_assert(!std::is_same<Cell, Routes>::value, "route keys are stored with their marks recorded (10_kleene_paths.cu)");
+    static_assert(!is_routes<Cell>, "route keys are stored with their marks recorded (10_kleene_paths.cu)");
     if constexpr (Cell::CELLS_PER_WORD == 1 || k_major_a<Cell, TM>) {
         using Th = Thin<Cell, T>;
         if (kLive > 0 && (Th::row_strips(rowsLive) <= Th::MAX_ROW_STRIPS || Th::column_strips(columnsLive) <= Th::MAX_COLUMN_STRIPS)) {

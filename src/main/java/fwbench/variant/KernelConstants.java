@@ -3,6 +3,7 @@ package fwbench.variant;
 import fwbench.cell.CellType;
 import fwbench.variant.dataflow.DataflowLaunch;
 import fwbench.variant.kleene.KleenePathsSolver;
+import fwbench.variant.kleene.KleeneSolver;
 import fwbench.variant.schedule.DataflowSchedule;
 import fwbench.variant.schedule.LookaheadRounds;
 
@@ -53,6 +54,12 @@ public final class KernelConstants {
                 "FW_ROUTE_BITS", Integer.toString(KleenePathsSolver.ROUTE_BITS));
         define(h, KleenePathsSolver.class.getName() + ".ROUTE_INF: the no-path distance of a route key",
                 "FW_ROUTE_INF", hex(KleenePathsSolver.ROUTE_INF));
+        define(h, KleenePathsSolver.class.getName() + ".GROUPED_ROUTE_BITS: the same for kleene-paths' rounds in groups, whose marks name a group's k",
+                "FW_GROUPED_ROUTE_BITS", Integer.toString(KleenePathsSolver.GROUPED_ROUTE_BITS));
+        define(h, KleenePathsSolver.class.getName() + ".GROUPED_ROUTE_INF: the no-path distance of a route key in groups",
+                "FW_GROUPED_ROUTE_INF", hex(KleenePathsSolver.GROUPED_ROUTE_INF));
+        define(h, KleeneSolver.class.getName() + ".MAX_GROUPED_ROUNDS: the largest group of kleene's rounds",
+                "FW_KLEENE_MAX_GROUPED_ROUNDS", Integer.toString(KleeneSolver.MAX_GROUPED_ROUNDS));
         define(h, DataflowSchedule.class.getName() + ".FIELD_BITS: a dataflow work item is round << 2 F | row << F | column",
                 "FW_ITEM_FIELD_BITS", Integer.toString(DataflowSchedule.FIELD_BITS));
         define(h, DataflowSchedule.class.getName() + ".FOLDED_PIVOT_MAX_TILE: dataflow's tiles up to this fold the next pivot's update into its item",

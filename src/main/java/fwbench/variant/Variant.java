@@ -134,7 +134,8 @@ public final class Variant implements VariantTraits, VariantMemory {
                     .upTo(Distances.INT_INDEX_MAX_N, "its routes are read back and checked on the host, in Java arrays"))
             .heap(HostMemory.readBack(2)).output(Output.PATHS).inf(KleenePathsSolver.ROUTE_INF)
             .launchChoices(n -> KleeneSolver.LAUNCH_CANDIDATES, n -> KleeneSolver.tableChoice(CellType.INT32, n))
-            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN).tileFit(v -> KleeneSolver.tileFit(v, KleenePathsSolver.FAMILY, false))
+            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN, KleeneSolver.GROUPED_ROUNDS_PIN)
+            .tileFit(v -> KleeneSolver.tileFit(v, KleenePathsSolver.GROUPED_FAMILY, true))
             .negativeWeights().chart(0x17BECF, Marker.PLUS)
             .description("kleene with the intermediate-node matrix, the improving k carried in each distance's low bits; distances must stay below "
                     + KleenePathsSolver.ROUTE_INF).register();

@@ -58,9 +58,13 @@ class KernelArgsTest {
         records.put("fw_packed16_dataflow_t128", DataflowLaunch.Args.class);
         records.put("fw_packed16_dataflow_t256", DataflowLaunch.Args.class);
         for (int tile : new int[] {64, 128}) {
-            records.put("fw_kleene_paths_phase1_t" + tile, KleenePathsSolver.ClosePivot.class);
-            records.put("fw_kleene_paths_phase2_t" + tile, KleenePathsSolver.Cross.class);
-            records.put("fw_kleene_paths_phase3_t" + tile, KleenePathsSolver.Rest.class);
+            for (String family : new String[] {KleenePathsSolver.FAMILY, KleenePathsSolver.GROUPED_FAMILY}) {
+                records.put(family + "_phase1_t" + tile, KleenePathsSolver.ClosePivot.class);
+                records.put(family + "_phase2_t" + tile, KleenePathsSolver.Cross.class);
+                records.put(family + "_phase3_t" + tile, KleenePathsSolver.Rest.class);
+            }
+            records.put(KleenePathsSolver.GROUPED_FAMILY + "_group_t" + tile, KleenePathsSolver.Group.class);
+            records.put(KleenePathsSolver.GROUPED_FAMILY + "_group_rest_t" + tile, KleenePathsSolver.GroupRest.class);
         }
         for (int tile : new int[] {64, 128}) {
             records.put("fw_kleene_f32_phase1_t" + tile, LookaheadRounds.ClosePivot.class);
@@ -91,6 +95,8 @@ class KernelArgsTest {
         records.put("fw_peak_float64", Class.forName("fwbench.bench.PeakBenchmark$Relax"));
         records.put("fw_kleene_paths_keys", GpuSolver.InPlace.class);
         records.put("fw_kleene_paths_distances", GpuSolver.InPlace.class);
+        records.put("fw_kleene_paths_grouped_keys", GpuSolver.InPlace.class);
+        records.put("fw_kleene_paths_grouped_distances", GpuSolver.InPlace.class);
         records.put("fw_packed16_pack", Packed16Solver.Repack.class);
         records.put("fw_packed16_unpack", Packed16Solver.Repack.class);
         records.put("fw_generate", DeviceGraphs.Generate.class);

@@ -76,6 +76,18 @@ class KleeneAndPacked16Test {
         assertEquals(2, LookaheadRounds.nextBand(4, 7, 10));
     }
 
+    /** kleene-paths' table: kleene's pairs only while the table's tile is 64, then one by one until kleene's fours. */
+    @Test
+    void kleenePathsGroupsItsRoundsWhereTheyWereFaster() {
+        assertEquals(1, KleenePathsSolver.tableGroupedRounds(KleeneSolver.GROUPED_ROUNDS_FROM_N - 1));
+        assertEquals(2, KleenePathsSolver.tableGroupedRounds(KleeneSolver.GROUPED_ROUNDS_FROM_N));
+        assertEquals(2, KleenePathsSolver.tableGroupedRounds(KleeneSolver.CROSSOVER_N - 1));
+        assertEquals(1, KleenePathsSolver.tableGroupedRounds(KleeneSolver.CROSSOVER_N));
+        assertEquals(1, KleenePathsSolver.tableGroupedRounds(KleeneSolver.GROUPS_OF_FOUR_FROM_N - 1));
+        assertEquals(4, KleenePathsSolver.tableGroupedRounds(KleeneSolver.GROUPS_OF_FOUR_FROM_N));
+        assertEquals(5, KleenePathsSolver.tableGroupedRounds(KleeneSolver.GROUPS_OF_FIVE_FROM_N));
+    }
+
     /** kleene-f32 on the same sizes: floats through the same tiles, thin strips included. */
     @GpuTest
     @ParameterizedTest(name = "n={0}")

@@ -6,6 +6,7 @@ import fwbench.variant.core.PathSolver;
 import fwbench.variant.core.Solver;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.kleene.KleenePathsSolver;
+import fwbench.variant.kleene.KleeneSolver;
 
 import fwbench.GpuTest;
 import fwbench.graph.Distances;
@@ -119,6 +120,68 @@ class PathsVariantTest {
                     assertEveryPath(graph, solve(s));
                 }
             }
+        }
+    }
+
+    /**
+     * kleene-paths with its rounds in groups: a group's product marks one of G T k, and its operands
+     * may already hold later rounds' improvements, so the marks differ from rounds one by one but every
+     * route must still end and sum to its distance: ties and zero-weight cycles (weights 0..2), at both
+     * tiles and every group size, with a last group shorter than the others (n = 300: 5 tiles of 64).
+     */
+    @Test
+    void roundsInGroupsGiveRoutesThatEnd() {
+        int n = 300;
+        SplittableRandom random = new SplittableRandom(11);
+        int[] w = new int[n * n];
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) w[i * n + j] = i == j ? 0 : random.nextInt(10) < 3 ? random.nextInt(3) : Distances.INF;
+        MatrixGraph graph = new MatrixGraph(n, w, "weights 0..2, 30% of edges, n=" + n);
+        for (int tile : new int[] {64, 128}) {
+            for (int groups = 2; groups <= KleeneSolver.MAX_GROUPED_ROUNDS; groups++) {
+                try (KleenePathsSolver s = new KleenePathsSolver(Variant.KLEENE_PATHS, SolverConfig.of(graph).withChoice(LaunchChoice.tile(tile)), groups)) {
+                    assertTrue(s.describe().contains("rounds in groups of " + groups), s.describe());
+                    assertEveryPath(graph, solve(s));
+                }
+            }
+        }
+    }
+
+    /**
+     * Distances up to the bound of the keys of rounds in groups (just below GROUPED_ROUTE_INF),
+     * improved beside marks past 8 bits (n = 400 at T = 128: one group of the four tiles, marks up to
+     * 400): the mark must not carry into the distance. Complete, so the bound is its largest weight.
+     */
+    @Test
+    void distancesAtTheGroupsKeysBoundKeepTheirMarksApart() {
+        int n = 400, top = KleenePathsSolver.GROUPED_ROUTE_INF - 1;
+        SplittableRandom random = new SplittableRandom(5);
+        int[] w = new int[n * n];
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) w[i * n + j] = i == j ? 0 : top - random.nextInt(2 * top / 3);
+        MatrixGraph graph = new MatrixGraph(n, w, "complete, weights up to GROUPED_ROUTE_INF - 1, n=" + n);
+        try (KleenePathsSolver s = new KleenePathsSolver(Variant.KLEENE_PATHS, SolverConfig.of(graph).withChoice(LaunchChoice.tile(128)),
+                KleeneSolver.MAX_GROUPED_ROUNDS)) {
+            assertTrue(s.describe().contains("rounds in groups of " + KleeneSolver.MAX_GROUPED_ROUNDS), s.describe());
+            assertEveryPath(graph, solve(s));
+        }
+    }
+
+    /**
+     * A graph whose distances may pass the keys of rounds in groups (below GROUPED_ROUTE_INF) but not
+     * those of rounds one by one: asked for groups, kleene-paths runs one round at a time and says why.
+     */
+    @Test
+    void distancesPastTheGroupsKeysRunOneRoundAtATime() {
+        int n = 300;
+        SplittableRandom random = new SplittableRandom(3);
+        int[] w = new int[n * n];
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) w[i * n + j] = i == j ? 0 : random.nextInt(20) == 0 ? 1 + random.nextInt(10_000) : Distances.INF;
+        MatrixGraph graph = new MatrixGraph(n, w, "5% of edges, weights up to 10000, n=" + n);
+        try (KleenePathsSolver s = new KleenePathsSolver(Variant.KLEENE_PATHS, SolverConfig.of(graph), 4)) {
+            assertTrue(s.describe().contains("rounds one by one (distances up to " + (n - 1) * graph.maxWeight()), s.describe());
+            assertEveryPath(graph, solve(s));
         }
     }
 

@@ -161,6 +161,11 @@ public abstract class GpuSolver implements Solver {
         return kernel;
     }
 
+    /** The longest distance a graph of weights >= 0 can have: its largest weight if complete, else (n - 1) times it. */
+    protected static long distanceBound(Graph g) {
+        return g.complete() ? g.maxWeight() : (long) Math.max(g.n() - 1, 1) * g.maxWeight();
+    }
+
     /**
      * Refuses a graph whose distances might reach {@code inf}, the "no path" of a variant's narrower
      * cells: weights must be below it and so must the longest possible shortest path, which is the
@@ -169,7 +174,7 @@ public abstract class GpuSolver implements Solver {
      */
     protected static void requireDistancesBelow(Graph g, int inf, String what, String instead) {
         long maxWeight = g.maxWeight();
-        long bound = g.complete() ? maxWeight : (long) Math.max(g.n() - 1, 1) * maxWeight;
+        long bound = distanceBound(g);
         if (maxWeight >= inf || bound >= inf) {
             throw new UnsupportedInputException(what + ", below " + inf + "; " + g.describe() + " can have distances up to " + bound
                     + (g.complete() ? " (its largest weight)" : " ((n - 1) x its largest weight " + maxWeight + ")")

@@ -186,7 +186,7 @@ public class KleeneSolver extends GpuSolver {
     /** The largest group of rounds a pin may ask for; LookaheadRoundsPlanTest checks every plan up to it. */
     public static final int MAX_GROUPED_ROUNDS = 6;
 
-    /** The system property that pins the rounds a group of kleene's (1: one by one) over the table, e.g. -Dfwbench.kleene.groupedRounds=4. */
+    /** The system property that pins the rounds a group of kleene's and kleene-paths' (1: one by one) over their tables, e.g. -Dfwbench.kleene.groupedRounds=4. */
     public static final LaunchPin GROUPED_ROUNDS_PIN = new LaunchPin("fwbench.kleene.groupedRounds", "1 to " + MAX_GROUPED_ROUNDS,
             v -> v >= 1 && v <= MAX_GROUPED_ROUNDS);
 
