@@ -36,7 +36,7 @@ import static fwbench.cuda.KernelArgs.value;
  * band's last blocks still run instead of after the whole round's last block, whose half-empty
  * last wave then overlaps the next round (kernels/NOTES.md, kleene's rounds).
  *
- * <p>Rounds in groups of G (kleene from {@link KleeneSolver#GROUPED_ROUNDS_FROM_N}): the same
+ * <p>Rounds in groups of G (kleene from {@link KleeneSolver#GROUPED_ROUNDS_FROM_N}, kleene-paths by its own table): the same
  * lookahead over groups p .. last = p + G - 1, where a tile outside the group's rows and columns
  * takes every round's product in one block (kernels/kleene_rounds.cuh, kleene_group), which
  * divides the bulk's blocks by G and makes each a product of K = G T. The group's chain brings its
