@@ -208,7 +208,7 @@ public final class KleenePathsSolver extends GpuSolver implements PathSolver {
      * {@link #GROUPED_ROUTE_INF}.
      */
     static boolean groupsFit(SolverConfig config) {
-        return !config.negativeWeights() && config.graph().maxWeight() < GROUPED_ROUTE_INF && distanceBound(config.graph()) < GROUPED_ROUTE_INF;
+        return !config.negativeWeights() && distanceBound(config.graph()) < GROUPED_ROUTE_INF;  // the bound is at least the largest weight
     }
 
     /** Refuses, before anything is allocated, a graph whose distances might reach ROUTE_INF. */
