@@ -1,7 +1,8 @@
 // kleene-f32: kleene's rounds (07_kleene.cu) on float32 distances (minplus::Float32), for graphs
 // with real weights. The tile machinery moves words as ints; only the relaxation reads them as
-// floats: fminf(c, a + b), an FADD and an FMNMX where int32's add-min is one instruction, so its
-// ceiling is the float32 peak (kernels/peak.cu), not the int32 one. No path is +infinity, the
+// floats: fminf(c, a + b), an FADD and an FMNMX where int32's add-min is one instruction, and in the
+// products two k steps at once, two FADDs and one VIMNMX3 (cells.cuh, relax_pair), so its ceiling
+// is the float32 peak (kernels/peak.cu), not the int32 one. No path is +infinity, the
 // padding's isolated vertices are +infinity off the diagonal and 0 on it.
 //
 // Launches, grids, shared memory and registers are kleene's (LookaheadRounds); the solver turns an

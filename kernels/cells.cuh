@@ -72,7 +72,8 @@ constexpr bool raises_staged_a = is_routes<Cell>;
 
 // One float32 distance a word, moved as its bits (every header stages and stores ints); no path is
 // +infinity, which stays infinite under addition of finite and infinite distances. fminf(c, a + b)
-// is two instructions (FADD, FMNMX) where Int32's add-min is one.
+// is two instructions (FADD, FMNMX) where Int32's add-min is one; a product's relax_pair is three for
+// two k steps.
 struct Float32 {
     using Word = int;
     static constexpr int CELLS_PER_WORD = 1;
@@ -82,10 +83,26 @@ struct Float32 {
     {
         return __float_as_int(fminf(__int_as_float(c), __int_as_float(a) + __int_as_float(b)));
     }
+    // Two k steps of a product at once: both sums, then one three-way minimum of the bits as ints
+    // (VIMNMX3 on sm_90), three instructions where two relax() are four. Exact because no distance
+    // is negative (the solver refuses negative weights, and a graph's -0 is stored as +0): floats
+    // >= 0 and +infinity order as their bits do, and every sum is the same FADD as relax()'s.
+    __device__ static __forceinline__ int relax_pair(int c, int a0, int b0, int a1, int b1)
+    {
+        return __vimin3_s32(c, __float_as_int(__int_as_float(a0) + __int_as_float(b0)), __float_as_int(__int_as_float(a1) + __int_as_float(b1)));
+    }
     __device__ static __forceinline__ int splat(const int* row, int k) { return row[k]; }
     __device__ static __forceinline__ int operand(int word) { return word; }
     __device__ static __forceinline__ int operand_a(int operand, int) { return operand; }
 };
+
+// k steps a relaxation of a product's inner loop (tile_product.cuh): 2 for cells with relax_pair,
+// whose products relax steps k and k + 1 of a chunk together (a product's operands are fixed, so
+// the order of its k does not matter); the closure's steps depend on each other and stay one by one.
+template <class Cell>
+constexpr int steps_a_relaxation = 1;
+template <>
+constexpr int steps_a_relaxation<Float32> = 2;
 
 // One int64 distance a 64-bit word (kleene-i64, 15_kleene_i64.cu): min(c, a + b), no path INF64, a
 // quarter of the range as FW_INF is of int32's, so INF64 + INF64 cannot overflow. sm_90 has no

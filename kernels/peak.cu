@@ -18,13 +18,14 @@
 // relaxation only lowers it to a sum of two such words, each lane of packed16 alike): no overflow.
 // On sm_90 the loop body of 4 steps is 256 relaxation words and the loop's own 3 instructions
 // (UIADD3, ISETP, BRA): int32 256 VIADDMNMX, packed16 256 VIADDMNMX.S16x2 (two 16-bit cells each),
-// float32 256 FADD and 256 FMNMX; nothing else (cuobjdump -sass; kernels/NOTES.md, The ceiling).
-// Four steps, not eight: float32's loop stays 515 instructions (8 KB of code), so that the
+// float32 256 FADD and 128 VIMNMX3 (two steps a relaxation, as its products run them: cells.cuh,
+// relax_pair); nothing else (cuobjdump -sass; kernels/NOTES.md, The ceiling).
+// Four steps, not eight: float32's loop stays 387 instructions (6 KB of code), so that the
 // instruction cache cannot be what the ceiling measures.
 //
 // Launch: PEAK_BLOCKS_PER_SM blocks of PEAK_THREADS threads per SM, the tile products' occupancy
-// (TILE_PRODUCT_MIN_BLOCKS_PER_SM), in one wave: with 82 to 92 registers a thread (sm_90: int32 82,
-// packed16 84, float32 92, no spill; allocated 88 or 96) no third block fits: 3 x 256 x 88 > 65536. `iterations` outer steps of PEAK_STEPS x
+// (TILE_PRODUCT_MIN_BLOCKS_PER_SM), in one wave: with 82 to 84 registers a thread (sm_90: int32 82,
+// packed16 84, float32 84, no spill; allocated 88) no third block fits: 3 x 256 x 88 > 65536. `iterations` outer steps of PEAK_STEPS x
 // PEAK_TM x PEAK_TN relaxation words per thread (x2 cells for packed16). PeakBenchmark holds the
 // same numbers (PeakBenchmarkTest reads them here). The accumulators are folded into a checksum
 // that every thread stores. No shared memory.
@@ -62,6 +63,8 @@ template <class Cell>
 __device__ __forceinline__ void relax(int* sink, int iterations, int seed)
 {
     using Word = typename Cell::Word;
+    constexpr int S = minplus::steps_a_relaxation<Cell>;  // float32 relaxes two steps at once, as its products do
+    static_assert(PEAK_STEPS % S == 0, "whole relaxations a loop");
     Word c[PEAK_TM][PEAK_TN];
 #pragma unroll
     for (int i = 0; i < PEAK_TM; ++i)
@@ -70,13 +73,16 @@ __device__ __forceinline__ void relax(int* sink, int iterations, int seed)
 #pragma unroll 1
     for (int it = 0; it < iterations; ++it) {
 #pragma unroll
-        for (int k = 0; k < PEAK_STEPS; ++k) {
-            Word a[PEAK_TM], b[PEAK_TN];
+        for (int k = 0; k < PEAK_STEPS; k += S) {
+            Word a[S][PEAK_TM], b[S][PEAK_TN];
 #pragma unroll
-            for (int i = 0; i < PEAK_TM; ++i) a[i] = c[i][k];
+            for (int s = 0; s < S; ++s) {
 #pragma unroll
-            for (int j = 0; j < PEAK_TN; ++j) b[j] = c[j][k + PEAK_STEPS];
-            minplus::relax_outer<Cell>(c, a, b);
+                for (int i = 0; i < PEAK_TM; ++i) a[s][i] = c[i][k + s];
+#pragma unroll
+                for (int j = 0; j < PEAK_TN; ++j) b[s][j] = c[j][k + s + PEAK_STEPS];
+            }
+            minplus::relax_outer_steps<Cell, S>(c, a, b);
         }
     }
     Word folded = 0;
@@ -101,7 +107,7 @@ extern "C" __global__ void __launch_bounds__(PEAK_THREADS, PEAK_PACKED16_BLOCKS_
     peak::relax<minplus::Packed16>(sink, iterations, seed);
 }
 
-// float32: fminf(c, a + b), the relaxation of kleene-f32's cells (minplus::Float32).
+// float32: the relaxation of kleene-f32's products (minplus::Float32), two k steps at once.
 extern "C" __global__ void __launch_bounds__(PEAK_THREADS, PEAK_BLOCKS_PER_SM) fw_peak_float32(int* sink, int iterations, int seed)
 {
     peak::relax<minplus::Float32>(sink, iterations, seed);

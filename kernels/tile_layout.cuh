@@ -120,6 +120,23 @@ __device__ __forceinline__ void relax_outer(typename Cell::Word (&acc)[TM][TN], 
         for (int j = 0; j < TN; ++j) acc[i][j] = Cell::relax(acc[i][j], av[i], bv[j]);
 }
 
+// Steps k .. k + S - 1 of a thread's outer product, S = steps_a_relaxation<Cell>: av[s] and bv[s]
+// are step k + s's column and row.
+template <class Cell, int S, int TM, int TN>
+__device__ __forceinline__ void relax_outer_steps(typename Cell::Word (&acc)[TM][TN], const typename Cell::Word (&av)[S][TM],
+                                                  const typename Cell::Word (&bv)[S][TN])
+{
+    static_assert(S == steps_a_relaxation<Cell>, "the cell's steps a relaxation");
+    if constexpr (S == 1) {
+        relax_outer<Cell>(acc, av[0], bv[0]);
+    } else {
+#pragma unroll
+        for (int i = 0; i < TM; ++i)
+#pragma unroll
+            for (int j = 0; j < TN; ++j) acc[i][j] = Cell::relax_pair(acc[i][j], av[0][i], bv[0][j], av[1][i], bv[1][j]);
+    }
+}
+
 // Thread (ty, tx)'s TM x TN words of the tile at c (ld words per matrix row) into acc, loads of up
 // to 16 bytes that bypass L1; and back. Shared by the tile product and the pivot closure.
 // Packed16Lanes reads its cells from the row-packed matrix (T / 2 words a tile row), each into both

@@ -70,6 +70,8 @@ __device__ __forceinline__ void accumulate_product(typename Cell::Word (&acc)[TM
     // k steps a loop body holds (cells.cuh, LOOP_WORDS): the whole chunk at small micro-tiles
     constexpr int LOOP_STEPS = Cell::LOOP_WORDS / (TM * TN) < BK ? Cell::LOOP_WORDS / (TM * TN) : BK;
     static_assert(BK % LOOP_STEPS == 0, "a loop body holds whole steps of a chunk");
+    constexpr int S = steps_a_relaxation<Cell>;  // k steps a relaxation (cells.cuh)
+    static_assert(LOOP_STEPS % S == 0 && BK / 2 % S == 0, "the steps a relaxation share a loop body, and the copies mid-chunk start a relaxation");
     // int32 cells, route keys, kleene-packed16's lanes and float32 on two stages stage the next chunk
     // from the middle of this one (chunk_staging.cuh); the 64-bit cells keep the copies at the chunk's
     // start, not measured mid-chunk (kernels/NOTES.md, Chunk staging and async copies).
@@ -82,6 +84,16 @@ __device__ __forceinline__ void accumulate_product(typename Cell::Word (&acc)[TM
         // this thread's C words, read while the first chunks are in flight
         load_cells<Cell, T, TM, TN>(acc, c, ld, ty, tx);
     };
+    // Step k's operands: A's column and B's row of the staged chunk.
+    auto load_step = [&](Word (&av)[TM], Word (&bv)[TN], const Word* as, const Word* bs, int k) {
+        if constexpr (k_major_a<Cell, TM>) {
+            load_split<HM>(av, as + k * AT, T / 2, ty * HM);
+        } else {
+#pragma unroll
+            for (int i = 0; i < TM; ++i) av[i] = as[owned_row<T, TM>(ty, i) * AS + k];
+        }
+        load_split<HN>(bv, bs + k * W, W / 2, tx * HN);
+    };
     // One chunk; stageNext (MID_CHUNK_COPIES) issues the next chunk's copies mid-chunk.
     auto compute = [&](const Word* as, const Word* bs, auto stageNext) {
         if (MID_CHUNK_COPIES && !liveRows) {  // the next chunk's copies go all the same
@@ -91,18 +103,19 @@ __device__ __forceinline__ void accumulate_product(typename Cell::Word (&acc)[TM
 #pragma unroll 1
         for (int kLoop = 0; kLoop < BK; kLoop += LOOP_STEPS) {
 #pragma unroll
-            for (int k = kLoop; k < kLoop + LOOP_STEPS; ++k) {
+            for (int k = kLoop; k < kLoop + LOOP_STEPS; k += S) {
                 if (k == BK / 2) stageNext();
                 if (!liveRows) break;  // warp-uniform: the whole chunk or nothing
-                Word av[TM], bv[TN];
-                if constexpr (k_major_a<Cell, TM>) {
-                    load_split<HM>(av, as + k * AT, T / 2, ty * HM);
+                if constexpr (S == 1) {
+                    Word av[TM], bv[TN];
+                    load_step(av, bv, as, bs, k);
+                    relax_outer<Cell>(acc, av, bv);
                 } else {
+                    Word av[S][TM], bv[S][TN];
 #pragma unroll
-                    for (int i = 0; i < TM; ++i) av[i] = as[owned_row<T, TM>(ty, i) * AS + k];
+                    for (int s = 0; s < S; ++s) load_step(av[s], bv[s], as, bs, k + s);
+                    relax_outer_steps<Cell, S>(acc, av, bv);
                 }
-                load_split<HN>(bv, bs + k * W, W / 2, tx * HN);
-                relax_outer<Cell>(acc, av, bv);
             }
         }
     };

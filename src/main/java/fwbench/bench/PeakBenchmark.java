@@ -56,8 +56,9 @@ public class PeakBenchmark {
     static final int WIDE_BLOCKS_PER_SM = 1;
     /**
      * Words a thread relaxes per outer iteration: PEAK_STEPS x PEAK_TM x PEAK_TN (4 steps of an
-     * 8 x 8 outer product); one instruction each for int32 and packed16, an FADD and an FMNMX for
-     * float32, six for int64 and four for float64 on sm_90 (kernels/15_kleene_i64.cu, 16_kleene_f64.cu).
+     * 8 x 8 outer product); one instruction each for int32 and packed16, three for two words of
+     * float32 (two FADDs, one VIMNMX3), six for int64 and four for float64 on sm_90
+     * (kernels/15_kleene_i64.cu, 16_kleene_f64.cu).
      */
     static final int WORDS_PER_ITERATION = 4 * 8 * 8;
     /**

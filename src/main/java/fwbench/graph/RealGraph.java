@@ -33,7 +33,8 @@ public final class RealGraph {
     /**
      * The graph of {@code count} edges {@code (ends[2e], ends[2e + 1])} of weight {@code weights[e]},
      * vertices from 0, by the rules every graph file shares ({@link SparseGraph#lightestEdges}):
-     * parallel edges keep the lightest, a self-loop of weight >= 0 is dropped, a negative one kept.
+     * parallel edges keep the lightest, a self-loop of weight >= 0 is dropped, a negative one kept;
+     * a weight of -0 is stored as +0.
      */
     public static RealGraph lightestEdges(int n, int[] ends, double[] weights, int count, String description) {
         if (n < 1 || n > Distances.INT_INDEX_MAX_N) throw new IllegalArgumentException("n must be in 1.." + Distances.INT_INDEX_MAX_N + ", got " + n);
@@ -54,7 +55,7 @@ public final class RealGraph {
         int distinct = 0;
         for (int k = 0; k < kept; k++) {
             int cell = (int) (keys[k] >>> 32);
-            double w = weights[(int) keys[k]];
+            double w = weights[(int) keys[k]] + 0.0;  // -0 as +0: kleene-f32's products order distances by their bits (kernels/cells.cuh)
             if (distinct > 0 && cells[distinct - 1] == cell) {
                 lightest[distinct - 1] = Math.min(lightest[distinct - 1], w);
             } else {

@@ -7,6 +7,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class RealFloydWarshallTest {
@@ -72,5 +73,14 @@ class RealFloydWarshallTest {
         assertEquals(-1, g.weight(0, 0), "a negative one is a negative cycle");
         assertEquals(2, g.edges(), "0 -> 1 once, and the negative self-loop");
         assertTrue(g.negativeWeights());
+    }
+
+    /** The device's float32 products take a distance's bits for its order, where -0 would sort below every other. */
+    @Test
+    void aWeightOfMinusZeroIsStoredAsPlusZero() {
+        RealGraph g = RealGraph.lightestEdges(2, new int[] {0, 1, 1, 0}, new double[] {-0.0, 1}, 2, "minus zero");
+        assertEquals(Double.doubleToRawLongBits(0.0), Double.doubleToRawLongBits(g.weight(0, 1)));
+        assertEquals(Float.floatToRawIntBits(0f), g.float32Words()[1]);
+        assertFalse(g.negativeWeights());
     }
 }
