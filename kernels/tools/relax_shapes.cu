@@ -8,7 +8,7 @@
 // integer minimum of the bits (exact for distances >= 0: kernels/cells.cuh, Float32::relax_pair);
 // 2 int32 add-min k by k; 3 int32 two adds and a three-way minimum; 4 the same with the adds as IMAD
 // (another pipe); 5 three k, an add-min over a three-way minimum of two IMAD sums. Prints the best of
-// five launches of each, twice. Results: kernels/LOG.md, kleene-f32: two k steps a relaxation.
+// five launches of each, twice (results: kernels/LOG.md, kleene-f32: two k steps a relaxation)
 #include <cstdio>
 #include <cuda_runtime.h>
 __device__ __forceinline__ int fadd(int a, int b){ return __float_as_int(__int_as_float(a)+__int_as_float(b)); }
