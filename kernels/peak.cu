@@ -2,8 +2,8 @@
 //
 // Relaxations on registers only, with no memory traffic, in the shape the tile products run
 // (tile_product.cuh): each thread holds an 8 x 8 block of accumulator words c[i][j] and, per step
-// k, relaxes all 64 of them with a column a[i] and a row b[j], through the very Cell::relax and
-// relax_outer of the kernels (cells.cuh, tile_layout.cuh). 64 independent accumulators a step: the
+// k, relaxes all 64 of them with a column a[i] and a row b[j], through the very relax_outer_steps
+// of the kernels' products (tile_layout.cuh: Cell::relax a step, or relax_pair two; cells.cuh). 64 independent accumulators a step: the
 // time is bound by issue and the pipes, not by the latency of one relaxation. Until 2026-11-27 the
 // peak ran 8 chains a thread, each fed by its neighbour; float32's relaxation, an FADD then an FMNMX
 // that waits on it, left that shape latency-bound (kernels/NOTES.md, The ceiling and the percent

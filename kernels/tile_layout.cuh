@@ -1,6 +1,7 @@
 // How a block of the tile kernels holds a T x T tile of cells in registers: the thread grid
 // (Grid), which rows and words a thread owns (owned_row), their loads and stores (load_cells,
-// store_cells) and one k of a thread's outer product (load_split, relax_outer). The tile product
+// store_cells) and one k of a thread's outer product (load_split, relax_outer), or a pair of k
+// (relax_outer_steps). The tile product
 // (tile_product.cuh) and the pivot closure (pivot_closure.cuh) share this layout, so a pivot tile
 // can go from one to the other without leaving registers (kleene's mode NEXT, dataflow's items).
 //
@@ -130,6 +131,7 @@ __device__ __forceinline__ void relax_outer_steps(typename Cell::Word (&acc)[TM]
     if constexpr (S == 1) {
         relax_outer<Cell>(acc, av[0], bv[0]);
     } else {
+        static_assert(S == 2, "cells relax one k step or a pair (relax_pair)");
 #pragma unroll
         for (int i = 0; i < TM; ++i)
 #pragma unroll

@@ -106,7 +106,7 @@ __device__ __forceinline__ void accumulate_product(typename Cell::Word (&acc)[TM
             for (int k = kLoop; k < kLoop + LOOP_STEPS; k += S) {
                 if (k == BK / 2) stageNext();
                 if (!liveRows) break;  // warp-uniform: the whole chunk or nothing
-                if constexpr (S == 1) {
+                if constexpr (S == 1) {  // written as before the pairs, so that these cells' machine code stays as it was
                     Word av[TM], bv[TN];
                     load_step(av, bv, as, bs, k);
                     relax_outer<Cell>(acc, av, bv);

@@ -47,7 +47,7 @@ public class PeakBenchmark {
     static final int THREADS = 256;
     /**
      * Blocks per SM: kernels/peak.cu's PEAK_BLOCKS_PER_SM, its kernels' {@code __launch_bounds__}.
-     * With their 82 to 92 registers a thread (sm_90) no third block fits, so every SM runs exactly two.
+     * With their 82 to 84 registers a thread (sm_90) no third block fits, so every SM runs exactly two.
      * The 64-bit cells' kernels are built for {@link #WIDE_BLOCKS_PER_SM}, as their T = 128 products
      * are: the same grid runs in two waves at the same rate.
      */

@@ -29,7 +29,8 @@ public enum CellType {
      */
     PACKED16(16, 32, 0x3FFF, "fw_peak_packed16", 0, -1, 0),
     /**
-     * One float32 distance per word: {@code fminf(c, a + b)}, an add and a min. No path is
+     * One float32 distance per word: {@code fminf(c, a + b)}, an add and a min; a product relaxes two
+     * k steps with two adds and one three-way minimum of the bits (kernels/cells.cuh). No path is
      * +infinity on the device; {@link #inf()} is 2^24, below which float32 holds every integer, so
      * an integer graph whose distances stay below it is solved exactly. File: version 2, code 1.
      */

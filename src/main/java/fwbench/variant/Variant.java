@@ -144,7 +144,7 @@ public final class Variant implements VariantTraits, VariantMemory {
             .launchChoices(n -> KleeneSolver.LAUNCH_CANDIDATES, n -> KleeneSolver.tableChoice(CellType.FLOAT32, n))
             .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN).tileFit(v -> KleeneSolver.tileFit(v, KleeneF32Solver.FAMILY, false))
             .chart(0x8C564B, Marker.STAR)
-            .description("kleene on float32 distances, for real weights (fminf(c, a + b)); integer graphs are solved exactly when distances stay below "
+            .description("kleene on float32 distances, for real weights (fminf(c, a + b), two k steps a three-way minimum in products); integer graphs are solved exactly when distances stay below "
                     + CellType.FLOAT32.inf()).register();
     // per device: its row band of the input and work matrices, two pivot-row buffers, and the certificate's W chunk and witness bits
     public static final Variant KLEENE_BANDS = gpu("KLEENE_BANDS", "kleene-bands", "12_kleene_bands").solver(BandsSolver::new)
