@@ -99,10 +99,14 @@ struct Float32 {
 // k steps a relaxation of a product's inner loop (tile_product.cuh): 2 for cells with relax_pair,
 // whose products relax steps k and k + 1 of a chunk together (a product's operands are fixed, so
 // the order of its k does not matter); the closure's steps depend on each other and stay one by one.
+// Below sm_90 the three-way minimum is two instructions, no fewer than fminf's, and the pairs only
+// added spills (sm_80's phase 3 at T = 128): Float32 pairs its steps on sm_90 and later.
 template <class Cell>
 constexpr int steps_a_relaxation = 1;
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 900
 template <>
 constexpr int steps_a_relaxation<Float32> = 2;
+#endif
 
 // One int64 distance a 64-bit word (kleene-i64, 15_kleene_i64.cu): min(c, a + b), no path INF64, a
 // quarter of the range as FW_INF is of int32's, so INF64 + INF64 cannot overflow. sm_90 has no
