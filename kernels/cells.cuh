@@ -79,17 +79,15 @@ struct Float32 {
     static constexpr int CELLS_PER_WORD = 1;
     // 16 k steps at 8 x 8 words (kernels/NOTES.md, kleene-f32)
     static constexpr int LOOP_WORDS = 1024;
-    __device__ static __forceinline__ int relax(int c, int a, int b)
-    {
-        return __float_as_int(fminf(__int_as_float(c), __int_as_float(a) + __int_as_float(b)));
-    }
+    __device__ static __forceinline__ float sum(int a, int b) { return __int_as_float(a) + __int_as_float(b); }
+    __device__ static __forceinline__ int relax(int c, int a, int b) { return __float_as_int(fminf(__int_as_float(c), sum(a, b))); }
     // Two k steps of a product at once: both sums, then one three-way minimum of the bits as ints
     // (VIMNMX3 on sm_90), three instructions where two relax() are four. Exact because no distance
     // is negative (the solver refuses negative weights, and a graph's -0 is stored as +0): floats
     // >= 0 and +infinity order as their bits do, and every sum is the same FADD as relax()'s.
     __device__ static __forceinline__ int relax_pair(int c, int a0, int b0, int a1, int b1)
     {
-        return __vimin3_s32(c, __float_as_int(__int_as_float(a0) + __int_as_float(b0)), __float_as_int(__int_as_float(a1) + __int_as_float(b1)));
+        return __vimin3_s32(c, __float_as_int(sum(a0, b0)), __float_as_int(sum(a1, b1)));
     }
     __device__ static __forceinline__ int splat(const int* row, int k) { return row[k]; }
     __device__ static __forceinline__ int operand(int word) { return word; }

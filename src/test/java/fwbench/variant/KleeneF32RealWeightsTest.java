@@ -68,12 +68,17 @@ class KleeneF32RealWeightsTest {
         }
     }
 
-    /** The solver itself refuses negative weights, before any device work: its products compare float bits as ints. */
+    /**
+     * The solver itself refuses negative weights (GpuSolver, through NegativeWeights), not only the
+     * registry, before it allocates (it asks the device which tiles fit first, so a GPU test): its
+     * products compare float bits as ints (kernels/cells.cuh).
+     */
+    @GpuTest
     @Test
     void theSolverRefusesNegativeWeightsWithoutTheRegistry() {
         RealGraph graph = RealGraphs.of(2, new double[] {0, -1.5, 2, 0}, "one negative edge");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new KleeneF32Solver(Variant.KLEENE_F32, SolverConfig.of(graph)));
-        assertTrue(e.getMessage().startsWith("kleene-f32 takes weights >= 0 only"), e.getMessage());
+        UnsupportedInputException e = assertThrows(UnsupportedInputException.class, () -> new KleeneF32Solver(Variant.KLEENE_F32, SolverConfig.of(graph)));
+        assertTrue(e.getMessage().startsWith("kleene-f32 needs edge weights >= 0"), e.getMessage());
     }
 
     /** Refused before any device work, so this runs without a GPU: every integer variant names the ones that take real weights. */

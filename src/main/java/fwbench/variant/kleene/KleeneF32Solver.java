@@ -42,13 +42,8 @@ public final class KleeneF32Solver extends KleeneSolver {
         }
     }
 
-    /**
-     * Refuses, before anything is allocated, a graph with a negative weight (the products order
-     * distances by their bits, which holds for floats >= 0 only: kernels/cells.cuh, Float32), which
-     * Variant.create refuses first, and an integer graph whose distances float32 might not hold exactly.
-     */
+    /** Refuses, before anything is allocated, an integer graph whose distances float32 might not hold exactly. */
     static SolverConfig requireExact(SolverConfig config) {
-        if (config.negativeWeights()) throw new IllegalArgumentException("kleene-f32 takes weights >= 0 only, and " + config.describe() + " has negative ones");
         if (config.realWeights()) return config;  // real weights are float32 on the device as they are
         requireDistancesBelow(config.graph(), CellType.FLOAT32.inf(), "kleene-f32 holds integer distances exactly only", "kleene");
         return config;
