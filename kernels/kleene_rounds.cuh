@@ -151,6 +151,86 @@ struct MatrixTiles {
     }
 };
 
+// kleene-f32's products (11_kleene_f32.cu) read no operand that another launch may be improving, so
+// that each float32 cell is one fixed sum whatever the timing (LookaheadRounds, Reads.FIXED), through
+// `operands`, a matrix of d's shape: phase 2 stores the pivot row's tiles there too (CrossCopyTiles),
+// phase 3 reads its B operand, that row, from there (RowOperandTiles), and a group's GROUP_NEXT and
+// GROUP_REST read A and B from there, where the host copies the group's tile rows and columns after
+// its chain (OperandCopyTiles; GROUP_CHAIN passes d itself).
+template <class Cell, int T_, int TM, int TN>
+struct OperandCopyTiles : MatrixTiles<Cell, T_, TM, TN> {
+    using Word = typename Cell::Word;
+    static constexpr int T = T_;
+    const Word* operands;
+
+    __device__ __forceinline__ void product(Word* d, int ld, int I, int J, int first, int kLive, int rowsLive, int columnsLive, Word* stage) const
+    {
+        minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(fw_cell(d, ld, I * T, J * T), fw_cell(operands, ld, I * T, first * T),
+                                                              fw_cell(operands, ld, first * T, J * T), ld, stage, kLive, rowsLive, columnsLive);
+    }
+
+    __device__ __forceinline__ void update_and_close(Word* d, int ld, int I, int first, int kLive, int rowsLive, Word* stage) const
+    {
+        close_over(d, ld, I, fw_cell(operands, ld, I * T, first * T), fw_cell(operands, ld, first * T, I * T), kLive, rowsLive, stage);
+    }
+
+    // Pivot tile (I, I) = min(C, A (x) B), then closed, in registers.
+    static __device__ __forceinline__ void close_over(Word* d, int ld, int I, const Word* a, const Word* b, int kLive, int rowsLive, Word* stage)
+    {
+        Word* const c = fw_cell(d, ld, I * T, I * T);
+        Word acc[TM][TN];
+        minplus::accumulate_product<Cell, T, TM, TN, KLEENE_STAGES>(acc, c, a, b, ld, ld, stage, kLive, rowsLive);
+        __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
+        minplus::close_cells<Cell, T, TM, TN>(acc, stage);
+        minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, minplus::Grid<Cell, T, TM, TN>::ty(), minplus::Grid<Cell, T, TM, TN>::tx());
+    }
+};
+
+// Phase 2 (kleene_cross) storing each tile of pivot row `first` in `operands` as well as in d (unless
+// `operands` is d: one bulk launch a round, one round at a time, where no read meets a write).
+template <class Cell, int T_, int TM, int TN>
+struct CrossCopyTiles : MatrixTiles<Cell, T_, TM, TN> {
+    using Word = typename Cell::Word;
+    static constexpr int T = T_;
+    Word* operands;
+
+    __device__ __forceinline__ void product(Word* d, int ld, int I, int J, int first, int kLive, int rowsLive, int columnsLive, Word* stage) const
+    {
+        if (I != first || operands == d) {
+            MatrixTiles<Cell, T_, TM, TN>::product(d, ld, I, J, first, kLive, rowsLive, columnsLive, stage);
+            return;
+        }
+        Word* const c = fw_cell(d, ld, I * T, J * T);
+        Word acc[TM][TN];
+        minplus::accumulate_product<Cell, T, TM, TN, KLEENE_STAGES>(acc, c, fw_cell(d, ld, I * T, first * T), fw_cell(d, ld, first * T, J * T), ld, ld, stage, kLive,
+                                                                    rowsLive);
+        using G = minplus::Grid<Cell, T, TM, TN>;
+        minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
+        minplus::store_cells<Cell, T, TM, TN>(acc, fw_cell(operands, ld, I * T, J * T), ld, G::ty(), G::tx());
+    }
+};
+
+// Phase 3 (kleene_rest) reading its B operand, pivot row `first`, from `operands` (CrossCopyTiles stored
+// it there), A and C from d.
+template <class Cell, int T_, int TM, int TN>
+struct RowOperandTiles : MatrixTiles<Cell, T_, TM, TN> {
+    using Word = typename Cell::Word;
+    static constexpr int T = T_;
+    const Word* operands;
+
+    __device__ __forceinline__ void product(Word* d, int ld, int I, int J, int first, int kLive, int rowsLive, int columnsLive, Word* stage) const
+    {
+        Word* const rowI = fw_cell(d, ld, I * T, 0);
+        minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(rowI + J * T, rowI + first * T, fw_cell(operands, ld, first * T, J * T), ld, stage, kLive, rowsLive,
+                                                              columnsLive);
+    }
+
+    __device__ __forceinline__ void update_and_close(Word* d, int ld, int I, int first, int kLive, int rowsLive, Word* stage) const
+    {
+        OperandCopyTiles<Cell, T_, TM, TN>::close_over(d, ld, I, fw_cell(d, ld, I * T, first * T), fw_cell(operands, ld, first * T, I * T), kLive, rowsLive, stage);
+    }
+};
+
 }  // namespace kleene
 
 // The bodies of kleene's launches over tiles reached through a Tiles policy (kleene::MatrixTiles,

@@ -290,6 +290,37 @@ public final class DeviceBuffer implements AutoCloseable {
         JCudaDriver.cuMemcpyDtoDAsync(pointer, source.pointer, bytes(), stream.handle());
     }
 
+    /**
+     * Enqueues copying columns {@code firstColumn} .. {@code firstColumn + columns - 1} of every row of
+     * {@code source}, a matrix of ld ints a row the size of this one, into the same cells of this one.
+     */
+    public void copyColumnsFrom(DeviceBuffer source, int ld, int firstColumn, int columns, CudaStream stream) {
+        long rows = cells / ld;
+        if (source.cells != cells || rows * ld != cells || firstColumn < 0 || columns <= 0 || firstColumn + columns > ld) {
+            throw new IllegalArgumentException("columns " + firstColumn + " .. " + (firstColumn + columns - 1) + " of " + ld + "-wide matrices of " + source.cells + " and " + cells + " cells");
+        }
+        CUDA_MEMCPY2D copy = new CUDA_MEMCPY2D();
+        copy.srcMemoryType = CUmemorytype.CU_MEMORYTYPE_DEVICE;
+        copy.srcDevice = source.pointer;
+        copy.srcPitch = (long) ld * Sizeof.INT;
+        copy.srcXInBytes = (long) firstColumn * Sizeof.INT;
+        copy.dstMemoryType = CUmemorytype.CU_MEMORYTYPE_DEVICE;
+        copy.dstDevice = pointer;
+        copy.dstPitch = copy.srcPitch;
+        copy.dstXInBytes = copy.srcXInBytes;
+        copy.WidthInBytes = (long) columns * Sizeof.INT;
+        copy.Height = rows;
+        JCudaDriver.cuMemcpy2DAsync(copy, stream.handle());
+    }
+
+    /** Enqueues copying cells {@code first} .. {@code first + count - 1} of {@code source}, a buffer the size of this one, into the same cells of this one. */
+    public void copyCellsFrom(DeviceBuffer source, long first, long count, CudaStream stream) {
+        if (source.cells != cells || first < 0 || count <= 0 || first + count > cells) {
+            throw new IllegalArgumentException("cells " + first + " .. " + (first + count - 1) + " of buffers of " + source.cells + " and " + cells);
+        }
+        JCudaDriver.cuMemcpyDtoDAsync(pointer.withByteOffset(first * Sizeof.INT), source.pointer.withByteOffset(first * Sizeof.INT), count * Sizeof.INT, stream.handle());
+    }
+
     /** Enqueues setting every cell to {@code value}. */
     public void fill(int value, CudaStream stream) {
         JCudaDriver.cuMemsetD32Async(pointer, value, cells, stream.handle());

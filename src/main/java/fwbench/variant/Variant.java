@@ -140,9 +140,9 @@ public final class Variant implements VariantTraits, VariantMemory {
             .description("kleene with the intermediate-node matrix, the improving k carried in each distance's low bits; distances must stay below "
                     + KleenePathsSolver.ROUTE_INF).register();
     public static final Variant KLEENE_F32 = gpu("KLEENE_F32", "kleene-f32", "11_kleene_f32").solver(KleeneF32Solver::new).cells(CellType.FLOAT32)
-            .deviceMemory(DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD).indexedIn64Bits())
+            .deviceMemory(DeviceMemory.matrices(3).paddedTo(KleeneSolver.PAD).indexedIn64Bits())
             .launchChoices(n -> KleeneSolver.LAUNCH_CANDIDATES, n -> KleeneSolver.tableChoice(CellType.FLOAT32, n))
-            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN).tileFit(v -> KleeneSolver.tileFit(v, KleeneF32Solver.FAMILY, false))
+            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN, KleeneSolver.GROUPED_ROUNDS_PIN).tileFit(v -> KleeneSolver.tileFit(v, KleeneF32Solver.FAMILY, true))
             .chart(0x8C564B, Marker.STAR)
             .description("kleene on float32 distances, for real weights (fminf(c, a + b), two k steps a three-way minimum in products); integer graphs are solved exactly when distances stay below "
                     + CellType.FLOAT32.inf()).register();

@@ -5,10 +5,11 @@ import fwbench.variant.core.GpuSolver;
 import fwbench.variant.core.NegativeWeights;
 import fwbench.variant.dataflow.DataflowLaunch;
 import fwbench.variant.kleene.BandsSolver;
+import fwbench.variant.kleene.KleeneF32Solver;
 import fwbench.variant.kleene.KleenePathsSolver;
 import fwbench.variant.packed16.KleenePacked16Solver;
 import fwbench.variant.packed16.Packed16Solver;
-import fwbench.variant.schedule.LookaheadRounds;
+import fwbench.variant.schedule.KleeneKernelArgs;
 import fwbench.variant.small.SizeClassKernel;
 
 import fwbench.cuda.DeviceBuffer;
@@ -45,11 +46,11 @@ class KernelArgsTest {
     static Map<String, Class<?>> argumentRecords() throws ClassNotFoundException {
         Map<String, Class<?>> records = new TreeMap<>();
         for (int tile : new int[] {64, 128}) {
-            records.put("fw_kleene_phase1_t" + tile, LookaheadRounds.ClosePivot.class);
-            records.put("fw_kleene_phase2_t" + tile, LookaheadRounds.Cross.class);
-            records.put("fw_kleene_phase3_t" + tile, LookaheadRounds.Rest.class);
-            records.put("fw_kleene_group_t" + tile, LookaheadRounds.Group.class);
-            records.put("fw_kleene_group_rest_t" + tile, LookaheadRounds.GroupRest.class);
+            records.put("fw_kleene_phase1_t" + tile, KleeneKernelArgs.ClosePivot.class);
+            records.put("fw_kleene_phase2_t" + tile, KleeneKernelArgs.Cross.class);
+            records.put("fw_kleene_phase3_t" + tile, KleeneKernelArgs.Rest.class);
+            records.put("fw_kleene_group_t" + tile, KleeneKernelArgs.Group.class);
+            records.put("fw_kleene_group_rest_t" + tile, KleeneKernelArgs.GroupRest.class);
             records.put("fw_dataflow_t" + tile, DataflowLaunch.Args.class);
             records.put("fw_dataflow_wide_t" + tile, DataflowLaunch.Args.class);
         }
@@ -67,19 +68,21 @@ class KernelArgsTest {
             records.put(KleenePathsSolver.GROUPED_FAMILY + "_group_rest_t" + tile, KleenePathsSolver.GroupRest.class);
         }
         for (int tile : new int[] {64, 128}) {
-            records.put("fw_kleene_f32_phase1_t" + tile, LookaheadRounds.ClosePivot.class);
-            records.put("fw_kleene_f32_phase2_t" + tile, LookaheadRounds.Cross.class);
-            records.put("fw_kleene_f32_phase3_t" + tile, LookaheadRounds.Rest.class);
+            records.put("fw_kleene_f32_phase1_t" + tile, KleeneKernelArgs.ClosePivot.class);
+            records.put("fw_kleene_f32_phase2_t" + tile, KleeneF32Solver.Cross.class);
+            records.put("fw_kleene_f32_phase3_t" + tile, KleeneF32Solver.Rest.class);
+            records.put("fw_kleene_f32_group_t" + tile, KleeneF32Solver.Group.class);
+            records.put("fw_kleene_f32_group_rest_t" + tile, KleeneF32Solver.GroupRest.class);
         }
         for (int tile : new int[] {64, 128}) {
             records.put("fw_kleene_bands_close_t" + tile, BandsSolver.Close.class);
             records.put("fw_kleene_bands_update_t" + tile, BandsSolver.Update.class);
         }
-        records.put("fw_kleene_packed16_phase1_t128", LookaheadRounds.ClosePivot.class);
-        records.put("fw_kleene_packed16_phase2_t128", LookaheadRounds.Cross.class);
-        records.put("fw_kleene_packed16_phase3_t128", LookaheadRounds.Rest.class);
-        records.put("fw_kleene_packed16_group_t128", LookaheadRounds.Group.class);
-        records.put("fw_kleene_packed16_group_rest_t128", LookaheadRounds.GroupRest.class);
+        records.put("fw_kleene_packed16_phase1_t128", KleeneKernelArgs.ClosePivot.class);
+        records.put("fw_kleene_packed16_phase2_t128", KleeneKernelArgs.Cross.class);
+        records.put("fw_kleene_packed16_phase3_t128", KleeneKernelArgs.Rest.class);
+        records.put("fw_kleene_packed16_group_t128", KleeneKernelArgs.Group.class);
+        records.put("fw_kleene_packed16_group_rest_t128", KleeneKernelArgs.GroupRest.class);
         records.put("fw_kleene_packed16_pack", KleenePacked16Solver.Repack.class);
         records.put("fw_kleene_packed16_unpack", KleenePacked16Solver.Repack.class);
         for (int size : new int[] {32, 64, 128}) records.put("fw_small_graphs_" + size, SizeClassKernel.Launch.class);

@@ -7,6 +7,7 @@ import fwbench.variant.core.UnsupportedInputException;
 import fwbench.variant.kleene.KleeneF32Solver;
 
 import fwbench.GpuTest;
+import fwbench.graph.GraphSpec;
 import fwbench.graph.RealGraph;
 import fwbench.graph.RealGraphs;
 import fwbench.cell.CellType;
@@ -50,6 +51,46 @@ class KleeneF32RealWeightsTest {
                     assertThrows(IllegalStateException.class, solver::distances, "real weights have no integer distances");
                 }
             }
+        }
+    }
+
+    /**
+     * Rounds in groups (their operands copied after each chain) and a round's bulk in two launches
+     * (each waiting for both of the round before): within the float64 reference's tolerance, the same
+     * bits solve after solve, and on integer weights, where float32 is exact, the same distances as
+     * rounds one by one in one launch. Around tile edges, groups of two to five.
+     */
+    @GpuTest
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {300, 1000, 1055})
+    void groupsAndBandsGiveTheSameBitsEverySolve(int n) {
+        RealGraph real = RealGraphs.random(n, 0.05, n + 7);
+        SolverConfig integer = SolverConfig.of(GraphSpec.parse("random").instance(n, n + 11));
+        for (int tile : new int[] {64, 128}) {
+            int[] oneByOne = solveIntegers(new KleeneF32Solver(Variant.KLEENE_F32, integer.withChoice(new LaunchChoice(tile, 1)), 1));
+            for (int group : new int[] {1, 2, 3, 5}) {
+                String what = "T=" + tile + ", groups of " + group + ", two bulk launches";
+                try (KleeneF32Solver solver = new KleeneF32Solver(Variant.KLEENE_F32, SolverConfig.of(real).withChoice(new LaunchChoice(tile, 2)), group)) {
+                    solver.reset();
+                    solver.solve();
+                    float[] first = solver.distanceMatrix().array(float[].class);
+                    Verification.checkCells("kleene-f32", real, solver.distanceMatrix());
+                    for (int again = 0; again < 3; again++) {
+                        solver.reset();
+                        solver.solve();
+                        assertArrayEquals(first, solver.distanceMatrix().array(float[].class), what);
+                    }
+                }
+                assertArrayEquals(oneByOne, solveIntegers(new KleeneF32Solver(Variant.KLEENE_F32, integer.withChoice(new LaunchChoice(tile, 2)), group)), what);
+            }
+        }
+    }
+
+    private static int[] solveIntegers(KleeneF32Solver solver) {
+        try (solver) {
+            solver.reset();
+            solver.solve();
+            return solver.distances();
         }
     }
 

@@ -108,7 +108,8 @@ class VariantTraitsTest {
                 Arguments.of(Variant.KLEENE, 128, new long[] {131072L, 8388608L, 102760448L, 102760448L, 456261632L, 456261632L, 818020352L, 17176199168L}, 31616),
                 Arguments.of(Variant.PACKED16, 256, new long[] {786444L, 12600144L, 154817628L, 154817628L, 708623548L, 707900408L, 1258553608L, 25788148768L}, 25600),
                 Arguments.of(Variant.KLEENE_PATHS, 128, new long[] {196608L, 12582912L, 154140672L, 154140672L, 684392448L, 684392448L, 1227030528L, 25764298752L}, 25728),
-                Arguments.of(Variant.KLEENE_F32, 128, new long[] {131072L, 8388608L, 102760448L, 102760448L, 456261632L, 456261632L, 818020352L, 17176199168L}, 31616),
+                // the input, the work matrix and the copy of the products' operands
+                Arguments.of(Variant.KLEENE_F32, 128, new long[] {196608L, 12582912L, 154140672L, 154140672L, 684392448L, 684392448L, 1227030528L, 25764298752L}, 25728),
                 // kleene's two matrices and the certificate's witness bits (one a cell) on one GPU
                 Arguments.of(Variant.KLEENE_BANDS, 128, new long[] {133120L, 8519680L, 104366080L, 104366080L, 463390720L, 463390720L, 830801920L, 17444577280L}, 31360),
                 // the int32 input, both packed copies of the input and of the work, the int32 result where it can be read back

@@ -3,7 +3,7 @@ package fwbench.variant;
 import fwbench.variant.core.DeviceGraphs;
 import fwbench.variant.core.GpuSolver;
 import fwbench.variant.kleene.KleenePathsSolver;
-import fwbench.variant.schedule.LookaheadRounds;
+import fwbench.variant.schedule.KleeneKernelArgs;
 
 import fwbench.GpuTest;
 import fwbench.cuda.CudaContext;
@@ -68,7 +68,7 @@ class WideMatrixTest {
         CudaContext cuda = CudaContext.get();
         try (DeviceBuffer d = new DeviceBuffer(cells); CudaStream stream = new CudaStream()) {
             put(d, at, ld, graph.weights(), t);
-            cuda.module(Variant.KLEENE.kernelModule()).tileKernel("fw_kleene_phase1_t128").launch(stream, 1, 1, new LookaheadRounds.ClosePivot(d, ld, p));
+            cuda.module(Variant.KLEENE.kernelModule()).tileKernel("fw_kleene_phase1_t128").launch(stream, 1, 1, new KleeneKernelArgs.ClosePivot(d, ld, p));
             stream.synchronize();
             assertArrayEquals(ReferenceFloydWarshall.distances(graph), get(d, at, ld, t, t));
         }

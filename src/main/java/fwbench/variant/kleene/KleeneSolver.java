@@ -8,7 +8,9 @@ import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.core.TileFit;
 import fwbench.variant.core.VariantTraits;
+import fwbench.variant.schedule.KleeneKernelArgs;
 import fwbench.variant.schedule.LookaheadRounds;
+import fwbench.variant.schedule.LookaheadRounds.Reads;
 
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
@@ -43,6 +45,7 @@ public class KleeneSolver extends GpuSolver {
     private final LookaheadRounds rounds;
 
     private final int groupRounds;
+    private final Reads reads;
 
     public KleeneSolver(VariantTraits variant, SolverConfig config) {
         this(variant, config, groupedRounds(config.n()));
@@ -62,11 +65,19 @@ public class KleeneSolver extends GpuSolver {
     }
 
     private KleeneSolver(VariantTraits variant, String family, SolverConfig config, int groupRounds) {
-        this(variant, family, config, groupRounds, fittingTileSetting(variant, family, config, groupRounds > 1));
+        this(variant, family, config, groupRounds, Reads.IN_PLACE);
+    }
+
+    /**
+     * kleene's rounds over another cell type in groups of {@code groupRounds} (1: one by one), the
+     * launches' reads as {@code reads} says ({@link LookaheadRounds}; kleene-f32).
+     */
+    protected KleeneSolver(VariantTraits variant, String family, SolverConfig config, int groupRounds, Reads reads) {
+        this(variant, family, config, groupRounds, reads, fittingTileSetting(variant, family, config, groupRounds > 1));
     }
 
     /** With the tile chosen, and checked against the device, before the superclass allocates the matrices. */
-    private KleeneSolver(VariantTraits variant, String family, SolverConfig config, int groupRounds, LaunchSetting tileSetting) {
+    private KleeneSolver(VariantTraits variant, String family, SolverConfig config, int groupRounds, Reads reads, LaunchSetting tileSetting) {
         super(variant, config);
         this.groupRounds = groupRounds;
         this.tileSetting = tileSetting;
@@ -79,7 +90,10 @@ public class KleeneSolver extends GpuSolver {
             productShape = rest.shape();
             TileKernel group = groupRounds > 1 ? tileKernel(family + "_group", tile) : null;
             TileKernel groupRest = groupRounds > 1 ? tileKernel(family + "_group_rest", tile) : null;
-            rounds = new LookaheadRounds(new LookaheadRounds.Kernels(closePivot, cross, rest, group, groupRest), groupRounds, restSetting.value());
+            // one round at a time in one bulk launch, no launch reads a tile another writes: nothing to fix
+            this.reads = groupRounds == 1 && restSetting.value() == 1 ? Reads.IN_PLACE : reads;
+            rounds = new LookaheadRounds(new LookaheadRounds.Kernels(closePivot, cross, rest, group, groupRest), groupRounds, restSetting.value(),
+                    LookaheadRounds.Chain.ROUND_BY_ROUND, this.reads);
         } catch (RuntimeException e) {
             super.close();  // nobody closes a solver whose constructor failed
             throw e;
@@ -186,7 +200,7 @@ public class KleeneSolver extends GpuSolver {
     /** The largest group of rounds a pin may ask for; LookaheadRoundsPlanTest checks every plan up to it. */
     public static final int MAX_GROUPED_ROUNDS = 6;
 
-    /** The system property that pins the rounds a group of kleene's and kleene-paths' (1: one by one) over their tables, e.g. -Dfwbench.kleene.groupedRounds=4. */
+    /** The system property that pins the rounds a group of kleene's, kleene-paths' and kleene-f32's (1: one by one) over their tables, e.g. -Dfwbench.kleene.groupedRounds=4. */
     public static final LaunchPin GROUPED_ROUNDS_PIN = new LaunchPin("fwbench.kleene.groupedRounds", "1 to " + MAX_GROUPED_ROUNDS,
             v -> v >= 1 && v <= MAX_GROUPED_ROUNDS);
 
@@ -231,7 +245,22 @@ public class KleeneSolver extends GpuSolver {
 
     /** Enqueues the rounds of one solve of {@code d} in place, ld words a row (of the variant's cells: 64-bit ones for kleene-i64). */
     protected final void enqueueRounds(CudaStream stream, DeviceBuffer d) {
-        rounds.enqueue(stream, tilesPerSide(n, tile), new LookaheadRounds.Kleene(d, ld, n));
+        rounds.enqueue(stream, tilesPerSide(n, tile), roundArgs(d));
+    }
+
+    /** The arguments of the rounds' launches over the matrix d: kleene's own (a subclass whose kernels take more overrides it). */
+    protected LookaheadRounds.RoundArgs roundArgs(DeviceBuffer d) {
+        return new KleeneKernelArgs.Kleene(d, ld, n);
+    }
+
+    /** How the rounds' launches read their operands: {@link Reads#IN_PLACE} where nothing races, whatever the constructor asked. */
+    protected final Reads reads() {
+        return reads;
+    }
+
+    /** The tile of these rounds. */
+    protected final int tile() {
+        return tile;
     }
 
     @Override

@@ -9,6 +9,7 @@ import fwbench.variant.core.SolverConfig;
 import fwbench.variant.core.TileFit;
 import fwbench.variant.core.VariantTraits;
 import fwbench.variant.kleene.KleeneSolver;
+import fwbench.variant.schedule.KleeneKernelArgs;
 import fwbench.variant.schedule.LookaheadRounds;
 
 import fwbench.cuda.CudaStream;
@@ -152,7 +153,7 @@ public final class KleenePacked16Solver extends GpuSolver implements PackedDista
 
     @Override
     protected void enqueueSolve(CudaStream stream, DeviceBuffer unused) {
-        rounds.enqueue(stream, tilesPerSide(n, TILE), new LookaheadRounds.Kleene(packedWork, words, n));
+        rounds.enqueue(stream, tilesPerSide(n, TILE), new KleeneKernelArgs.Kleene(packedWork, words, n));
     }
 
     @Override

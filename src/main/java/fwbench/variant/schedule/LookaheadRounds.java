@@ -1,18 +1,12 @@
 package fwbench.variant.schedule;
 
 import fwbench.cuda.CudaStream;
-import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Event;
 import fwbench.cuda.KernelArgs;
 import fwbench.cuda.TileKernel;
-import jcuda.Pointer;
 
 import java.util.ArrayList;
 import java.util.List;
-
-import static fwbench.cuda.KernelArgs.buffer;
-import static fwbench.cuda.KernelArgs.params;
-import static fwbench.cuda.KernelArgs.value;
 
 /**
  * The round schedule of kleene (kernels/07_kleene.cu) with one round of lookahead.
@@ -52,6 +46,18 @@ import static fwbench.cuda.KernelArgs.value;
  * GROUP_NEXT(p) updates the next group's rows and columns, which GROUP_REST(p - G) updated before,
  * so it waits for GROUP_REST(p - G); GROUP_REST(p) waits for P2(last). A last group may be shorter;
  * one of a single round is ALL, as without groups.
+ *
+ * <p>Launches read tiles that other launches may be improving at that moment: in groups, GROUP_NEXT
+ * and GROUP_REST read the group's row and column panels while GROUP_NEXT gives them their later
+ * rounds and the next group's GROUP_REST may write them; one round at a time, a band of REST(p + 1)
+ * writes pivot row p while another band of REST(p) reads it. Exact cells come out the same either
+ * way (kernels/kleene_rounds.cuh, kleene_group); float32 sums would round by the timing. With
+ * {@link Reads#FIXED} no launch reads a tile while another writes it, through a second matrix of
+ * operands: phase 2 stores pivot row p there as well, and NEXT, REST and ALL read it from there; a
+ * group's row and column panels are copied there on the main stream once its chain is done (a
+ * {@link Copy}, before GROUP_REST is let go), and GROUP_NEXT and GROUP_REST read them from there. So
+ * a solve gives the same bits every run (kleene-f32). The next copy or row writes other tiles than
+ * those the launches still running read (LookaheadRoundsPlanTest checks it).
  *
  * <p>Every launch is a 1-D block of its kernel's exported shape (kernels/07_kleene.cu).
  */
@@ -108,6 +114,14 @@ public final class LookaheadRounds implements AutoCloseable {
         CATCH_UP
     }
 
+    /** Whether a launch may read tiles that another launch is writing (the class comment). */
+    public enum Reads {
+        /** It may: kleene, kleene-paths, kleene-packed16 (exact cells). */
+        IN_PLACE,
+        /** It may not: products read their operands from a matrix of copies written before they start (kleene-f32). */
+        FIXED
+    }
+
     /**
      * The arguments of each launch of one solve: kleene's kernels take the matrix (Kleene),
      * kleene-paths' also the intermediate-node matrix (KleenePathsSolver.Routes).
@@ -128,85 +142,10 @@ public final class LookaheadRounds implements AutoCloseable {
         default KernelArgs groupRest(int p, int last, int firstRow) {
             throw new UnsupportedOperationException("these rounds run one at a time");
         }
-    }
 
-    /** kleene's launches over the ld-wide matrix d of n vertices (the rest padding). */
-    public record Kleene(DeviceBuffer d, int ld, int n) implements RoundArgs {
-        @Override
-        public KernelArgs closePivot(int p) {
-            return new ClosePivot(d, ld, p);
-        }
-
-        @Override
-        public KernelArgs cross(int p) {
-            return new Cross(d, ld, n, p);
-        }
-
-        @Override
-        public KernelArgs rest(int p, RestMode mode, int firstRow) {
-            return new Rest(d, ld, n, p, mode, firstRow);
-        }
-
-        @Override
-        public KernelArgs group(int p, int last, RestMode mode, int firstRow) {
-            return new Group(d, ld, n, p, last, mode, firstRow);
-        }
-
-        @Override
-        public KernelArgs groupRest(int p, int last, int firstRow) {
-            return new GroupRest(d, ld, n, p, last, firstRow);
-        }
-    }
-
-    /** fw_kleene_phase1_tT(int* d, int ld, int p): close pivot tile p of the ld-wide matrix d. */
-    public record ClosePivot(DeviceBuffer d, int ld, int p) implements KernelArgs {
-        @Override
-        public Pointer kernelParams() {
-            return params(buffer(d), value(ld), value(p));
-        }
-    }
-
-    /** fw_kleene_phase2_tT(int* d, int ld, int n, int p): the pivot's row and column of tiles in round p. */
-    public record Cross(DeviceBuffer d, int ld, int n, int p) implements KernelArgs {
-        @Override
-        public Pointer kernelParams() {
-            return params(buffer(d), value(ld), value(n), value(p));
-        }
-    }
-
-    /**
-     * fw_kleene_phase3_tT(int* d, int ld, int n, int p, int mode, int firstRow): the tiles {@code mode}
-     * names in round p; REST's grid starts at block row firstRow of them (its band).
-     */
-    public record Rest(DeviceBuffer d, int ld, int n, int p, RestMode mode, int firstRow) implements KernelArgs {
-        @Override
-        public Pointer kernelParams() {
-            return params(buffer(d), value(ld), value(n), value(p), value(mode.code), value(firstRow));
-        }
-    }
-
-    /**
-     * fw_kleene_group_tT(int* d, int ld, int n, int p, int last, int mode, int firstRow): the tiles
-     * {@code mode} names in the group of rounds p .. last (GROUP_CHAIN: round p on rows and columns
-     * p + 1 .. last); the kernel takes GROUP_REST too, from block row firstRow, which the suite runs
-     * on {@link GroupRest}'s kernel.
-     */
-    public record Group(DeviceBuffer d, int ld, int n, int p, int last, RestMode mode, int firstRow) implements KernelArgs {
-        @Override
-        public Pointer kernelParams() {
-            return params(buffer(d), value(ld), value(n), value(p), value(last), value(mode.code), value(firstRow));
-        }
-    }
-
-    /**
-     * fw_kleene_group_rest_tT(int* d, int ld, int n, int p, int last, int firstRow): GROUP_REST of the
-     * group of rounds p .. last from block row firstRow, on a kernel of its own (kernels/kleene_rounds.cuh,
-     * kleene_group's BULK).
-     */
-    public record GroupRest(DeviceBuffer d, int ld, int n, int p, int last, int firstRow) implements KernelArgs {
-        @Override
-        public Pointer kernelParams() {
-            return params(buffer(d), value(ld), value(n), value(p), value(last), value(firstRow));
+        /** Enqueues copying the tile rows and columns p .. last of a group aside, its operands ({@link Reads#FIXED}). */
+        default void copyOperands(CudaStream stream, int p, int last) {
+            throw new UnsupportedOperationException("these rounds read their operands in place");
         }
     }
 
@@ -225,6 +164,7 @@ public final class LookaheadRounds implements AutoCloseable {
     private final Kernels kernels;
     private final int groupRounds;          // rounds a group (1: one by one)
     private final Chain chain;
+    private final Reads reads;
     private final CudaStream[] side;        // one low-priority stream per band of REST
     private final Event crossDone = new Event(false);
     private List<Step> steps = List.of();  // the plan of the last enqueue, kept for the next solve of as many tiles
@@ -238,6 +178,11 @@ public final class LookaheadRounds implements AutoCloseable {
 
     /** The same, with the groups' chains as {@code chain} says. */
   public   LookaheadRounds(Kernels kernels, int groupRounds, int bands, Chain chain) {
+        this(kernels, groupRounds, bands, chain, Reads.IN_PLACE);
+    }
+
+    /** The same, with launches' reads as {@code reads} says. */
+  public   LookaheadRounds(Kernels kernels, int groupRounds, int bands, Chain chain, Reads reads) {
         if (bands < 1) throw new IllegalArgumentException("REST needs at least one band, not " + bands);
         boolean grouped = kernels.group() != null;
         if (groupRounds < 1 || (groupRounds > 1) != grouped || grouped != (kernels.groupRest() != null)) {
@@ -246,6 +191,7 @@ public final class LookaheadRounds implements AutoCloseable {
         this.kernels = kernels;
         this.groupRounds = groupRounds;
         this.chain = chain;
+        this.reads = reads;
         side = new CudaStream[bands];
         restDone = new Event[bands][];
         for (int b = 0; b < bands; b++) {
@@ -260,7 +206,7 @@ public final class LookaheadRounds implements AutoCloseable {
      */
     public void enqueue(CudaStream main, int tiles, RoundArgs args) {
         if (tiles != stepsTiles) {  // a solver enqueues every solve of the same size: plan once, not inside each timed solve
-            steps = plan(tiles, side.length, groupRounds, chain);
+            steps = plan(tiles, side.length, groupRounds, chain, reads);
             stepsTiles = tiles;
         }
         for (Step step : steps) {
@@ -273,6 +219,8 @@ public final class LookaheadRounds implements AutoCloseable {
                     case GROUP -> kernels.group().launch(stream, l.gridX(), l.gridY(), args.group(l.p(), l.last(), l.mode(), l.firstRow()));
                     case GROUP_REST -> kernels.groupRest().launch(stream, l.gridX(), l.gridY(), args.groupRest(l.p(), l.last(), l.firstRow()));
                 }
+            } else if (step instanceof Copy c) {
+                args.copyOperands(main, c.p(), c.last());
             } else if (step instanceof Record r) {
                 event(r.event()).record(r.stream() == MAIN ? main : side[r.stream()]);
             } else if (step instanceof Wait w) {
@@ -300,7 +248,7 @@ public final class LookaheadRounds implements AutoCloseable {
     enum KernelRole { CLOSE_PIVOT, CROSS, REST, GROUP, GROUP_REST }
 
     /** One step of a solve's plan: a launch, or an event recorded on a stream or waited for by one. */
-    sealed interface Step permits Launch, Record, Wait {}
+    sealed interface Step permits Launch, Copy, Record, Wait {}
 
     /**
      * A launch of {@code kernel} on a grid of gridX x gridY blocks in round p (a group's first, or
@@ -312,6 +260,9 @@ public final class LookaheadRounds implements AutoCloseable {
             this(kernel, stream, gridX, gridY, p, p, mode, firstRow);
         }
     }
+
+    /** The tile rows and columns p .. last of a group copied aside on the main stream, its operands ({@link Reads#FIXED}). */
+    record Copy(int p, int last) implements Step {}
 
     /** Event {@code event} recorded on {@code stream}: it completes when everything enqueued there before it has. */
     record Record(int event, int stream) implements Step {}
@@ -330,12 +281,17 @@ public final class LookaheadRounds implements AutoCloseable {
 
     /** The same, the groups' chains as {@code chain} says. */
     static List<Step> plan(int tiles, int bands, int groupRounds, Chain chain) {
+        return plan(tiles, bands, groupRounds, chain, Reads.IN_PLACE);
+    }
+
+    /** The same, launches' reads as {@code reads} says. */
+    static List<Step> plan(int tiles, int bands, int groupRounds, Chain chain, Reads reads) {
         List<Step> steps = new ArrayList<>();
         steps.add(new Launch(KernelRole.CLOSE_PIVOT, MAIN, 1, 1, 0, null, 0));
         if (tiles == 1) return steps;
         steps.add(new Launch(KernelRole.CROSS, MAIN, tiles - 1, 2, 0, null, 0));
         if (groupRounds > 1) {
-            planGroups(steps, tiles, bands, groupRounds, chain);
+            planGroups(steps, tiles, bands, groupRounds, chain, reads);
             return steps;
         }
         int rows = tiles - 2;  // REST's block rows, cut into bands
@@ -360,7 +316,7 @@ public final class LookaheadRounds implements AutoCloseable {
     }
 
     /** The rounds after round 0's cross, in groups of {@code size} (the class comment). */
-    private static void planGroups(List<Step> steps, int tiles, int bands, int size, Chain chain) {
+    private static void planGroups(List<Step> steps, int tiles, int bands, int size, Chain chain, Reads reads) {
         int p = 0, parity = 0;
         for (; p + 1 < tiles; p += size, parity ^= 1) {
             int last = Math.min(p + size, tiles) - 1, g = last - p + 1;
@@ -371,6 +327,7 @@ public final class LookaheadRounds implements AutoCloseable {
                         : new Launch(KernelRole.GROUP, MAIN, w * (2 * tiles - 2 - w), 1, r, last, RestMode.GROUP_CHAIN, 0));
                 steps.add(new Launch(KernelRole.CROSS, MAIN, tiles - 1, 2, r + 1, null, 0));
             }
+            if (reads == Reads.FIXED) steps.add(new Copy(p, last));
             steps.add(new Record(CROSS_DONE, MAIN));
             for (int b = 0; b < bands; b++) {
                 int first = rows * b / bands, end = rows * (b + 1) / bands;

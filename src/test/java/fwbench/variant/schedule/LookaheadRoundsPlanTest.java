@@ -3,7 +3,9 @@ package fwbench.variant.schedule;
 import fwbench.variant.kleene.KleeneSolver;
 
 import fwbench.variant.schedule.LookaheadRounds.Chain;
+import fwbench.variant.schedule.LookaheadRounds.Copy;
 import fwbench.variant.schedule.LookaheadRounds.Launch;
+import fwbench.variant.schedule.LookaheadRounds.Reads;
 import fwbench.variant.schedule.LookaheadRounds.Record;
 import fwbench.variant.schedule.LookaheadRounds.RestMode;
 import fwbench.variant.schedule.LookaheadRounds.Step;
@@ -20,6 +22,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -35,18 +38,47 @@ import static org.junit.jupiter.api.Assertions.fail;
  *       and where one reads a tile the other writes, the tile met the reader's need already before
  *       the writer ran (an operand read early or late is then right either way).</li>
  * </ul>
+ * With {@link Reads#FIXED} (GROUP_NEXT and GROUP_REST read tiles of a second matrix, which each
+ * {@link Copy} sets to the matrix's state as it stands; phase 3 reads the pivot row there, which
+ * phase 2 stores in both), no read at all may meet an unordered write: every value read is fixed,
+ * whatever the timing.
  */
 class LookaheadRoundsPlanTest {
 
     @ParameterizedTest
     @EnumSource(Chain.class)
     void everyPlanAppliesEveryRoundOnceAndInOrder(Chain chain) {
-        for (int group = 1; group <= KleeneSolver.MAX_GROUPED_ROUNDS; group++) {
-            for (int bands = 1; bands <= 3; bands++) {
-                for (int tiles = 1; tiles <= 24; tiles++) check(tiles, bands, group, chain);
+        for (Reads reads : Reads.values()) {
+            for (int group = 1; group <= KleeneSolver.MAX_GROUPED_ROUNDS; group++) {
+                for (int bands = 1; bands <= 3; bands++) {
+                    for (int tiles = 1; tiles <= 24; tiles++) check(tiles, bands, group, chain, reads);
+                }
+                check(79, 2, group, chain, reads);  // n = 10000 at T = 128
             }
-            check(79, 2, group, chain);  // n = 10000 at T = 128
         }
+    }
+
+    /** In place, groups and a round's bands read tiles that another launch writes at the same time: what {@link Reads#FIXED} is for. */
+    @Test
+    void inPlaceReadsMeetWrites() {
+        for (int[] c : new int[][] {{12, 2, 3}, {12, 2, 1}, {12, 1, 3}}) {  // tiles, bands, rounds a group
+            AssertionError race = assertThrows(AssertionError.class, () -> check(c[0], c[1], c[2], Chain.ROUND_BY_ROUND, Reads.IN_PLACE, true));
+            assertTrue(race.getMessage().contains("read while written"), race.getMessage());
+        }
+        for (int tiles = 1; tiles <= 24; tiles++) check(tiles, 1, 1, Chain.ROUND_BY_ROUND, Reads.IN_PLACE, true);  // one band, one round at a time: no race (KleeneSolver reads in place there)
+    }
+
+    /** A group's copy is made once its chain is done and covers its tile rows and columns; rounds one by one need none (phase 2 stores the pivot row). */
+    @Test
+    void fixedReadsCopyEachGroupsOperands() {
+        List<Copy> grouped = copies(LookaheadRounds.plan(24, 2, 5, Chain.ROUND_BY_ROUND, Reads.FIXED));
+        assertEquals(List.of(new Copy(0, 4), new Copy(5, 9), new Copy(10, 14), new Copy(15, 19), new Copy(20, 23)), grouped);
+        assertTrue(copies(LookaheadRounds.plan(24, 2, 1, Chain.ROUND_BY_ROUND, Reads.FIXED)).isEmpty());
+        assertTrue(copies(LookaheadRounds.plan(24, 2, 5, Chain.ROUND_BY_ROUND)).isEmpty(), "no copies in place");
+    }
+
+    private static List<Copy> copies(List<Step> plan) {
+        return plan.stream().filter(s -> s instanceof Copy).map(s -> (Copy) s).toList();
     }
 
     /** A chain that catches up launches one product a tile of the next cross, none for the tiles beside the pivot that have their rounds. */
@@ -58,7 +90,7 @@ class LookaheadRoundsPlanTest {
         assertTrue(plan.stream().noneMatch(s -> s instanceof Launch l && l.mode() == RestMode.GROUP_CHAIN));
         Launch third = (Launch) plan.stream().filter(s -> s instanceof Launch l && l.mode() == RestMode.GROUP_CATCH_UP && l.p() == 6 && l.last() == 8)
                 .findFirst().orElseThrow();
-        List<Block> blocks = blocks(third, 24);
+        List<Block> blocks = blocks(third, 24, Reads.IN_PLACE);
         assertEquals(2 * 24 - 1 - 2, blocks.size(), "tiles (9, 8) and (8, 9) have rounds 6 .. 8 already");
         for (Block b : blocks) assertTrue(b.i() == 9 || b.j() == 9, b.toString());
     }
@@ -80,40 +112,54 @@ class LookaheadRoundsPlanTest {
         }
     }
 
-    /** What one block does: the tile it writes, the rounds it applies (from `from`, `count` of them), and the operands it reads with the rounds each needs. */
+    /**
+     * What one block does: the tile it writes, the rounds it applies (from `from`, `count` of them), and the operands it reads with the rounds each needs;
+     * or, for a {@link Copy} (count {@link #COPY}), the copy's tile (i, j - tiles) it sets to the matrix's tile (i, j - tiles) as it was;
+     * or (count {@link #MIRROR}, after the block it mirrors) the copy's tile that phase 2 stores as it stores the matrix's.
+     */
     private record Block(int i, int j, int from, int count, int[][] reads) {}
 
-    private static void check(int tiles, int bands, int group, Chain chain) {
-        String what = (group > 1 ? "groups of " + group + " (" + chain + ")" : "one by one") + ", " + tiles + " tiles, " + bands + " bands";
-        List<Step> plan = LookaheadRounds.plan(tiles, bands, group, chain);
-        int[][] rounds = new int[tiles][tiles];
+    private static final int COPY = -1, MIRROR = -2;
+
+    private static void check(int tiles, int bands, int group, Chain chain, Reads reads) {
+        check(tiles, bands, group, chain, reads, reads == Reads.FIXED);
+    }
+
+    /** {@code exact}: no read may meet an unordered write at all (what Reads.FIXED gives), not only none before the round it needs. */
+    private static void check(int tiles, int bands, int group, Chain chain, Reads reads, boolean exact) {
+        String what = (group > 1 ? "groups of " + group + " (" + chain + ", " + reads + ")" : "one by one") + ", " + tiles + " tiles, " + bands + " bands";
+        List<Step> plan = LookaheadRounds.plan(tiles, bands, group, chain, reads);
+        int[][] rounds = new int[tiles][2 * tiles];  // the matrix's tiles, then the copy's (column + tiles)
         List<List<Block>> launches = new ArrayList<>();
         List<int[][]> before = new ArrayList<>();  // each launch's view of the rounds before it
         List<BitSet> ancestors = new ArrayList<>();
         Map<Integer, BitSet> done = new HashMap<>();    // per stream: launches finished before its next one starts
         Map<Integer, BitSet> recorded = new HashMap<>();
         for (Step step : plan) {
-            if (step instanceof Launch l) {
-                List<Block> blocks = blocks(l, tiles);
+            if (step instanceof Launch || step instanceof Copy) {
+                List<Block> blocks = step instanceof Launch l ? blocks(l, tiles, reads) : copyBlocks((Copy) step, tiles);
+                int stream = step instanceof Launch l ? l.stream() : LookaheadRounds.MAIN;
                 int[][] start = copy(rounds);
-                boolean[][] written = new boolean[tiles][tiles];
+                boolean[][] written = new boolean[tiles][2 * tiles];
                 for (Block b : blocks) {
-                    assertFalse(written[b.i()][b.j()], what + ": " + l + " writes tile " + b.i() + "," + b.j() + " twice");
+                    assertFalse(written[b.i()][b.j()], what + ": " + step + " writes tile " + b.i() + "," + b.j() + " twice");
                     written[b.i()][b.j()] = true;
-                    assertEquals(b.from(), start[b.i()][b.j()], what + ": " + l + " finds tile " + b.i() + "," + b.j() + " at the wrong round");
+                    if (b.count() >= 0) assertEquals(b.from(), start[b.i()][b.j()], what + ": " + step + " finds tile " + b.i() + "," + b.j() + " at the wrong round");
                     for (int[] r : b.reads()) {
-                        assertTrue(start[r[0]][r[1]] >= r[2], what + ": " + l + " reads tile " + r[0] + "," + r[1] + " before round " + (r[2] - 1));
+                        assertTrue(start[r[0]][r[1]] >= r[2], what + ": " + step + " reads tile " + r[0] + "," + r[1] + " before round " + (r[2] - 1));
                     }
                 }
-                for (Block b : blocks) rounds[b.i()][b.j()] = b.from() + b.count();
-                BitSet anc = (BitSet) done.getOrDefault(l.stream(), new BitSet()).clone();
+                for (Block b : blocks) {
+                    rounds[b.i()][b.j()] = b.count() == COPY ? start[b.i()][b.j() - tiles] : b.count() == MIRROR ? rounds[b.i()][b.j() - tiles] : b.from() + b.count();
+                }
+                BitSet anc = (BitSet) done.getOrDefault(stream, new BitSet()).clone();
                 int index = launches.size();
                 launches.add(blocks);
                 before.add(start);
                 ancestors.add(anc);
                 BitSet next = (BitSet) anc.clone();
                 next.set(index);
-                done.put(l.stream(), next);
+                done.put(stream, next);
             } else if (step instanceof Record r) {
                 recorded.put(r.event(), (BitSet) done.getOrDefault(r.stream(), new BitSet()).clone());
             } else if (step instanceof Wait w) {
@@ -126,20 +172,20 @@ class LookaheadRoundsPlanTest {
         for (int a = 0; a < launches.size(); a++) {
             for (int b = a + 1; b < launches.size(); b++) {
                 if (ancestors.get(b).get(a)) continue;  // ordered: a before b
-                conflicts(launches.get(a), before.get(a), launches.get(b), what + ": launches " + a + " and " + b);
-                conflicts(launches.get(b), before.get(b), launches.get(a), what + ": launches " + b + " and " + a);
+                conflicts(launches.get(a), before.get(a), launches.get(b), exact, what + ": launches " + a + " and " + b);
+                conflicts(launches.get(b), before.get(b), launches.get(a), exact, what + ": launches " + b + " and " + a);
             }
         }
     }
 
-    /** Unordered launches: none writes a tile the other writes, nor one the other reads unless the read's need held before the write. */
-    private static void conflicts(List<Block> writer, int[][] beforeWriter, List<Block> reader, String what) {
+    /** Unordered launches: none writes a tile the other writes, nor one the other reads unless the read's need held before the write (never, if exact). */
+    private static void conflicts(List<Block> writer, int[][] beforeWriter, List<Block> reader, boolean exact, String what) {
         Map<Long, Block> writes = new HashMap<>();
         for (Block w : writer) writes.put(key(w.i(), w.j()), w);
         for (Block r : reader) {
             if (writes.containsKey(key(r.i(), r.j()))) fail(what + " both write tile " + r.i() + "," + r.j());
             for (int[] read : r.reads()) {
-                if (writes.containsKey(key(read[0], read[1])) && beforeWriter[read[0]][read[1]] < read[2]) {
+                if (writes.containsKey(key(read[0], read[1])) && (exact || beforeWriter[read[0]][read[1]] < read[2])) {
                     fail(what + ": tile " + read[0] + "," + read[1] + " read while written, before the round it needs");
                 }
             }
@@ -156,8 +202,20 @@ class LookaheadRoundsPlanTest {
         return c;
     }
 
-    /** Every block of a launch, by the kernels' tile maps. */
-    private static List<Block> blocks(Launch l, int tiles) {
+    /** A copy's blocks: every tile of the group's tile columns and of its tile rows, read from the matrix and written to the copy. */
+    private static List<Block> copyBlocks(Copy c, int tiles) {
+        List<Block> blocks = new ArrayList<>();
+        for (int i = 0; i < tiles; i++) {
+            for (int j = 0; j < tiles; j++) {
+                boolean panel = (j >= c.p() && j <= c.last()) || (i >= c.p() && i <= c.last());
+                if (panel) blocks.add(new Block(i, tiles + j, 0, COPY, new int[][] {{i, j, 0}}));
+            }
+        }
+        return blocks;
+    }
+
+    /** Every block of a launch, by the kernels' tile maps; with {@link Reads#FIXED}, the copy's tiles are read and written as the class comment says. */
+    private static List<Block> blocks(Launch l, int tiles, Reads mode) {
         List<Block> blocks = new ArrayList<>();
         int p = l.p();
         for (int by = 0; by < l.gridY(); by++) {
@@ -168,12 +226,13 @@ class LookaheadRoundsPlanTest {
                         int t = bx + (bx >= p ? 1 : 0);
                         int[][] pivot = {{p, p, p + 1}};
                         blocks.add(by == 0 ? new Block(p, t, p, 1, pivot) : new Block(t, p, p, 1, pivot));
+                        if (by == 0 && mode == Reads.FIXED) blocks.add(new Block(p, tiles + t, 0, MIRROR, new int[0][]));
                     }
                     case REST -> {
                         int[] tile = restTile(l.mode(), p, tiles, bx, by + l.firstRow());
-                        int i = tile[0], j = tile[1];
+                        int i = tile[0], j = tile[1], row = mode == Reads.FIXED ? tiles : 0;  // B, pivot row p, from the copy
                         boolean closes = l.mode() == RestMode.NEXT && i == j;  // the next pivot, closed after its update
-                        blocks.add(new Block(i, j, p, closes ? 2 : 1, new int[][] {{i, p, p + 1}, {p, j, p + 1}}));
+                        blocks.add(new Block(i, j, p, closes ? 2 : 1, new int[][] {{i, p, p + 1}, {p, row + j, p + 1}}));
                     }
                     case GROUP, GROUP_REST -> {
                         assertEquals(l.kernel() == LookaheadRounds.KernelRole.GROUP_REST, l.mode() == RestMode.GROUP_REST, l + ": the bulk's own kernel runs GROUP_REST, and only it");
@@ -184,9 +243,10 @@ class LookaheadRoundsPlanTest {
                         int pivot = l.mode() == RestMode.GROUP_CHAIN ? p + 1 : l.last() + 1;
                         boolean closes = l.mode() != RestMode.GROUP_REST && i == pivot && j == pivot;
                         int[][] reads = new int[2 * (end - first)][];
+                        int from = mode == Reads.FIXED && (l.mode() == RestMode.GROUP_NEXT || l.mode() == RestMode.GROUP_REST) ? tiles : 0;
                         for (int k = first; k < end; k++) {
-                            reads[2 * (k - first)] = new int[] {i, k, k + 1};
-                            reads[2 * (k - first) + 1] = new int[] {k, j, k + 1};
+                            reads[2 * (k - first)] = new int[] {i, from + k, k + 1};
+                            reads[2 * (k - first) + 1] = new int[] {k, from + j, k + 1};
                         }
                         blocks.add(new Block(i, j, first, end - first + (closes ? 1 : 0), reads));
                     }
