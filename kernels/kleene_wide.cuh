@@ -1,7 +1,8 @@
 // kleene's rounds (07_kleene.cu) on 64-bit cells (minplus::Int64 for kleene-i64, 15_kleene_i64.cu;
 // minplus::Float64 for kleene-f64, 16_kleene_f64.cu): the same tile machinery over 64-bit words,
-// one round at a time, as kleene-f32's (11_kleene_f32.cu), and the kernels that widen the suite's
-// int32 matrix into the 64-bit work matrix and narrow the distances back.
+// one round at a time and reading operands in place (exact cells: kleene-f32, 11_kleene_f32.cu, reads
+// copies instead), and the kernels that widen the suite's int32 matrix into the 64-bit work matrix and
+// narrow the distances back.
 //
 // Register blocking and occupancy: at T = 128 a thread's 8 x 8 accumulators are 128 registers of
 // 64-bit words, the whole budget of two blocks of 256 threads per SM, and two chunk buffers are
@@ -15,7 +16,7 @@
 // Blocks per SM the T = 128 product kernels on 64-bit cells are built for (above).
 #define KLEENE_WIDE_T128_BLOCKS_PER_SM 1
 
-// The launches of kleene-f32's rounds for cell type CELL, named FAMILY_phaseN_tT, each with its
+// The launches of kleene's rounds one at a time for cell type CELL, named FAMILY_phaseN_tT, each with its
 // launch shape (FW_TILE_KERNEL_SHAPE; shared memory in bytes of 64-bit words).
 #define FW_KLEENE_WIDE_ROUNDS(FAMILY, CELL)                                                                                                  \
     extern "C" __global__ void __launch_bounds__(256) FAMILY##_phase1_t128(long long* d, int ld, int p)                                   \
