@@ -1,8 +1,9 @@
 // kleene's rounds (07_kleene.cu): which tile a block of a launch updates by mode, the products' chunk
 // buffers, and the phases' block bodies over a Tiles policy that reaches tiles and runs their
-// products: kleene::MatrixTiles for a cell type stored as it is (Int32; Float32 for kleene-f32,
-// 11_kleene_f32.cu), kleene_packed16::Tiles for kleene-packed16's two packed copies, RouteTiles for
-// kleene-paths' route keys (10_kleene_paths.cu), which also record their marks.
+// products: kleene::MatrixTiles for a cell type stored as it is (Int32; kleene-f32's Float32 through
+// the policies over it that read a copy of the operands, 11_kleene_f32.cu), kleene_packed16::Tiles for
+// kleene-packed16's two packed copies, RouteTiles for kleene-paths' route keys (10_kleene_paths.cu),
+// which also record their marks.
 #pragma once
 #include "pivot_closure.cuh"
 #include "tile_product.cuh"
@@ -108,7 +109,7 @@ template <class Tiles>
 struct OneProduct<Tiles, std::enable_if_t<Tiles::ONE_PRODUCT>> : std::true_type {};
 
 // How kleene's bodies (below) reach a tile and run its products: cells of type Cell as they are, in
-// one matrix of ld words a row (kleene, kleene-f32). kleene-packed16 has its own (kleene_packed16.cuh
+// one matrix of ld words a row (kleene, kleene-i64, kleene-f64; kleene-f32 over the policies below). kleene-packed16 has its own (kleene_packed16.cuh
 // Tiles: two packed copies of the matrix). A tile is named by its tile row and column.
 template <class Cell, int T_, int TM, int TN>
 struct MatrixTiles {
@@ -142,9 +143,14 @@ struct MatrixTiles {
     static __device__ __forceinline__ void update_and_close(Word* d, int ld, int I, int first, int kLive, int rowsLive, Word* stage)
     {
         Word* const rowI = fw_cell(d, ld, I * T, 0);
-        Word* const c = rowI + I * T;
+        close_over(rowI + I * T, rowI + first * T, fw_cell(d, ld, first * T, I * T), ld, kLive, rowsLive, stage);
+    }
+
+    // Pivot tile c = min(c, A (x) B), then closed, in registers.
+    static __device__ __forceinline__ void close_over(Word* c, const Word* a, const Word* b, int ld, int kLive, int rowsLive, Word* stage)
+    {
         Word acc[TM][TN];
-        minplus::accumulate_product<Cell, T, TM, TN, KLEENE_STAGES>(acc, c, rowI + first * T, fw_cell(d, ld, first * T, I * T), ld, ld, stage, kLive, rowsLive);
+        minplus::accumulate_product<Cell, T, TM, TN, KLEENE_STAGES>(acc, c, a, b, ld, ld, stage, kLive, rowsLive);
         __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
         minplus::close_cells<Cell, T, TM, TN>(acc, stage);
         minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, minplus::Grid<Cell, T, TM, TN>::ty(), minplus::Grid<Cell, T, TM, TN>::tx());
@@ -153,10 +159,10 @@ struct MatrixTiles {
 
 // kleene-f32's products (11_kleene_f32.cu) read no operand that another launch may be improving, so
 // that each float32 cell is one fixed sum whatever the timing (LookaheadRounds, Reads.FIXED), through
-// `operands`, a matrix of d's shape: phase 2 stores the pivot row's tiles there too (CrossCopyTiles),
-// phase 3 reads its B operand, that row, from there (RowOperandTiles), and a group's GROUP_NEXT and
-// GROUP_REST read A and B from there, where the host copies the group's tile rows and columns after
-// its chain (OperandCopyTiles; GROUP_CHAIN passes d itself).
+// `operands`, a matrix of d's shape: rounds one at a time, phase 2 stores the pivot row's tiles there
+// too (CrossCopyTiles) and phase 3 reads its B operand, that row, from there (RowOperandTiles); in
+// groups, GROUP_NEXT and GROUP_REST read A and B from there, where the host copies the group's tile
+// rows and columns after its chain (OperandCopyTiles). Where nothing races the host passes d itself.
 template <class Cell, int T_, int TM, int TN>
 struct OperandCopyTiles : MatrixTiles<Cell, T_, TM, TN> {
     using Word = typename Cell::Word;
@@ -171,23 +177,12 @@ struct OperandCopyTiles : MatrixTiles<Cell, T_, TM, TN> {
 
     __device__ __forceinline__ void update_and_close(Word* d, int ld, int I, int first, int kLive, int rowsLive, Word* stage) const
     {
-        close_over(d, ld, I, fw_cell(operands, ld, I * T, first * T), fw_cell(operands, ld, first * T, I * T), kLive, rowsLive, stage);
-    }
-
-    // Pivot tile (I, I) = min(C, A (x) B), then closed, in registers.
-    static __device__ __forceinline__ void close_over(Word* d, int ld, int I, const Word* a, const Word* b, int kLive, int rowsLive, Word* stage)
-    {
-        Word* const c = fw_cell(d, ld, I * T, I * T);
-        Word acc[TM][TN];
-        minplus::accumulate_product<Cell, T, TM, TN, KLEENE_STAGES>(acc, c, a, b, ld, ld, stage, kLive, rowsLive);
-        __syncthreads();  // the product's last chunk is read before the closure reuses shared memory
-        minplus::close_cells<Cell, T, TM, TN>(acc, stage);
-        minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, minplus::Grid<Cell, T, TM, TN>::ty(), minplus::Grid<Cell, T, TM, TN>::tx());
+        this->close_over(fw_cell(d, ld, I * T, I * T), fw_cell(operands, ld, I * T, first * T), fw_cell(operands, ld, first * T, I * T), ld, kLive, rowsLive, stage);
     }
 };
 
 // Phase 2 (kleene_cross) storing each tile of pivot row `first` in `operands` as well as in d (unless
-// `operands` is d: one bulk launch a round, one round at a time, where no read meets a write).
+// `operands` is d: where no read meets a write, and in groups, whose copies are the host's).
 template <class Cell, int T_, int TM, int TN>
 struct CrossCopyTiles : MatrixTiles<Cell, T_, TM, TN> {
     using Word = typename Cell::Word;
@@ -227,14 +222,14 @@ struct RowOperandTiles : MatrixTiles<Cell, T_, TM, TN> {
 
     __device__ __forceinline__ void update_and_close(Word* d, int ld, int I, int first, int kLive, int rowsLive, Word* stage) const
     {
-        OperandCopyTiles<Cell, T_, TM, TN>::close_over(d, ld, I, fw_cell(d, ld, I * T, first * T), fw_cell(operands, ld, first * T, I * T), kLive, rowsLive, stage);
+        this->close_over(fw_cell(d, ld, I * T, I * T), fw_cell(d, ld, I * T, first * T), fw_cell(operands, ld, first * T, I * T), ld, kLive, rowsLive, stage);
     }
 };
 
 }  // namespace kleene
 
-// The bodies of kleene's launches over tiles reached through a Tiles policy (kleene::MatrixTiles,
-// kleene-packed16's, kleene-paths'); `tiles` is its instance, which holds what the policy needs
+// The bodies of kleene's launches over tiles reached through a Tiles policy (kleene::MatrixTiles and
+// the policies over it, kleene-packed16's, kleene-paths'); `tiles` is its instance, which holds what the policy needs
 // beyond the matrix (kleene-paths: the intermediates), or nothing. Products skip the padding past
 // vertex n (kLive, rowsLive and columnsLive): at n = 10000, T = 128 the last tile row, column and
 // pivot hold 16 live vertices of 128.

@@ -29,33 +29,25 @@ import static fwbench.cuda.KernelArgs.value;
  * which the solver requires), so the suite's oracles check it as they check kleene: its matrix
  * holds floats from a reset (or a solve) until the result is read, integers after.
  *
- * <p>No launch reads a tile that another is writing ({@link Reads#FIXED}): products read their operands
- * from a third matrix on the device, where phase 2 stores the pivot row and a group's tile rows and
- * columns are copied after its chain, so every solve of a graph gives the same float32 bits. From {@link #GROUPS_FROM_N} its rounds run in groups
- * of five, as kleene's do.
+ * <p>No launch reads a tile that another is writing, so every solve of a graph gives the same float32
+ * bits. Where one could ({@link Reads#FIXED}: two bulk launches a round, or rounds in groups, which
+ * run from {@link KleeneSolver#FLOAT32_GROUPS_FROM_N}) products read operands from a third matrix on
+ * the device: one round at a time, phase 2 stores the pivot row there too and phase 3 reads it
+ * there; in groups the host copies a group's tile rows and columns there after its chain.
  */
 public final class KleeneF32Solver extends KleeneSolver {
 
-    /** The prefix of kleene-f32's kernels, {@code fw_kleene_f32_phaseN_tT}. */
+    /** The prefix of kleene-f32's kernels, {@code fw_kleene_f32_phaseN_tT}, {@code _group_tT} and {@code _group_rest_tT}. */
     public static final String FAMILY = "fw_kleene_f32";
-
-    /**
-     * From this n the rounds run in groups of {@link #GROUP_ROUNDS} (kernels/NOTES.md, kleene-f32):
-     * faster at n = 10000, slower at 5000, where the group's chain does not hide behind the bulk.
-     */
-    public static final int GROUPS_FROM_N = 9000;
-
-    /** The rounds a group from {@link #GROUPS_FROM_N}. */
-    public static final int GROUP_ROUNDS = 5;
 
     private final Kernel toFloat;
     private final Kernel toInt;
     private final boolean realWeights;
     private boolean floats;  // whether the matrix holds float bits (always, for real weights)
-    private final DeviceBuffer operandCopy;  // the pivot rows and the groups' tile rows and columns as the products read them
+    private final DeviceBuffer operandCopy;  // the products' operands where they read fixed ones (Reads.FIXED), else null
 
     public KleeneF32Solver(VariantTraits variant, SolverConfig config) {
-        this(variant, config, groupedRounds(config.n()));
+        this(variant, config, float32GroupedRounds(config.n()));
     }
 
     /** kleene-f32 with its rounds in groups of {@code groupRounds} (1: one by one), whatever n (tests). */
@@ -64,7 +56,7 @@ public final class KleeneF32Solver extends KleeneSolver {
         realWeights = config.realWeights();
         floats = realWeights;
         try {
-            operandCopy = new DeviceBuffer((long) ld * ld);
+            operandCopy = reads() == Reads.FIXED ? new DeviceBuffer((long) ld * ld) : null;
             toFloat = module().kernel("fw_kleene_f32_from_int");
             toInt = module().kernel("fw_kleene_f32_to_int");
             reset();  // floats for a first solve
@@ -73,12 +65,6 @@ public final class KleeneF32Solver extends KleeneSolver {
             throw e;
         }
     }
-
-    /** The rounds a group at n: the pin ({@link KleeneSolver#GROUPED_ROUNDS_PIN}), else the table's. */
-    public static int groupedRounds(int n) {
-        return GROUPED_ROUNDS_PIN.value().orElse(n >= GROUPS_FROM_N ? GROUP_ROUNDS : 1);
-    }
-
 
     /** Refuses, before anything is allocated, an integer graph whose distances float32 might not hold exactly. */
     static SolverConfig requireExact(SolverConfig config) {
@@ -106,15 +92,17 @@ public final class KleeneF32Solver extends KleeneSolver {
 
     @Override
     protected LookaheadRounds.RoundArgs roundArgs(DeviceBuffer d) {
-        return new Rounds(d, reads() == Reads.FIXED ? operandCopy : d, ld, n, tile());
+        if (operandCopy == null) return new Rounds(d, d, d, ld, n, tile());
+        return groupRounds() > 1 ? new Rounds(d, d, operandCopy, ld, n, tile()) : new Rounds(d, operandCopy, d, ld, n, tile());
     }
 
     /**
-     * kleene's launches with the operand copy: phase 2 stores the pivot row there too, phase 3 reads it
-     * there; GROUP_CHAIN reads the matrix itself (a group's copy is made after it), GROUP_NEXT and
-     * GROUP_REST the copy. Where nothing races (one round at a time, one bulk launch) the copy is d.
+     * kleene's launches over d: phase 2 stores the pivot row in {@code rows} too and phase 3 reads it
+     * there (rounds one at a time); GROUP_NEXT and GROUP_REST read their operands in {@code panels},
+     * where {@link #copyOperands} puts a group's tile rows and columns after its chain (GROUP_CHAIN
+     * and GROUP_CATCH_UP run before it and read d). Either is d itself where it is not needed.
      */
-    record Rounds(DeviceBuffer d, DeviceBuffer copy, int ld, int n, int tile) implements LookaheadRounds.RoundArgs {
+    record Rounds(DeviceBuffer d, DeviceBuffer rows, DeviceBuffer panels, int ld, int n, int tile) implements LookaheadRounds.RoundArgs {
         @Override
         public KernelArgs closePivot(int p) {
             return new KleeneKernelArgs.ClosePivot(d, ld, p);
@@ -122,30 +110,30 @@ public final class KleeneF32Solver extends KleeneSolver {
 
         @Override
         public KernelArgs cross(int p) {
-            return new Cross(d, copy, ld, n, p);
+            return new Cross(d, rows, ld, n, p);
         }
 
         @Override
         public KernelArgs rest(int p, RestMode mode, int firstRow) {
-            return new Rest(d, copy, ld, n, p, mode, firstRow);
+            return new Rest(d, rows, ld, n, p, mode, firstRow);
         }
 
         @Override
         public KernelArgs group(int p, int last, RestMode mode, int firstRow) {
-            return new Group(d, mode == RestMode.GROUP_CHAIN ? d : copy, ld, n, p, last, mode, firstRow);
+            return new Group(d, mode == RestMode.GROUP_NEXT ? panels : d, ld, n, p, last, mode, firstRow);
         }
 
         @Override
         public KernelArgs groupRest(int p, int last, int firstRow) {
-            return new GroupRest(d, copy, ld, n, p, last, firstRow);
+            return new GroupRest(d, panels, ld, n, p, last, firstRow);
         }
 
-        /** A group's tile columns p .. last of every row, and its tile rows, from d into the copy. */
+        /** A group's tile columns p .. last of every row, and its tile rows, from d into the panels' matrix. */
         @Override
         public void copyOperands(CudaStream stream, int p, int last) {
-            int first = p * tile, width = Math.min((last + 1) * tile, ld) - first;
-            copy.copyColumnsFrom(d, ld, first, width, stream);
-            copy.copyCellsFrom(d, (long) first * ld, (long) width * ld, stream);
+            int first = p * tile, width = (last + 1 - p) * tile;
+            panels.copyColumnsFrom(d, ld, first, width, stream);
+            panels.copyCellsFrom(d, (long) first * ld, (long) width * ld, stream);
         }
     }
 

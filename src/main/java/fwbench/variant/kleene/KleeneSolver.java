@@ -58,7 +58,7 @@ public class KleeneSolver extends GpuSolver {
 
     /**
      * kleene's rounds over another cell type: {@code family}_phaseN_tT are the variant's kernels,
-     * with kleene's parameters (kleene-f32, kleene-i64, kleene-f64), one round at a time.
+     * with kleene's parameters (kleene-i64, kleene-f64), one round at a time.
      */
     protected KleeneSolver(VariantTraits variant, String family, SolverConfig config) {
         this(variant, family, config, 1);
@@ -194,6 +194,21 @@ public class KleeneSolver extends GpuSolver {
      */
     public static final int GROUPS_OF_FOUR_FROM_N = 7500;
 
+    /**
+     * From this n kleene-f32 runs its rounds in groups of {@link #FLOAT32_GROUP_ROUNDS}: faster at
+     * n = 9000 and 10000, slower at 5000, where a group's chain does not hide behind its bulk
+     * (kernels/NOTES.md, kleene-f32).
+     */
+    public static final int FLOAT32_GROUPS_FROM_N = 9000;
+
+    /** The rounds of kleene-f32's groups from {@link #FLOAT32_GROUPS_FROM_N}. */
+    public static final int FLOAT32_GROUP_ROUNDS = 5;
+
+    /** The rounds a group of kleene-f32's at n: the pin, else its table. */
+    public static int float32GroupedRounds(int n) {
+        return GROUPED_ROUNDS_PIN.value().orElse(n >= FLOAT32_GROUPS_FROM_N ? FLOAT32_GROUP_ROUNDS : 1);
+    }
+
     /** From this n kleene's groups have five rounds, a little faster than four (kernels/NOTES.md, kleene's rounds). */
     public static final int GROUPS_OF_FIVE_FROM_N = 9000;
 
@@ -256,6 +271,11 @@ public class KleeneSolver extends GpuSolver {
     /** How the rounds' launches read their operands: {@link Reads#IN_PLACE} where nothing races, whatever the constructor asked. */
     protected final Reads reads() {
         return reads;
+    }
+
+    /** The rounds a group (1: one by one). */
+    protected final int groupRounds() {
+        return groupRounds;
     }
 
     /** The tile of these rounds. */

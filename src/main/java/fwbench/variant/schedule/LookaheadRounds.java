@@ -52,12 +52,13 @@ import java.util.List;
  * rounds and the next group's GROUP_REST may write them; one round at a time, a band of REST(p + 1)
  * writes pivot row p while another band of REST(p) reads it. Exact cells come out the same either
  * way (kernels/kleene_rounds.cuh, kleene_group); float32 sums would round by the timing. With
- * {@link Reads#FIXED} no launch reads a tile while another writes it, through a second matrix of
- * operands: phase 2 stores pivot row p there as well, and NEXT, REST and ALL read it from there; a
- * group's row and column panels are copied there on the main stream once its chain is done (a
- * {@link Copy}, before GROUP_REST is let go), and GROUP_NEXT and GROUP_REST read them from there. So
- * a solve gives the same bits every run (kleene-f32). The next copy or row writes other tiles than
- * those the launches still running read (LookaheadRoundsPlanTest checks it).
+ * {@link Reads#FIXED} no launch reads a tile while another writes it, through a matrix of operands
+ * beside the one solved: one round at a time, phase 2 stores pivot row p there as well, and NEXT,
+ * REST and ALL read it from there; in groups, a group's row and column panels are copied there on the
+ * main stream once its chain is done (a {@link Copy}, before GROUP_REST is let go), and GROUP_NEXT
+ * and GROUP_REST read them from there (a chain that catches up reads tiles its own launch writes, so
+ * it is refused). So a solve gives the same bits every run (kleene-f32). The next copy or row writes
+ * other tiles than those the launches still running read (LookaheadRoundsPlanTest checks it).
  *
  * <p>Every launch is a 1-D block of its kernel's exported shape (kernels/07_kleene.cu).
  */
@@ -116,7 +117,7 @@ public final class LookaheadRounds implements AutoCloseable {
 
     /** Whether a launch may read tiles that another launch is writing (the class comment). */
     public enum Reads {
-        /** It may: kleene, kleene-paths, kleene-packed16 (exact cells). */
+        /** It may: kleene, kleene-paths, kleene-packed16 (exact cells); kleene-f32 one round at a time in one bulk launch, where none does. */
         IN_PLACE,
         /** It may not: products read their operands from a matrix of copies written before they start (kleene-f32). */
         FIXED
@@ -286,6 +287,8 @@ public final class LookaheadRounds implements AutoCloseable {
 
     /** The same, launches' reads as {@code reads} says. */
     static List<Step> plan(int tiles, int bands, int groupRounds, Chain chain, Reads reads) {
+        // a catch-up launch reads tiles that its own blocks write, in the matrix itself
+        if (reads == Reads.FIXED && chain == Chain.CATCH_UP) throw new IllegalArgumentException("fixed reads need a chain of rounds one by one, not " + chain);
         List<Step> steps = new ArrayList<>();
         steps.add(new Launch(KernelRole.CLOSE_PIVOT, MAIN, 1, 1, 0, null, 0));
         if (tiles == 1) return steps;
