@@ -313,14 +313,6 @@ public final class DeviceBuffer implements AutoCloseable {
         JCudaDriver.cuMemcpy2DAsync(copy, stream.handle());
     }
 
-    /** Enqueues copying cells {@code first} .. {@code first + count - 1} of {@code source}, a buffer the size of this one, into the same cells of this one. */
-    public void copyCellsFrom(DeviceBuffer source, long first, long count, CudaStream stream) {
-        if (source.cells != cells || first < 0 || count <= 0 || first + count > cells) {
-            throw new IllegalArgumentException("cells " + first + " .. " + (first + count - 1) + " of buffers of " + source.cells + " and " + cells);
-        }
-        JCudaDriver.cuMemcpyDtoDAsync(pointer.withByteOffset(first * Sizeof.INT), source.pointer.withByteOffset(first * Sizeof.INT), count * Sizeof.INT, stream.handle());
-    }
-
     /** Enqueues setting every cell to {@code value}. */
     public void fill(int value, CudaStream stream) {
         JCudaDriver.cuMemsetD32Async(pointer, value, cells, stream.handle());

@@ -133,7 +133,8 @@ public final class KleeneF32Solver extends KleeneSolver {
         public void copyOperands(CudaStream stream, int p, int last) {
             int first = p * tile, width = (last + 1 - p) * tile;
             panels.copyColumnsFrom(d, ld, first, width, stream);
-            panels.copyCellsFrom(d, (long) first * ld, (long) width * ld, stream);
+            long firstCell = (long) first * ld, cells = (long) width * ld;  // its tile rows, whole
+            panels.slice(firstCell, cells).copyFromDevice(d.slice(firstCell, cells), stream);
         }
     }
 
