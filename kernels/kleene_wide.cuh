@@ -1,8 +1,9 @@
 // kleene's rounds (07_kleene.cu) on 64-bit cells (minplus::Int64 for kleene-i64, 15_kleene_i64.cu;
 // minplus::Float64 for kleene-f64, 16_kleene_f64.cu): the same tile machinery over 64-bit words,
 // one round at a time and reading operands in place (kleene-f32, 11_kleene_f32.cu, reads copies where a
-// read could meet another launch's write; kleene-f64's real weights do not yet), and the kernels that
-// widen the suite's int32 matrix into the 64-bit work matrix and narrow the distances back.
+// read could meet another launch's write; kleene-f64 runs a round's bulk in one launch, where none does),
+// and the kernels that widen the suite's int32 matrix into the 64-bit work matrix and narrow the
+// distances back.
 //
 // Register blocking and occupancy: at T = 128 a thread's 8 x 8 accumulators are 128 registers of
 // 64-bit words, the whole budget of two blocks of 256 threads per SM, and two chunk buffers are

@@ -171,8 +171,8 @@ public final class Variant implements VariantTraits, VariantMemory {
             .description("kleene on int64 distances (min(c, a + b) on 64-bit words), exact for every int32 graph").register();
     public static final Variant KLEENE_F64 = gpu("KLEENE_F64", "kleene-f64", "16_kleene_f64").solver(KleeneWideSolver::new).cells(CellType.FLOAT64)
             .deviceMemory(DeviceMemory.matrices(2 + CellType.FLOAT64.intsPerWord()).paddedTo(KleeneSolver.PAD).indexedIn64Bits())
-            .launchChoices(n -> KleeneSolver.LAUNCH_CANDIDATES, n -> KleeneSolver.tableChoice(CellType.FLOAT64, n))
-            .pins(KleeneSolver.TILE_PIN, KleeneSolver.REST_LAUNCHES_PIN).tileFit(v -> KleeneSolver.tileFit(v, KleeneWideSolver.family(v.cellType()), false))
+            .launchChoices(n -> KleeneSolver.ONE_BULK_LAUNCH_CANDIDATES, n -> KleeneSolver.tableChoice(CellType.FLOAT64, n))
+            .pins(KleeneSolver.TILE_PIN).tileFit(v -> KleeneSolver.tileFit(v, KleeneWideSolver.family(v.cellType()), false))
             .negativeWeights().chart(0x9467BD, Marker.PENTAGON_DOWN)
             .description("kleene on float64 distances (min(c, a + b) on doubles), exact below 2^53: every int32 graph").register();
     public static final Variant CPU_SERIAL = cpu("CPU_SERIAL", "cpu-serial").solver(CpuSerialSolver::new).defaultMaxN(1_000)

@@ -42,9 +42,12 @@ class TileFitGpuTest {
         return List.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_I64, Variant.KLEENE_F64);
     }
 
-    /** The variants whose table falls back to T = 64 where T = 128 does not fit: the family, kleene-paths and kleene-bands. */
+    /**
+     * The variants whose table falls back to T = 64 where T = 128 does not fit: the family on 32-bit cells,
+     * kleene-paths and kleene-bands (the 64-bit cells' table takes T = 64 at every n).
+     */
     static List<Variant> fallingBack() {
-        return List.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_I64, Variant.KLEENE_F64, Variant.KLEENE_PATHS, Variant.KLEENE_BANDS);
+        return List.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_PATHS, Variant.KLEENE_BANDS);
     }
 
     /** At an n where the table asks for T = 128, the tile a solver chooses fits the limit the device reports. */

@@ -38,6 +38,12 @@ public class KleeneSolver extends GpuSolver {
      */
     public static final List<LaunchChoice> LAUNCH_CANDIDATES = List.of(new LaunchChoice(64, 1), new LaunchChoice(128, 1), new LaunchChoice(128, 2));
 
+    /**
+     * Those of {@link #LAUNCH_CANDIDATES} with a round's bulk in one launch: kleene-f64's, whose kernels
+     * read their operands in place, so a second bulk launch could make its float sums depend on timing.
+     */
+    public static final List<LaunchChoice> ONE_BULK_LAUNCH_CANDIDATES = LAUNCH_CANDIDATES.stream().filter(c -> c.restLaunches() == 1).toList();
+
     private final int tile;
     private final LaunchSetting tileSetting;
     private final LaunchSetting restSetting;
@@ -83,7 +89,7 @@ public class KleeneSolver extends GpuSolver {
         this.tileSetting = tileSetting;
         tile = tileSetting.value();
         try {
-            restSetting = restLaunchesSetting(config, variant.cellType(), tile);
+            restSetting = variant.cellType().real() && reads == Reads.IN_PLACE ? oneBulkLaunch(variant.cellType()) : restLaunchesSetting(config, variant.cellType(), tile);
             TileKernel closePivot = tileKernel(family + "_phase1", tile);
             TileKernel cross = tileKernel(family + "_phase2", tile);
             TileKernel rest = tileKernel(family + "_phase3", tile);
@@ -107,7 +113,16 @@ public class KleeneSolver extends GpuSolver {
      */
     static LaunchSetting fittingTileSetting(VariantTraits variant, String family, SolverConfig config, boolean grouped) {
         TILE_PIN.require(tileSetting(config).value(), variant + " tiles");
-        return tileFit(variant, family, grouped).setting(config.choice().tile(), () -> tableTile(config.n()));
+        return tileFit(variant, family, grouped).setting(config.choice().tile(), () -> tableTile(variant.cellType(), config.n()));
+    }
+
+    /**
+     * A round's bulk in one launch, whatever is pinned or tuned: real cells whose kernels read their
+     * operands in place (kleene-f64), where a product reading a tile that another launch is writing
+     * would leave float bits that depend on timing (one launch, rounds one at a time: nothing races).
+     */
+    private static LaunchSetting oneBulkLaunch(CellType cells) {
+        return new LaunchSetting(1, "(always one on " + cells.word() + " cells read in place)");
     }
 
     /** The tiles of kleene's rounds, smallest first ({@link #TILE_PIN} takes these). */
@@ -150,6 +165,15 @@ public class KleeneSolver extends GpuSolver {
      */
     public static int tableTile(int n) {
         return n < CROSSOVER_N ? 64 : 128;
+    }
+
+    /**
+     * The table's tile for kleene's rounds over {@code cells}: T = 64 at every n for 64-bit cells, whose
+     * T = 128 runs one block per SM (kleene-f64 0.90x the time of T = 128 at n = 10000 on an H200,
+     * kleene-i64 within 0.4% either way: kernels/NOTES.md, 64-bit cells), else {@link #tableTile(int)}.
+     */
+    static int tableTile(CellType cells, int n) {
+        return cells.wordBits() == Long.SIZE ? 64 : tableTile(n);
     }
 
     /** The system property that pins the tile over everything, e.g. -Dfwbench.kleene.tile=128 (64 or 128). */
@@ -234,7 +258,7 @@ public class KleeneSolver extends GpuSolver {
 
     /** The table's choice at n for kleene's rounds over {@code cells}: what a tuning pass keeps unless another is clearly faster. */
     public static LaunchChoice tableChoice(CellType cells, int n) {
-        int tile = tableTile(n);
+        int tile = tableTile(cells, n);
         return new LaunchChoice(tile, tableRestLaunches(cells, tile, n));
     }
 
