@@ -182,7 +182,9 @@ struct OperandCopyTiles : MatrixTiles<Cell, T_, TM, TN> {
 };
 
 // Phase 2 (kleene_cross) storing each tile of pivot row `first` in `operands` as well as in d (unless
-// `operands` is d: where no read meets a write, and in groups, whose copies are the host's).
+// `operands` is d: where no read meets a write, and in groups, whose copies are the host's). The copy
+// reads back what the block stored, after a barrier (a thin tile's cells are stored by other threads):
+// storing the product's registers twice spilled twice as much at T = 128 (kernels/NOTES.md, kleene-f32).
 template <class Cell, int T_, int TM, int TN>
 struct CrossCopyTiles : MatrixTiles<Cell, T_, TM, TN> {
     using Word = typename Cell::Word;
@@ -191,17 +193,13 @@ struct CrossCopyTiles : MatrixTiles<Cell, T_, TM, TN> {
 
     __device__ __forceinline__ void product(Word* d, int ld, int I, int J, int first, int kLive, int rowsLive, int columnsLive, Word* stage) const
     {
-        if (I != first || operands == d) {
-            MatrixTiles<Cell, T_, TM, TN>::product(d, ld, I, J, first, kLive, rowsLive, columnsLive, stage);
-            return;
-        }
-        Word* const c = fw_cell(d, ld, I * T, J * T);
-        Word acc[TM][TN];
-        minplus::accumulate_product<Cell, T, TM, TN, KLEENE_STAGES>(acc, c, fw_cell(d, ld, I * T, first * T), fw_cell(d, ld, first * T, J * T), ld, ld, stage, kLive,
-                                                                    rowsLive);
+        MatrixTiles<Cell, T_, TM, TN>::product(d, ld, I, J, first, kLive, rowsLive, columnsLive, stage);
+        if (I != first || operands == d) return;
+        Word cells[TM][TN];
         using G = minplus::Grid<Cell, T, TM, TN>;
-        minplus::store_cells<Cell, T, TM, TN>(acc, c, ld, G::ty(), G::tx());
-        minplus::store_cells<Cell, T, TM, TN>(acc, fw_cell(operands, ld, I * T, J * T), ld, G::ty(), G::tx());
+        __syncthreads();
+        minplus::load_cells<Cell, T, TM, TN>(cells, fw_cell(d, ld, I * T, J * T), ld, G::ty(), G::tx());
+        minplus::store_cells<Cell, T, TM, TN>(cells, fw_cell(operands, ld, I * T, J * T), ld, G::ty(), G::tx());
     }
 };
 
