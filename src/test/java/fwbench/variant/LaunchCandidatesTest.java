@@ -214,8 +214,7 @@ class LaunchCandidatesTest {
     void theTableIsTheH200s() {
         assertEquals(new LaunchChoice(64, 1), Variant.KLEENE.tableChoice(KleeneSolver.CROSSOVER_N - 1));
         assertEquals(new LaunchChoice(128, 2), Variant.KLEENE.tableChoice(KleeneSolver.CROSSOVER_N));
-        assertEquals(new LaunchChoice(128, 2), Variant.KLEENE_F32.tableChoice(KleeneSolver.FLOAT32_ONE_REST_LAUNCH_N - 1));
-        assertEquals(new LaunchChoice(128, 1), Variant.KLEENE_F32.tableChoice(KleeneSolver.FLOAT32_ONE_REST_LAUNCH_N));
+        assertEquals(new LaunchChoice(128, 2), Variant.KLEENE_F32.tableChoice(10_000), "two bulk launches with its groups too");
         assertEquals(new LaunchChoice(128, 2), Variant.KLEENE_PATHS.tableChoice(10_000));
         // the 64-bit cells take T = 64 at every n, where their T = 128 runs one block per SM (kernels/NOTES.md, 64-bit cells)
         for (Variant v : List.of(Variant.KLEENE_I64, Variant.KLEENE_F64)) {

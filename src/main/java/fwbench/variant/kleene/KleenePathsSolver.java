@@ -175,7 +175,7 @@ public final class KleenePathsSolver extends GpuSolver implements PathSolver {
         DeviceBuffer q = null;
         LookaheadRounds launches = null;
         try {
-            restSetting = KleeneSolver.restLaunchesSetting(config, variant.cellType(), tile);
+            restSetting = KleeneSolver.restLaunchesSetting(config, tile);
             TileKernel closePivot = tileKernel(family + "_phase1", tile);
             TileKernel cross = tileKernel(family + "_phase2", tile);
             TileKernel rest = tileKernel(family + "_phase3", tile);

@@ -89,7 +89,7 @@ public class KleeneSolver extends GpuSolver {
         this.tileSetting = tileSetting;
         tile = tileSetting.value();
         try {
-            restSetting = variant.cellType().real() && reads == Reads.IN_PLACE ? oneBulkLaunch(variant.cellType()) : restLaunchesSetting(config, variant.cellType(), tile);
+            restSetting = variant.cellType().real() && reads == Reads.IN_PLACE ? oneBulkLaunch(variant.cellType()) : restLaunchesSetting(config, tile);
             TileKernel closePivot = tileKernel(family + "_phase1", tile);
             TileKernel cross = tileKernel(family + "_phase2", tile);
             TileKernel rest = tileKernel(family + "_phase3", tile);
@@ -145,8 +145,8 @@ public class KleeneSolver extends GpuSolver {
     }
 
     /** The launches of a round's bulk at {@code tile}: the pin, else the configuration's choice, else the table. */
-    public static LaunchSetting restLaunchesSetting(SolverConfig config, CellType cells, int tile) {
-        return LaunchSetting.of(REST_LAUNCHES_PIN, config.choice().restLaunches(), () -> tableRestLaunches(cells, tile, config.n()));
+    public static LaunchSetting restLaunchesSetting(SolverConfig config, int tile) {
+        return LaunchSetting.of(REST_LAUNCHES_PIN, config.choice().restLaunches(), () -> tableRestLaunches(tile));
     }
 
     /**
@@ -188,19 +188,12 @@ public class KleeneSolver extends GpuSolver {
     /**
      * The table's launches (bands of rows) of a round's bulk, phase 3 in mode REST (LookaheadRounds),
      * the fallback where nothing is tuned or pinned: two at T = 128, where the round's half-empty
-     * last wave of blocks is long enough to matter; one at T = 64, where two were slower; and one for
-     * float32 cells from {@link #FLOAT32_ONE_REST_LAUNCH_N}, where kleene-f32's longer products fill
-     * that wave themselves (kernels/NOTES.md, kleene's rounds).
+     * last wave of blocks is long enough to matter; one at T = 64, where two were slower
+     * (kernels/NOTES.md, kleene's rounds).
      */
-    static int tableRestLaunches(CellType cells, int tile, int n) {
-        return tile == 128 && !(cells == CellType.FLOAT32 && n >= FLOAT32_ONE_REST_LAUNCH_N) ? 2 : 1;
+    static int tableRestLaunches(int tile) {
+        return tile == 128 ? 2 : 1;
     }
-
-    /**
-     * From this n the table runs kleene-f32's round bulk as one launch: faster at n = 10000, slower
-     * at 7500 and 5000, so the crossover lies between (kernels/NOTES.md, kleene-f32).
-     */
-    public static final int FLOAT32_ONE_REST_LAUNCH_N = 10_000;
 
     /**
      * From this n kleene runs its rounds in pairs (LookaheadRounds, groups of two): a tile outside a
@@ -259,7 +252,7 @@ public class KleeneSolver extends GpuSolver {
     /** The table's choice at n for kleene's rounds over {@code cells}: what a tuning pass keeps unless another is clearly faster. */
     public static LaunchChoice tableChoice(CellType cells, int n) {
         int tile = tableTile(cells, n);
-        return new LaunchChoice(tile, tableRestLaunches(cells, tile, n));
+        return new LaunchChoice(tile, tableRestLaunches(tile));
     }
 
     @Override

@@ -96,7 +96,7 @@ public final class KleenePacked16Solver extends GpuSolver implements PackedDista
         this.groups = groups;
         DeviceBuffer in = null, work = null;
         try {
-            restLaunches = KleeneSolver.restLaunchesSetting(config, variant.cellType(), TILE);
+            restLaunches = KleeneSolver.restLaunchesSetting(config, TILE);
             product = tileKernel(FAMILY + "_phase3", TILE);
             boolean grouped = groups.value() > 1;
             LookaheadRounds.Kernels kernels = new LookaheadRounds.Kernels(tileKernel(FAMILY + "_phase1", TILE), tileKernel(FAMILY + "_phase2", TILE),
