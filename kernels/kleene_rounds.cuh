@@ -163,23 +163,38 @@ struct MatrixTiles {
 // too (CrossCopyTiles) and phase 3 reads its B operand, that row, from there (RowOperandTiles); in
 // groups, GROUP_NEXT and GROUP_REST read A and B from there, where the host copies the group's tile
 // rows and columns after its chain (OperandCopyTiles). Where nothing races the host passes d itself.
-template <class Cell, int T_, int TM, int TN>
-struct OperandCopyTiles : MatrixTiles<Cell, T_, TM, TN> {
+// The products' policy: B (tile row `first`) from `operands`, A (tile column `first`) from there too
+// where A_FROM_COPY, else from d; C from d.
+template <class Cell, int T_, int TM, int TN, bool A_FROM_COPY>
+struct OperandTiles : MatrixTiles<Cell, T_, TM, TN> {
     using Word = typename Cell::Word;
     static constexpr int T = T_;
     const Word* operands;
 
     __device__ __forceinline__ void product(Word* d, int ld, int I, int J, int first, int kLive, int rowsLive, int columnsLive, Word* stage) const
     {
-        minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(fw_cell(d, ld, I * T, J * T), fw_cell(operands, ld, I * T, first * T),
-                                                              fw_cell(operands, ld, first * T, J * T), ld, stage, kLive, rowsLive, columnsLive);
+        minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(fw_cell(d, ld, I * T, J * T), a(d, ld, I, first), fw_cell(operands, ld, first * T, J * T), ld, stage,
+                                                              kLive, rowsLive, columnsLive);
     }
 
     __device__ __forceinline__ void update_and_close(Word* d, int ld, int I, int first, int kLive, int rowsLive, Word* stage) const
     {
-        this->close_over(fw_cell(d, ld, I * T, I * T), fw_cell(operands, ld, I * T, first * T), fw_cell(operands, ld, first * T, I * T), ld, kLive, rowsLive, stage);
+        this->close_over(fw_cell(d, ld, I * T, I * T), a(d, ld, I, first), fw_cell(operands, ld, first * T, I * T), ld, kLive, rowsLive, stage);
+    }
+
+    __device__ __forceinline__ const Word* a(const Word* d, int ld, int I, int first) const
+    {
+        return fw_cell(A_FROM_COPY ? operands : d, ld, I * T, first * T);
     }
 };
+
+// Phase 3 (kleene_rest) reading its B operand from `operands` (CrossCopyTiles stored it there).
+template <class Cell, int T, int TM, int TN>
+using RowOperandTiles = OperandTiles<Cell, T, TM, TN, false>;
+
+// GROUP_NEXT and GROUP_REST reading A and B from the group's copies.
+template <class Cell, int T, int TM, int TN>
+using OperandCopyTiles = OperandTiles<Cell, T, TM, TN, true>;
 
 // Phase 2 (kleene_cross) storing each tile of pivot row `first` in `operands` as well as in d (unless
 // `operands` is d: where no read meets a write, and in groups, whose copies are the host's). The copy
@@ -200,27 +215,6 @@ struct CrossCopyTiles : MatrixTiles<Cell, T_, TM, TN> {
         __syncthreads();
         minplus::load_cells<Cell, T, TM, TN>(cells, fw_cell(d, ld, I * T, J * T), ld, G::ty(), G::tx());
         minplus::store_cells<Cell, T, TM, TN>(cells, fw_cell(operands, ld, I * T, J * T), ld, G::ty(), G::tx());
-    }
-};
-
-// Phase 3 (kleene_rest) reading its B operand, pivot row `first`, from `operands` (CrossCopyTiles stored
-// it there), A and C from d.
-template <class Cell, int T_, int TM, int TN>
-struct RowOperandTiles : MatrixTiles<Cell, T_, TM, TN> {
-    using Word = typename Cell::Word;
-    static constexpr int T = T_;
-    const Word* operands;
-
-    __device__ __forceinline__ void product(Word* d, int ld, int I, int J, int first, int kLive, int rowsLive, int columnsLive, Word* stage) const
-    {
-        Word* const rowI = fw_cell(d, ld, I * T, 0);
-        minplus::tile_product<Cell, T, TM, TN, KLEENE_STAGES>(rowI + J * T, rowI + first * T, fw_cell(operands, ld, first * T, J * T), ld, stage, kLive, rowsLive,
-                                                              columnsLive);
-    }
-
-    __device__ __forceinline__ void update_and_close(Word* d, int ld, int I, int first, int kLive, int rowsLive, Word* stage) const
-    {
-        this->close_over(fw_cell(d, ld, I * T, I * T), fw_cell(d, ld, I * T, first * T), fw_cell(operands, ld, first * T, I * T), ld, kLive, rowsLive, stage);
     }
 };
 
