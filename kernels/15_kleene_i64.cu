@@ -1,12 +1,12 @@
 // kleene-i64: kleene's rounds (07_kleene.cu) on int64 distances (minplus::Int64), one round at a
-// time like kleene-f32 (11_kleene_f32.cu), for distances past int32's. The tile machinery moves
+// time (kleene groups them), for distances past int32's. The tile machinery moves
 // 64-bit words: cp.async stages 2 of them a 16-byte copy, and T = 128 runs one block per SM
 // (kleene_wide.cuh says why). No path is Int64::INF64, a quarter of the range, so INF64 + INF64
 // cannot overflow and, as in kleene, a negative weight added to it leaves it far above any path.
 // SASS (sm_90, nvcc 13, cuobjdump -sass): min(c, a + b) is IADD3 + IMAD.X (the add), ISETP.LT.U32 +
 // ISETP.LT.AND.EX (the compare), two SEL: six instructions a cell where int32's VIADDMNMX is one.
 //
-// Launches, grids and the phases are kleene-f32's (LookaheadRounds, one round at a time); each
+// Launches, grids and the phases are kleene's rounds one at a time (LookaheadRounds); each
 // kernel exports its shape (FW_TILE_KERNEL_SHAPE). The solver widens the suite's int32 matrix into
 // the 64-bit work matrix before a solve (fw_kleene_i64_from_int) and narrows the distances back for
 // the suite to check (fw_kleene_i64_to_int): exact for every int32 graph.

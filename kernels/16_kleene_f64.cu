@@ -1,5 +1,5 @@
 // kleene-f64: kleene's rounds (07_kleene.cu) on float64 distances (minplus::Float64), one round at a
-// time like kleene-f32 (11_kleene_f32.cu), whose float32 holds integers exactly only below 2^24:
+// time, as kleene-f32 below n = 9000 (11_kleene_f32.cu), whose float32 holds integers exactly only below 2^24:
 // float64 holds them below 2^53, so every int32 graph is solved exactly. The tile machinery moves
 // 64-bit words (the doubles' bits): cp.async stages 2 of them a 16-byte copy, and T = 128 runs one
 // block per SM (kleene_wide.cuh says why). No path is +infinity.
@@ -7,7 +7,8 @@
 // and two SEL: four instructions a cell. fmin(c, a + b) was DADD, DSETP.MIN, FSEL, SEL, a LOP3 that
 // quiets a NaN and about four register moves (9.9 a cell in the peak's loop against 4.4).
 //
-// Launches, grids and the phases are kleene-f32's (LookaheadRounds, one round at a time); each
+// Launches, grids and the phases are kleene's rounds one at a time, a round's bulk always in one
+// launch (LookaheadRounds, KleeneSolver: its operands are read in place); each
 // kernel exports its shape (FW_TILE_KERNEL_SHAPE). The solver widens the suite's int32 matrix into
 // the 64-bit work matrix before a solve (fw_kleene_f64_from_int) and narrows the distances back for
 // the suite to check (fw_kleene_f64_to_int).

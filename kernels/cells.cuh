@@ -112,7 +112,7 @@ constexpr int steps_a_relaxation<Float32> = 2;
 struct Int64 {
     using Word = long long;
     static constexpr int CELLS_PER_WORD = 1;
-    // 8 k steps at 8 x 8 words (kernels/NOTES.md, 64-bit cells)
+    // 8 k steps at 8 x 8 words (kernels/LOG.md, Loop bodies of a few k steps)
     static constexpr int LOOP_WORDS = 512;
     static constexpr long long INF64 = 0x3FFFFFFFFFFFFFFFLL;
     __device__ static __forceinline__ long long relax(long long c, long long a, long long b) { return min(c, a + b); }
@@ -126,7 +126,7 @@ struct Int64 {
 struct Float64 {
     using Word = long long;
     static constexpr int CELLS_PER_WORD = 1;
-    // 16 k steps at 8 x 8 words (kernels/NOTES.md, 64-bit cells)
+    // 16 k steps at 8 x 8 words (kernels/LOG.md, Loop bodies of a few k steps)
     static constexpr int LOOP_WORDS = 1024;
     __device__ static __forceinline__ long long relax(long long c, long long a, long long b)
     {

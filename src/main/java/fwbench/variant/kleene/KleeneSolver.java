@@ -33,8 +33,8 @@ public class KleeneSolver extends GpuSolver {
 
     /**
      * The launch choices a tuning pass measures (Variant#launchCandidates) for kleene, kleene-f32,
-     * kleene-paths, kleene-i64 and kleene-f64: every tile, and at T = 128 the bulk in one launch or two (at T = 64 two were
-     * slower: kernels/NOTES.md, kleene's rounds).
+     * kleene-paths and kleene-i64: every tile, and at T = 128 the bulk in one launch or two (at T = 64 two were
+     * slower: kernels/NOTES.md, kleene's rounds); kleene-f64's are {@link #ONE_BULK_LAUNCH_CANDIDATES}.
      */
     public static final List<LaunchChoice> LAUNCH_CANDIDATES = List.of(new LaunchChoice(64, 1), new LaunchChoice(128, 1), new LaunchChoice(128, 2));
 
@@ -139,7 +139,10 @@ public class KleeneSolver extends GpuSolver {
         return kernels.stream().map(k -> family + k + "_t" + tile).toList();
     }
 
-    /** The tile of kleene's rounds (kleene, kleene-f32, kleene-i64, kleene-f64, kleene-paths, dataflow): the pin, else the configuration's choice, else the table. */
+    /**
+     * The tile of kleene's rounds on 32-bit cells (kleene, kleene-f32, kleene-paths, dataflow, kleene-bands): the pin,
+     * else the configuration's choice, else the table ({@link #tableTile(int)}); every kleene variant checks its pin with it.
+     */
     public static LaunchSetting tileSetting(SolverConfig config) {
         return LaunchSetting.of(TILE_PIN, config.choice().tile(), () -> tableTile(config.n()));
     }
@@ -170,7 +173,7 @@ public class KleeneSolver extends GpuSolver {
     /**
      * The table's tile for kleene's rounds over {@code cells}: T = 64 at every n for 64-bit cells, whose
      * T = 128 runs one block per SM (kleene-f64 0.90x the time of T = 128 at n = 10000 on an H200,
-     * kleene-i64 within 0.4% either way: kernels/NOTES.md, 64-bit cells), else {@link #tableTile(int)}.
+     * kleene-i64 at most 0.4% slower from n = 5000: kernels/NOTES.md, 64-bit cells), else {@link #tableTile(int)}.
      */
     static int tableTile(CellType cells, int n) {
         return cells.wordBits() == Long.SIZE ? 64 : tableTile(n);

@@ -117,7 +117,10 @@ public final class LookaheadRounds implements AutoCloseable {
 
     /** Whether a launch may read tiles that another launch is writing (the class comment). */
     public enum Reads {
-        /** It may: kleene, kleene-paths, kleene-packed16 (exact cells); kleene-f32 one round at a time in one bulk launch, where none does. */
+        /**
+         * It may: kleene, kleene-paths, kleene-packed16, kleene-i64 (exact cells); kleene-f32 and kleene-f64 one round
+         * at a time in one bulk launch, where none does (kleene-f64 always runs so: KleeneSolver).
+         */
         IN_PLACE,
         /** It may not: products read their operands from a matrix of copies written before they start (kleene-f32). */
         FIXED
