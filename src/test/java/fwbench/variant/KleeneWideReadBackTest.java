@@ -114,23 +114,20 @@ class KleeneWideReadBackTest {
     @Test
     void kleeneF64RunsARoundsBulkInOneLaunchWhateverIsTunedOrPinned() {
         RealGraph graph = RealGraphs.random(1055, 0.05, 9);
-        String before = System.getProperty("fwbench.kleene.restLaunches");
-        System.setProperty("fwbench.kleene.restLaunches", "2");
-        try (KleeneWideSolver solver = new KleeneWideSolver(Variant.KLEENE_F64, SolverConfig.of(graph).withChoice(new LaunchChoice(128, 2)))) {
-            assertTrue(solver.describe().contains("T=128 tuned on this device, 1 REST launch (always one on float64 cells read in place)"), solver.describe());
-            solver.reset();
-            solver.solve();
-            double[] first = solver.distanceMatrix().array(double[].class);
-            Verification.checkCells("kleene-f64", graph, solver.distanceMatrix());
-            for (int again = 0; again < 3; again++) {
+        LaunchCandidatesTest.withProperty("fwbench.kleene.restLaunches", "2", () -> {
+            try (KleeneWideSolver solver = new KleeneWideSolver(Variant.KLEENE_F64, SolverConfig.of(graph).withChoice(new LaunchChoice(128, 2)))) {
+                assertTrue(solver.describe().contains("T=128 tuned on this device, 1 REST launch (always one on float64 cells read in place)"), solver.describe());
                 solver.reset();
                 solver.solve();
-                assertArrayEquals(first, solver.distanceMatrix().array(double[].class), "solve " + (again + 2));
+                double[] first = solver.distanceMatrix().array(double[].class);
+                Verification.checkCells("kleene-f64", graph, solver.distanceMatrix());
+                for (int again = 0; again < 3; again++) {
+                    solver.reset();
+                    solver.solve();
+                    assertArrayEquals(first, solver.distanceMatrix().array(double[].class), "solve " + (again + 2));
+                }
             }
-        } finally {
-            if (before == null) System.clearProperty("fwbench.kleene.restLaunches");
-            else System.setProperty("fwbench.kleene.restLaunches", before);
-        }
+        });
     }
 
     /** Refused before any device work, so this runs without a GPU. */

@@ -272,7 +272,8 @@ class LaunchCandidatesTest {
         assertEquals("T=256", LaunchChoice.tile(256).text());
     }
 
-    private static void withProperty(String name, String value, Runnable body) {
+    /** Runs {@code body} with the system property set, and restores it after (other tests of the package use it too). */
+    static void withProperty(String name, String value, Runnable body) {
         String before = System.getProperty(name);
         try {
             System.setProperty(name, value);
