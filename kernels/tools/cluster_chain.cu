@@ -6,6 +6,7 @@
 //     shared memory (distributed shared memory), then the cluster barrier;
 //   - how many clusters of C blocks of the packed16 chain kernel's shape can be resident at once
 //     (cudaOccupancyMaxActiveClusters), against the SMs: a persistent grid must fit whole.
+// Measured on an H200 (kernels/LOG.md, The closure in groups and the chain on a cluster, measured).
 // Build and run on a GPU machine of sm_90:
 //   nvcc -arch=sm_90 -O3 -o cluster_chain kernels/tools/cluster_chain.cu && ./cluster_chain
 #include <cooperative_groups.h>
@@ -119,7 +120,7 @@ int main()
 
         // the packed16 chain kernel's threads (160, a helper warp) and shared memory (39 KB), not its registers
         cudaLaunchConfig_t config = {};
-        config.gridDim = dim3(prop.multiProcessorCount);
+        config.gridDim = dim3(prop.multiProcessorCount / c * c);  // whole clusters: 132 blocks are no clusters of 8
         config.blockDim = dim3(160);
         config.dynamicSmemBytes = 39 * 1024;
         cudaLaunchAttribute attribute;
