@@ -34,6 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -149,6 +150,7 @@ public class FloydWarshallBenchmark {
         // the check is an n^3 product of its own above the CPU reference's sizes: its cost is said, not hidden in the trial
         System.out.println("verified " + solver.describe() + " at n=" + n + ": " + how
                 + String.format(Locale.ROOT, " (solve %.2f s, check %.2f s)", (solved - start) / 1e9, (System.nanoTime() - solved) / 1e9));
+        GpuTimeLedger.launchSettings(solver.launchInEffect().named());
     }
 
     /**
@@ -185,6 +187,7 @@ public class FloydWarshallBenchmark {
 
     @TearDown(Level.Trial)
     public void release() {
+        GpuTimeLedger.launchSettings(Map.of());
         if (solver != null) solver.close();
     }
 }

@@ -1,13 +1,16 @@
 package fwbench.bench;
 
+import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
  * What the solves of the current iteration did on the GPU: their GPU time, the relaxations they
- * performed and the device memory they held. Recorded by the benchmarks outside the timed method
- * and read by {@link GpuTimeProfiler} at the iteration's end, in the same (forked) JVM.
+ * performed and the device memory they held; and the launch settings of the trial's solver.
+ * Recorded by the benchmarks outside the timed method and read by {@link GpuTimeProfiler} at the
+ * iteration's end, in the same (forked) JVM.
  */
 final class GpuTimeLedger {
+    private static Map<String, Integer> launchSettings = Map.of();  // the trial's, kept across its iterations
     private static double totalMillis;
     private static double totalRelaxations;
     private static long solves;
@@ -42,5 +45,14 @@ final class GpuTimeLedger {
 
     static synchronized long deviceBytes() {
         return deviceBytes;
+    }
+
+    /** The trial's launch settings by name ({@code LaunchInEffect.named()}); empty between trials. */
+    static synchronized void launchSettings(Map<String, Integer> settings) {
+        launchSettings = Map.copyOf(settings);
+    }
+
+    static synchronized Map<String, Integer> launchSettings() {
+        return launchSettings;
     }
 }

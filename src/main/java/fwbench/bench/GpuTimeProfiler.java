@@ -25,6 +25,8 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@value ResultsFormat#GPU_RATE}: relaxations per second of GPU time (n^3 per solve; for the peak benchmark
  *       the relaxations its kernel performs: the device's ceiling);</li>
  *   <li>{@value ResultsFormat#GPU_MEMORY}: device memory the solver held, in MiB;</li>
+ *   <li>{@value ResultsFormat#LAUNCH_PREFIX}tile, restLaunches, blocksPerSm, groupedRounds: the launch
+ *       settings the solver runs with, those its variant has ({@code Solver.launchInEffect()});</li>
  *   <li>the device's SM and memory clocks, temperature, power draw and clock event reasons, read
  *       through NVML at the iteration's end, after its last timed solve ({@link ClockMetrics}); none
  *       without NVML ({@link DeviceClocks}).</li>
@@ -56,6 +58,8 @@ public final class GpuTimeProfiler implements InternalProfiler {
         GpuTimeLedger.relaxationsPerSecond().ifPresent(rate ->
                 results.add(new ScalarResult(ResultsFormat.GPU_RATE, rate, "relaxations/s", AggregationPolicy.AVG)));
         results.add(new ScalarResult(ResultsFormat.GPU_MEMORY, GpuTimeLedger.deviceBytes() / (double) (1 << 20), "MiB", AggregationPolicy.MAX));
+        GpuTimeLedger.launchSettings().forEach((name, setting) ->
+                results.add(new ScalarResult(ResultsFormat.LAUNCH_PREFIX + name, setting, "setting", AggregationPolicy.MAX)));
         DeviceClocks.sample().ifPresent(sample -> results.addAll(ClockMetrics.of(sample)));
         return results;
     }

@@ -7,8 +7,10 @@ import org.apache.commons.math3.stat.StatUtils;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -58,6 +60,26 @@ public record CompareTable(SortedMap<String, String> settings, String beforeDevi
 
         public boolean afterFlagged() {
             return afterSolve.flatMap(RunData.Solve::clocks).filter(Clocks::flagged).isPresent();
+        }
+
+        /**
+         * "tile 128 -> 64, restLaunches 2 -> 1": the launch settings that differ where both runs
+         * recorded theirs (a ratio there compares two launch choices, not only two builds); empty
+         * where they agree, or a run recorded none.
+         */
+        public Optional<String> launchChange() {
+            if (beforeSolve.isEmpty() || afterSolve.isEmpty()) return Optional.empty();
+            Map<String, Integer> before = beforeSolve.get().launch(), after = afterSolve.get().launch();
+            if (before.isEmpty() || after.isEmpty() || before.equals(after)) return Optional.empty();
+            Set<String> names = new LinkedHashSet<>(before.keySet());
+            names.addAll(after.keySet());
+            return Optional.of(names.stream().filter(name -> !Objects.equals(before.get(name), after.get(name)))
+                    .map(name -> name + " " + settingText(before.get(name)) + " -> " + settingText(after.get(name)))
+                    .collect(Collectors.joining(", ")));
+        }
+
+        private static String settingText(Integer value) {
+            return value == null ? "none" : value.toString();
         }
     }
 

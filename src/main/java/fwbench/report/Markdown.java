@@ -242,6 +242,17 @@ public final class Markdown {
             }
         }
         clockLegend(flagged).ifPresent(lines::add);
+        List<String> changed = new ArrayList<>();
+        for (CompareTable table : tables) {
+            for (CompareTable.Row r : table.rows()) {
+                r.launchChange().ifPresent(change -> changed.add(r.variant().id() + " at n = " + Numbers.grouped(r.n())
+                        + (tables.size() > 1 ? " (" + compareHeading(table) + ")" : "") + ": " + change));
+            }
+        }
+        if (!changed.isEmpty()) {
+            lines.add("- **launch settings changed** between the runs, as each solver recorded them (there the ratio compares two "
+                    + "launch choices, not only two builds): " + String.join("; ", changed) + ".");
+        }
         return lines;
     }
 

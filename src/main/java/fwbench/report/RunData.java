@@ -38,9 +38,22 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
      */
     private static final Set<String> AXES = Set.of(ResultsFormat.VARIANT, ResultsFormat.N, ResultsFormat.DEVICE, ResultsFormat.KERNEL_SHA256);
 
-    /** One variant's time per solve at one n, how JMH measured it, and the GPU's clocks over its iterations where NVML read them. */
+    /** The launch settings a result recorded ({@link ResultsFormat#LAUNCH_PREFIX}), by name, in the file's order. */
+    private static Map<String, Integer> launch(JmhResult r) {
+        Map<String, Integer> launch = new LinkedHashMap<>();
+        r.secondary().forEach((label, metric) -> {
+            if (label.startsWith(ResultsFormat.LAUNCH_PREFIX)) launch.put(label.substring(ResultsFormat.LAUNCH_PREFIX.length()), (int) Math.round(metric.score()));
+        });
+        return launch;
+    }
+
+    /**
+     * One variant's time per solve at one n, how JMH measured it, the GPU's clocks over its iterations
+     * where NVML read them, and the launch settings its solver ran with by name ({@link
+     * ResultsFormat#LAUNCH_PREFIX}; empty where the variant has none or the run predates them).
+     */
     public record Solve(RunSetup setup, VariantName variant, int n, Timing time, Optional<Timing> gpuTime, Path source,
-                        JmhResult.Harness harness, Optional<Clocks> clocks) {
+                        JmhResult.Harness harness, Optional<Clocks> clocks, Map<String, Integer> launch) {
         /** Relaxations per second: a solve does n^3 of them. */
         public double relaxationsPerSecond() {
             double cube = (double) n * n * n;
@@ -51,7 +64,7 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
         Solve without(String setting) {
             Map<String, String> settings = new LinkedHashMap<>(setup.settings());
             settings.remove(setting);
-            return new Solve(RunSetup.of(setup.device(), settings), variant, n, time, gpuTime, source, harness, clocks);
+            return new Solve(RunSetup.of(setup.device(), settings), variant, n, time, gpuTime, source, harness, clocks, launch);
         }
     }
 
@@ -180,7 +193,7 @@ public record RunData(List<Path> sources, List<Solve> solves, List<PeakCeiling> 
         // one-GPU host), so it is left out: old and new runs share tables and compare
         settings.remove(ResultsFormat.GPUS, SolverConfig.ALL_GPUS_TEXT);
         String device = r.param(ResultsFormat.DEVICE).filter(d -> !d.isBlank()).orElse("unknown device");
-        return new Solve(RunSetup.of(device, settings), name, n, time, gpu, r.source(), r.harness(), Clocks.of(r));
+        return new Solve(RunSetup.of(device, settings), name, n, time, gpu, r.source(), r.harness(), Clocks.of(r), launch(r));
     }
 
     /**

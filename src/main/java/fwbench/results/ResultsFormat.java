@@ -52,6 +52,13 @@ public final class ResultsFormat {
     public static final String GPU_RATE = "gpu.rate";
     /** Device memory the solver held, in MiB. */
     public static final String GPU_MEMORY = "gpu.memory";
+    /**
+     * The launch settings a solver ran with, one metric each, this prefix and the setting's name
+     * ({@code launch.tile}, {@code launch.restLaunches}, {@code launch.blocksPerSm},
+     * {@code launch.groupedRounds}): those its variant has, whether the table, the tuning or a pin
+     * chose them (absent from runs before they were recorded).
+     */
+    public static final String LAUNCH_PREFIX = "launch.";
 
     // secondary metrics read through NVML at each iteration's end (absent without NVML, and from runs before they were recorded)
     /** The SM clock, in MHz: the mean of the iterations. */

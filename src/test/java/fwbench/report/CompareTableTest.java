@@ -8,8 +8,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -95,6 +98,29 @@ class CompareTableTest {
         assertTrue(md.contains("Time after / before (> 1: after is slower) and the verdict at 99% confidence:"), md);
         assertTrue(md.contains("by Welch's two-sided t-test at 99% confidence: **faster** or **slower** when p < 0.01"), md);
         assertTrue(md.contains("](compare-random-graph-42.png)"), md);
+    }
+
+    /**
+     * Where both runs recorded launch settings and they differ, the legend names the (variant, n) and
+     * the change; settings that agree, or a run that recorded none (runs before they were), say nothing.
+     */
+    @Test
+    void aChangedLaunchSettingIsNamedInTheLegend() throws Exception {
+        ArrayNode before = Fixtures.withLaunch(Fixtures.tree(Fixtures.RUN), Fixtures.variant("BLOCKED"), Map.of("tile", 128, "restLaunches", 2));
+        ArrayNode after = Fixtures.withLaunch(Fixtures.tree(Fixtures.RUN), Fixtures.at("BLOCKED", 2500), Map.of("tile", 64, "restLaunches", 2));
+        after = Fixtures.withLaunch(after, Fixtures.at("BLOCKED", 5000), Map.of("tile", 128, "restLaunches", 2));
+        CompareTable table = CompareTable.build(data(before, "before.json"), data(after, "after.json")).get(0);
+        assertEquals(Optional.of("tile 128 -> 64"), table.row(BLOCKED, 2500).launchChange());
+        assertEquals(Optional.empty(), table.row(BLOCKED, 5000).launchChange());
+        assertEquals(Optional.empty(), table.row(NAIVE, 2500).launchChange());
+        String md = Markdown.compare(List.of(table), List.of("before.json"), List.of("after.json"));
+        assertTrue(md.contains("- **launch settings changed** between the runs"), md);
+        assertTrue(md.contains(": blocked at n = 2,500: tile 128 -> 64."), md);
+        assertFalse(md.contains("n = 5,000: tile"), md);
+
+        CompareTable unrecorded = CompareTable.build(data(Fixtures.tree(Fixtures.RUN), "old.json"), data(after, "after.json")).get(0);
+        assertEquals(Optional.empty(), unrecorded.row(BLOCKED, 2500).launchChange());
+        assertFalse(Markdown.compare(List.of(unrecorded), List.of("old.json"), List.of("after.json")).contains("launch settings changed"));
     }
 
     /** Every iteration of blocked 20% faster: faster at every n, from iterations far tighter than 20%. */

@@ -149,6 +149,17 @@ final class Fixtures {
         return changed;
     }
 
+    /** The run with launch settings on the matching results, as the profiler writes them: one metric a setting, the same every iteration. */
+    static ArrayNode withLaunch(ArrayNode run, Predicate<JsonNode> which, java.util.Map<String, Integer> settings) {
+        ArrayNode changed = run.deepCopy();
+        for (JsonNode r : changed) {
+            if (!which.test(r)) continue;
+            ObjectNode metrics = (ObjectNode) r.get("secondaryMetrics");
+            settings.forEach((name, value) -> metric(metrics, ResultsFormat.LAUNCH_PREFIX + name, "setting", new double[] {value, value}, value));
+        }
+        return changed;
+    }
+
     private static void metric(ObjectNode metrics, String label, String unit, double[] iterations, double score) {
         ObjectNode metric = metrics.putObject(label);
         metric.put("score", score);

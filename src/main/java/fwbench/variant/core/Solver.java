@@ -52,6 +52,11 @@ public interface Solver extends AutoCloseable {
         return 0;
     }
 
+    /** The launch settings this solve runs with, for the results file; {@link LaunchInEffect#NONE} where the variant has none. */
+    default LaunchInEffect launchInEffect() {
+        return LaunchInEffect.NONE;
+    }
+
     /** The variant and any configuration it chose for this input (e.g. a tile size), for logs. */
     default String describe() {
         return variant().id();

@@ -81,6 +81,7 @@ public final class DataflowLaunch implements AutoCloseable {
     private final TileKernel kernel;
     private final int tiles;
     private final int resident;
+    private final int blocksPerSm;  // resident blocks per multiprocessor the grid asks for
     private final int grid;
     private final int items;
     private final DeviceBuffer schedule;
@@ -98,11 +99,12 @@ public final class DataflowLaunch implements AutoCloseable {
         this.kernel = kernel;
         this.tiles = tiles;
         this.resident = kernel.residentBlocksPerMultiprocessor();
+        this.blocksPerSm = Math.min(blocksPerSm, resident);
         int tile = kernel.shape().tile();
         boolean folded = DataflowSchedule.foldsPivot(tile), secondChain = DataflowSchedule.runsSecondChain(cells, tile);
         // block 0 runs the chain (folded pivots), block 1 the second chain, before any listed item: the list needs another block
         int least = secondChain ? 3 : folded ? 2 : 1;
-        this.grid = Math.max(least, Math.min(blocksPerSm, resident) * device.multiprocessors());
+        this.grid = Math.max(least, this.blocksPerSm * device.multiprocessors());
         if (grid > resident * device.multiprocessors()) {
             throw new IllegalStateException("the dataflow kernel needs " + least + " resident blocks and this device holds "
                     + resident * device.multiprocessors());
@@ -176,6 +178,11 @@ public final class DataflowLaunch implements AutoCloseable {
         long t = GpuSolver.tilesPerSide(n, tile);
         // at most this: the second chain lists fewer items; then the counters, the ticket, the exit count
         return 4L * (DataflowSchedule.itemCount(t, DataflowSchedule.foldsPivot(tile), false) + t * t + 2);
+    }
+
+    /** Resident blocks per multiprocessor: the choice, or all that fit where fewer do. */
+    public int blocksPerSm() {
+        return blocksPerSm;
     }
 
     /** Blocks in the grid (resident at once). */

@@ -3,6 +3,7 @@ package fwbench.variant.dataflow;
 import fwbench.variant.core.VariantTraits;
 import fwbench.variant.core.GpuSolver;
 import fwbench.variant.core.LaunchChoice;
+import fwbench.variant.core.LaunchInEffect;
 import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.core.TileFit;
@@ -64,6 +65,11 @@ public final class DataflowSolver extends GpuSolver {
     /** Which of kleene's tiles the dataflow kernels (32- and 64-bit cell offsets) fit a block of the device in use. */
     public static TileFit tileFit(VariantTraits variant) {
         return TileFit.onDevice(variant, KleeneSolver.TILE_PIN, KleeneSolver.TILES, t -> List.of("fw_dataflow_t" + t, "fw_dataflow_wide_t" + t));
+    }
+
+    @Override
+    public LaunchInEffect launchInEffect() {
+        return new LaunchInEffect(tileSetting.value(), 0, launch.blocksPerSm(), 0);
     }
 
     @Override

@@ -2,6 +2,7 @@ package fwbench.variant.kleene;
 
 import fwbench.variant.core.VariantTraits;
 import fwbench.variant.core.DeviceMemory;
+import fwbench.variant.core.LaunchInEffect;
 import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.NegativeWeights;
 import fwbench.variant.core.Solver;
@@ -363,6 +364,11 @@ public final class BandsSolver implements Solver {
     /** Devices the bands use (0 .. this - 1). */
     public int devices() {
         return layout.devices();
+    }
+
+    @Override
+    public LaunchInEffect launchInEffect() {
+        return new LaunchInEffect(tile, 0, 0, 0);
     }
 
     @Override

@@ -2,6 +2,7 @@ package fwbench.variant.kleene;
 
 import fwbench.variant.core.VariantTraits;
 import fwbench.variant.core.GpuSolver;
+import fwbench.variant.core.LaunchInEffect;
 import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.NegativeWeights;
 import fwbench.variant.core.PathSolver;
@@ -117,6 +118,7 @@ public final class KleenePathsSolver extends GpuSolver implements PathSolver {
     }
 
     private final int tile;
+    private final int groupRounds;
     private final int routeBits;
     private final String roundsText;  // for describe(): the groups, or why there are none
     private final LaunchSetting tileSetting;
@@ -165,6 +167,7 @@ public final class KleenePathsSolver extends GpuSolver implements PathSolver {
     /** With the tile chosen, and checked against the device as kleene's (T = 64 where T = 128 does not fit), before anything is allocated. */
     private KleenePathsSolver(VariantTraits variant, SolverConfig config, int groupRounds, boolean groupsAsked, LaunchSetting tileSetting) {
         super(variant, config);
+        this.groupRounds = groupRounds;
         routeBits = groupRounds > 1 ? GROUPED_ROUTE_BITS : ROUTE_BITS;
         roundsText = groupRounds > 1 ? ", rounds in groups of " + groupRounds
                 : groupsAsked ? ", rounds one by one (" + (config.negativeWeights() ? "negative weights" : "distances up to " + distanceBound(config.graph()))
@@ -215,6 +218,11 @@ public final class KleenePathsSolver extends GpuSolver implements PathSolver {
     static SolverConfig requireRepresentable(SolverConfig config) {
         requireDistancesBelow(config.graph(), ROUTE_INF, "kleene-paths keeps distances in " + (32 - 2 - ROUTE_BITS) + " bits", "paths");
         return config;
+    }
+
+    @Override
+    public LaunchInEffect launchInEffect() {
+        return new LaunchInEffect(tile, restSetting.value(), 0, groupRounds);
     }
 
     @Override

@@ -3,6 +3,7 @@ package fwbench.variant.kleene;
 import fwbench.cell.CellType;
 import fwbench.variant.core.GpuSolver;
 import fwbench.variant.core.LaunchChoice;
+import fwbench.variant.core.LaunchInEffect;
 import fwbench.variant.core.LaunchPin;
 import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.SolverConfig;
@@ -256,6 +257,11 @@ public class KleeneSolver extends GpuSolver {
     public static LaunchChoice tableChoice(CellType cells, int n) {
         int tile = tableTile(cells, n);
         return new LaunchChoice(tile, tableRestLaunches(tile));
+    }
+
+    @Override
+    public LaunchInEffect launchInEffect() {
+        return new LaunchInEffect(tile, restSetting.value(), 0, groupRounds);
     }
 
     @Override

@@ -2,6 +2,7 @@ package fwbench.variant.packed16;
 
 import fwbench.cell.CellType;
 import fwbench.variant.core.GpuSolver;
+import fwbench.variant.core.LaunchInEffect;
 import fwbench.variant.core.LaunchPin;
 import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.PackedDistances;
@@ -137,6 +138,11 @@ public final class KleenePacked16Solver extends GpuSolver implements PackedDista
     static SolverConfig requireRepresentable(SolverConfig config) {
         requireDistancesBelow(config.graph(), CellType.PACKED16.inf(), "kleene-packed16 keeps distances in 16 bits", "kleene");
         return config;
+    }
+
+    @Override
+    public LaunchInEffect launchInEffect() {
+        return new LaunchInEffect(TILE, restLaunches.value(), 0, groups.value());
     }
 
     @Override

@@ -3,6 +3,7 @@ package fwbench.variant.packed16;
 import fwbench.cell.CellType;
 import fwbench.variant.core.GpuSolver;
 import fwbench.variant.core.LaunchChoice;
+import fwbench.variant.core.LaunchInEffect;
 import fwbench.variant.core.LaunchPin;
 import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.PackedDistances;
@@ -174,6 +175,11 @@ public final class Packed16Solver extends GpuSolver implements PackedDistances {
     public static SolverConfig requireRepresentable(SolverConfig config) {
         requireDistancesBelow(config.graph(), CellType.PACKED16.inf(), "packed16 keeps distances in 16 bits", "kleene");
         return config;
+    }
+
+    @Override
+    public LaunchInEffect launchInEffect() {
+        return new LaunchInEffect(tileSetting.value(), 0, launch.blocksPerSm(), 0);
     }
 
     @Override
