@@ -134,8 +134,8 @@ __device__ __forceinline__ void chain(int* d, long long* clocks)
             mbarrier_init(&s.foldedReady, BLOCKS - 1);
         }
         asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-        cg::this_cluster().sync();
     }
+    if constexpr (BLOCKS > 1) cg::this_cluster().sync();  // every block has started before any writes to another's shared memory
     auto meet = [] {
         if constexpr (BLOCKS > 1) cg::this_cluster().sync();
         else __syncthreads();

@@ -1,5 +1,7 @@
 package fwbench.bench;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalDouble;
 
@@ -47,9 +49,13 @@ final class GpuTimeLedger {
         return deviceBytes;
     }
 
-    /** The trial's launch settings by name ({@code LaunchInEffect.named()}); empty between trials. */
+    /**
+     * The trial's launch settings by name ({@code LaunchInEffect.named()}), set once its solver is
+     * verified and cleared when the next trial starts: JMH runs a trial's teardown before the
+     * profiler reads its last iteration.
+     */
     static synchronized void launchSettings(Map<String, Integer> settings) {
-        launchSettings = Map.copyOf(settings);
+        launchSettings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     }
 
     static synchronized Map<String, Integer> launchSettings() {

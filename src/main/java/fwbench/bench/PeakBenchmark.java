@@ -22,6 +22,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static fwbench.cuda.KernelArgs.buffer;
@@ -109,6 +110,7 @@ public class PeakBenchmark {
 
     @Setup(Level.Trial)
     public void prepare() {
+        GpuTimeLedger.launchSettings(Map.of());  // a run without forks may hold the benchmark's before
         DeviceLabel.check(device);
         CudaContext cuda = CudaContext.get();
         int multiprocessors = cuda.device().multiprocessors();

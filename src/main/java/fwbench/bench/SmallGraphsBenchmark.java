@@ -27,6 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
@@ -119,6 +120,7 @@ public class SmallGraphsBenchmark {
 
     @Setup(Level.Trial)
     public void prepare() {
+        GpuTimeLedger.launchSettings(Map.of());  // a run without forks may hold the benchmark's before
         DeviceLabel.check(device);
         resolved = Variant.parse(variant);
         graphCount = AutoBatch.resolve(batch, n);

@@ -10,7 +10,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,15 +21,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The launch settings a solver reports for the results file are the ones its log line names: the
- * tile, the bulk's launches, the rounds a group and the blocks per SM, for every variant with
- * launch settings, at an n of rounds one by one and one of rounds in groups.
+ * tile, the bulk's launches, the rounds a group and the blocks per SM, for every GPU variant but the
+ * reports' kernels and small-graphs (which have none), at an n of rounds one by one and one of
+ * rounds in groups. A new tile variant that does not report its settings fails here.
  */
 @GpuTest
 class LaunchInEffectGpuTest {
 
+
+    /** Variants of rounds: their bulk's launches and rounds a group are always set. */
+    static final Set<Variant> ROUNDS = Set.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_I64, Variant.KLEENE_F64, Variant.KLEENE_PATHS,
+            Variant.KLEENE_PACKED16);
+
     static Stream<Arguments> solvers() {
-        return Stream.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_I64, Variant.KLEENE_F64, Variant.KLEENE_PATHS,
-                        Variant.KLEENE_BANDS, Variant.KLEENE_PACKED16, Variant.DATAFLOW, Variant.PACKED16)
+        // the reports' kernels (launched by their descriptors) and small-graphs have none
+        return Arrays.stream(Variant.values()).filter(Variant::gpu).filter(v -> !v.launchedByDescriptor() && v != Variant.SMALL_GRAPHS)
                 .flatMap(v -> Stream.of(1000, 9000).map(n -> Arguments.of(v, n)));
     }
 
@@ -39,6 +47,8 @@ class LaunchInEffectGpuTest {
             String described = solver.describe();
             assertTrue(launch.tile() > 0, described);
             assertTrue(described.contains("T=" + launch.tile() + " "), launch + " against " + described);
+            assertEquals(ROUNDS.contains(variant), launch.restLaunches() > 0, launch + " against " + described);
+            assertEquals(ROUNDS.contains(variant), launch.groupedRounds() > 0, launch + " against " + described);
             if (launch.restLaunches() > 0) {
                 assertTrue(described.contains(launch.restLaunches() + " REST launch"), launch + " against " + described);
             }
@@ -62,6 +72,6 @@ class LaunchInEffectGpuTest {
     }
 
     static Stream<Variant> withoutSettings() {
-        return Stream.of(Variant.NAIVE, Variant.BLOCKED, Variant.CPU_BLOCKED);
+        return Stream.concat(Arrays.stream(Variant.values()).filter(Variant::launchedByDescriptor), Stream.of(Variant.CPU_BLOCKED));
     }
 }

@@ -6,8 +6,9 @@ import java.util.Map;
 /**
  * The launch settings a solver runs with, once its table, a tuned choice or a -D pin has decided
  * each ({@link LaunchSetting}): a results file records them beside every result, so that a
- * comparison of two runs can tell a changed choice from a changed kernel. 0: the variant has no
- * such setting.
+ * comparison of two runs can tell a changed choice from a changed kernel. 0: its launch has no
+ * such setting; the kleene family's bulk launches and rounds a group are set even where fixed
+ * (kleene-f64's one bulk launch, the 64-bit cells' rounds one by one).
  *
  * @param tile          T
  * @param restLaunches  launches a round's bulk is split into
