@@ -28,7 +28,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @GpuTest
 class LaunchInEffectGpuTest {
 
-
     /** Variants of rounds: their bulk's launches and rounds a group are always set. */
     static final Set<Variant> ROUNDS = Set.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_I64, Variant.KLEENE_F64, Variant.KLEENE_PATHS,
             Variant.KLEENE_PACKED16);
