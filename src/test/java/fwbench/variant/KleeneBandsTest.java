@@ -1,6 +1,7 @@
 package fwbench.variant;
 
 import fwbench.variant.core.DeviceGraphs;
+import fwbench.variant.core.LaunchMode;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.core.UnsupportedInputException;
 import fwbench.variant.kleene.BandsSolver;
@@ -34,7 +35,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * device-to-device copies, the schedule and its events are the multi-GPU ones) against the CPU
  * reference, and one band against kleene's answer; on a host of two GPUs or more, the same bands
  * across two of them, and one band a GPU against kleene. The schedule's ordering is checked without a
- * GPU by BandRoundsTest; this checks the kernels' tile indexing and the copies.
+ * GPU by BandRoundsTest; this checks the kernels' tile indexing and the copies, with the solve
+ * replayed as a CUDA graph (the default launch mode) and issued from Java.
  */
 @GpuTest
 class KleeneBandsTest {
@@ -65,6 +67,26 @@ class KleeneBandsTest {
                 assertArrayEquals(ReferenceFloydWarshall.distances(g), s.distances(), s.describe() + ", solve " + run);
             }
             assertTrue(s.lastSolveGpuMillis().isPresent());
+        }
+    }
+
+    /**
+     * Bands on one device replay one captured CUDA graph with launch=graph and issue every launch
+     * from Java with launch=stream: the same distances, solve after solve (the graph's second replay
+     * starts from the events and buffers the first left).
+     */
+    @ParameterizedTest(name = "n={0} bands={1} {2}")
+    @CsvSource({"129, 1, GRAPH", "129, 1, STREAM", "1000, 1, GRAPH", "1000, 1, STREAM", "1000, 3, GRAPH", "1000, 3, STREAM", "385, 2, GRAPH"})
+    void bothLaunchModesGiveTheReference(int n, int bandCount, LaunchMode launch) {
+        Graph g = TestGraphs.graph(TestGraphs.ZERO_WEIGHTS, n);
+        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, new SolverConfig(g, launch), bandCount, 1, 64)) {
+            String expected = launch == LaunchMode.GRAPH ? "launches replayed as one CUDA graph" : "launches issued from Java";
+            assertTrue(s.describe().contains(expected), s.describe());
+            for (int run = 0; run < 3; run++) {
+                s.reset();
+                s.solve();
+                assertArrayEquals(ReferenceFloydWarshall.distances(g), s.distances(), s.describe() + ", solve " + run);
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package fwbench.variant.kleene;
 import fwbench.variant.core.VariantTraits;
 import fwbench.variant.core.DeviceMemory;
 import fwbench.variant.core.LaunchInEffect;
+import fwbench.variant.core.LaunchMode;
 import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.NegativeWeights;
 import fwbench.variant.core.Solver;
@@ -13,6 +14,7 @@ import fwbench.variant.schedule.BandLayout;
 import fwbench.variant.schedule.BandRounds;
 
 import fwbench.cuda.CudaContext;
+import fwbench.cuda.CudaGraph;
 import fwbench.cuda.CudaStream;
 import fwbench.cuda.DeviceBuffer;
 import fwbench.cuda.Event;
@@ -52,8 +54,10 @@ import static fwbench.cuda.KernelArgs.value;
  * rest of round p runs on the band's side stream (low priority). So round p + 1's copy and
  * column run under round p's bulk ({@link BandRounds} has the schedule). The GPU time runs
  * from an event on the first band's main stream to one recorded there after it has waited for
- * every band's last event. Launches are issued one by one from Java, whatever the launch mode: a
- * CUDA graph that spans devices is left for later (kernels/NOTES.md, kleene-bands).
+ * every band's last event. With the launch mode GRAPH and every band on one device the solve's
+ * launches, copies and events are captured once into a CUDA graph that each solve replays (at
+ * n = 1000 the launches issued one by one from Java were most of the time); across devices they
+ * are issued from Java: a graph spanning devices is not built yet (kernels/NOTES.md, kleene-bands).
  *
  * <p>A graph with negative weights ends each band's solve with the step GpuSolver ends kleene's
  * with ({@link NegativeWeights}), over the band's rows on its own device, timed with the solve:
@@ -113,6 +117,11 @@ public final class BandsSolver implements Solver {
     private final VariantTraits variant;
     private final Event start;
     private final Event stop;
+    /** Recorded first inside the solve's launches: every band's streams wait on it (a captured graph cannot wait on start). */
+    private final Event fork;
+    /** Whether solves replay a captured graph ({@link #solve}). */
+    private final boolean replaysGraph;
+    private CudaGraph graph;
     private final List<String> stagedPairs = new ArrayList<>();
     private boolean solved;
 
@@ -138,6 +147,8 @@ public final class BandsSolver implements Solver {
         CudaContext first = CudaContext.of(0);
         this.start = new Event();
         this.stop = new Event();
+        this.fork = new Event(false);
+        this.replaysGraph = config.launch() == LaunchMode.GRAPH && layout.devices() == 1;
         try {
             for (int b = 0; b < layout.bands(); b++) {
                 bands.add(new Band(b, CudaContext.of(layout.device()[b]), layout, tile, ld, n, variant.kernelModule()));
@@ -245,11 +256,24 @@ public final class BandsSolver implements Solver {
     public void solve() {
         Band first = bands.get(0);
         first.cuda.makeCurrent();
+        if (replaysGraph && graph == null) graph = CudaGraph.capture(first.main, this::enqueueSolve);  // on first use, as GpuSolver's
         start.record(first.main);
+        if (graph != null) graph.launch(first.main);
+        else enqueueSolve();
+        stop.record(first.main);
+        stop.synchronize();
+        solved = true;
+    }
+
+    /** One solve's launches, copies and events on every band, forked from and joined back into the first band's main stream. */
+    private void enqueueSolve() {
+        Band first = bands.get(0);
+        first.cuda.makeCurrent();
+        fork.record(first.main);
         for (Band b : bands) {
             b.cuda.makeCurrent();
-            b.main.waitFor(start);
-            b.side.waitFor(start);
+            b.main.waitFor(fork);
+            b.side.waitFor(fork);
         }
         BandRounds.enqueue(layout, new DeviceOps());
         for (Band b : bands) {
@@ -260,9 +284,6 @@ public final class BandsSolver implements Solver {
         }
         first.cuda.makeCurrent();
         for (Band b : bands) first.main.waitFor(b.done);
-        stop.record(first.main);
-        stop.synchronize();
-        solved = true;
     }
 
     /** The schedule's operations on the bands' devices. */
@@ -377,12 +398,18 @@ public final class BandsSolver implements Solver {
         return variant() + " (" + LaunchSetting.describe(tileSetting, n) + ", " + productShape.cellsPerThread() + " cells per thread, "
                 + layout.bands() + " band" + (layout.bands() == 1 ? "" : "s")
                 + " on " + (devices == 1 ? "GPU 0" : "GPUs 0-" + (devices - 1))
-                + (stagedPairs.isEmpty() ? "" : ", copies through host memory") + ", launches issued from Java, n padded to " + ld + ")";
+                + (stagedPairs.isEmpty() ? "" : ", copies through host memory")
+                + (replaysGraph ? ", launches replayed as one CUDA graph" : ", launches issued from Java") + ", n padded to " + ld + ")";
     }
 
     @Override
     public void close() {
         RuntimeException first = null;
+        if (graph != null) {  // before the buffers and streams it uses
+            bands.get(0).cuda.makeCurrent();
+            graph.close();
+            graph = null;
+        }
         for (Band b : bands) {
             try {
                 b.close();
@@ -394,6 +421,7 @@ public final class BandsSolver implements Solver {
         CudaContext.of(0);
         start.close();
         stop.close();
+        fork.close();
         if (first != null) throw first;
     }
 }
