@@ -6,7 +6,9 @@
 // cycle: a potential), packed16 0 .. 90 with ties, float32 real; a fifth unreachable.
 // Then panels (close_panel, below): the pivot closed together with the tile below it, the tile right
 // of it and the tile they meet at, in the same 64 steps, for int32 and packed16, each set of tiles
-// checked against Floyd-Warshall with k in the pivot over the same rows and columns on the host.
+// checked against Floyd-Warshall with k in the pivot over the same rows and columns on the host
+// (at 4 x 4 words a thread, where the rest of a step is deferred; close_panel's whole-step branch,
+// for more accumulators, is not run here).
 // Measured on an H200 (kernels/LOG.md, The closure in groups and the chain on a cluster, measured;
 // The cross in the closure's steps, measured).
 // Build and run on a GPU machine:

@@ -406,8 +406,12 @@ public final class BandsSolver implements Solver {
     public void close() {
         RuntimeException first = null;
         if (graph != null) {  // before the buffers and streams it uses
-            bands.get(0).cuda.makeCurrent();
-            graph.close();
+            try {
+                bands.get(0).cuda.makeCurrent();
+                graph.close();
+            } catch (RuntimeException e) {  // close the bands all the same
+                first = e;
+            }
             graph = null;
         }
         for (Band b : bands) {
