@@ -14,18 +14,10 @@
 #include <random>
 #include <vector>
 
+#include "check.cuh"
 #include "dataflow.cuh"
 
 constexpr int T = 64, TM = 4, TN = 4, REPS = 200;
-
-#define CHECK(call)                                                                                 \
-    do {                                                                                            \
-        cudaError_t e = (call);                                                                     \
-        if (e != cudaSuccess) {                                                                     \
-            std::printf("%s: %s\n", #call, cudaGetErrorString(e));                                  \
-            std::exit(1);                                                                           \
-        }                                                                                           \
-    } while (0)
 
 template <class Cell> constexpr int W = T / Cell::CELLS_PER_WORD;
 template <class Cell> constexpr int LD = 2 * W<Cell>;  // a matrix of 2 x 2 tiles: A = (1, 0), B = (0, 1), C = (1, 1)

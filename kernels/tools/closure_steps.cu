@@ -20,6 +20,7 @@
 #include <random>
 #include <vector>
 
+#include "check.cuh"
 #include "pivot_closure.cuh"
 
 // close_panel: minplus::close_cells's steps (pivot_closure.cuh, the same walk of k, owners and
@@ -190,15 +191,6 @@ __device__ __forceinline__ void close_panel(typename Cell::Word (&acc)[TM][TN], 
 }  // namespace minplus
 
 constexpr int T = 64, REPS = 300;
-
-#define CHECK(call)                                                                                 \
-    do {                                                                                            \
-        cudaError_t e = (call);                                                                     \
-        if (e != cudaSuccess) {                                                                     \
-            std::printf("%s: %s\n", #call, cudaGetErrorString(e));                                  \
-            std::exit(1);                                                                           \
-        }                                                                                           \
-    } while (0)
 
 // closes the tile at in (W words a row) `reps` times, stores it to out, clocks a closure to clocks[0]
 template <class Cell, int TM, int TN>

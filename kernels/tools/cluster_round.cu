@@ -25,6 +25,7 @@
 #include <random>
 #include <vector>
 
+#include "check.cuh"
 #include "pivot_closure.cuh"
 
 namespace cg = cooperative_groups;
@@ -36,15 +37,6 @@ template <class Cell> constexpr int W = T / Cell::CELLS_PER_WORD;
 template <class Cell> constexpr int LD = N / Cell::CELLS_PER_WORD;
 template <class Cell> constexpr int THREADS = minplus::Grid<Cell, T, TM, TN>::THREADS;
 constexpr int PARTS = 5;  // clocks: closure, first meeting, products, second meeting, taking F
-
-#define CHECK(call)                                                                                 \
-    do {                                                                                            \
-        cudaError_t e = (call);                                                                     \
-        if (e != cudaSuccess) {                                                                     \
-            std::printf("%s: %s\n", #call, cudaGetErrorString(e));                                  \
-            std::exit(1);                                                                           \
-        }                                                                                           \
-    } while (0)
 
 struct Shared {
     int pivot[WORDS];                                   // P's rows (peers: block 0's copy, pushed)
