@@ -3,6 +3,7 @@ package fwbench.variant.dataflow;
 import fwbench.cell.CellType;
 import fwbench.variant.core.GpuSolver;
 import fwbench.variant.core.LaunchChoice;
+import fwbench.variant.core.LaunchInEffect;
 import fwbench.variant.core.LaunchPin;
 import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.SolverConfig;
@@ -94,7 +95,7 @@ public final class DataflowLaunch implements AutoCloseable {
      * @param blocksPerSm the blocks per multiprocessor chosen (>= 1, {@link LaunchChoice#ALL_THAT_FIT}):
      *                    the grid has as many, or all that fit where fewer do
      */
-  public   DataflowLaunch(TileKernel kernel, CellType cells, int tiles, int blocksPerSm, DeviceInfo device) {
+    public DataflowLaunch(TileKernel kernel, CellType cells, int tiles, int blocksPerSm, DeviceInfo device) {
         if (blocksPerSm < 1) throw new IllegalArgumentException("blocks per SM must be positive, not " + blocksPerSm);
         this.kernel = kernel;
         this.tiles = tiles;
@@ -180,9 +181,9 @@ public final class DataflowLaunch implements AutoCloseable {
         return 4L * (DataflowSchedule.itemCount(t, DataflowSchedule.foldsPivot(tile), false) + t * t + 2);
     }
 
-    /** Resident blocks per multiprocessor: the choice, or all that fit where fewer do. */
-    public int blocksPerSm() {
-        return blocksPerSm;
+    /** Its tile and resident blocks per multiprocessor (the choice, or all that fit where fewer do), for the results file. */
+    public LaunchInEffect launchInEffect() {
+        return new LaunchInEffect(kernel.shape().tile(), 0, blocksPerSm, 0);
     }
 
     /** Blocks in the grid (resident at once). */

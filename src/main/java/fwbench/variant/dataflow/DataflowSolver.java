@@ -69,7 +69,7 @@ public final class DataflowSolver extends GpuSolver {
 
     @Override
     public LaunchInEffect launchInEffect() {
-        return new LaunchInEffect(tileSetting.value(), 0, launch.blocksPerSm(), 0);
+        return launch.launchInEffect();
     }
 
     @Override

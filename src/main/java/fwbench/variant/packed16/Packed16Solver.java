@@ -179,7 +179,7 @@ public final class Packed16Solver extends GpuSolver implements PackedDistances {
 
     @Override
     public LaunchInEffect launchInEffect() {
-        return new LaunchInEffect(tileSetting.value(), 0, launch.blocksPerSm(), 0);
+        return launch.launchInEffect();
     }
 
     @Override
