@@ -30,6 +30,7 @@ struct Grid {
 
 // V words moved by one vector load or store (32 bytes: two 16-byte accesses)
 template <class Word, int V> struct Vec;
+template <> struct Vec<int, 1> { using type = int; };
 template <> struct Vec<int, 2> { using type = int2; };
 template <> struct Vec<int, 4> { using type = int4; };
 template <> struct Vec<int, 8> { struct alignas(16) type { int4 lo, hi; }; };  // two 16-byte accesses

@@ -1,16 +1,17 @@
 // closure_steps: one block closing one T = 64 pivot tile in registers (minplus::close_cells), the
 // clocks a closure and a step, each shape checked against plain Floyd-Warshall on the host:
-// int32 on 256 threads (4 x 4 words a thread, dataflow's and kleene's shape) and on 128 threads
-// (4 x 8 and 8 x 4: the whole closure without the deferred half of a step), packed16 on 128
-// threads (packed16's), float32 on 256 (kleene-f32's). Weights: int32 from -20 (no negative
-// cycle: a potential), packed16 0 .. 90 with ties, float32 real; a fifth unreachable.
+// int32 on 256 threads (4 x 4 words a thread, dataflow's and kleene's shape), on 128 threads
+// (4 x 8 and 8 x 4: the whole closure without the deferred half of a step) and on 32, 64 and 512,
+// packed16 on 128 threads (packed16's) and on 32, 64, 256 and 512, float32 on 256 (kleene-f32's).
+// Weights: int32 from -20 (no negative cycle: a potential), packed16 0 .. 90 with ties, float32
+// real; a fifth unreachable.
 // Then panels (close_panel, below): the pivot closed together with the tile below it, the tile right
 // of it and the tile they meet at, in the same 64 steps, for int32 and packed16, each set of tiles
 // checked against Floyd-Warshall with k in the pivot over the same rows and columns on the host
 // (at 4 x 4 words a thread, where the rest of a step is deferred; close_panel's whole-step branch,
 // for more accumulators, is not run here).
 // Measured on an H200 (kernels/LOG.md, The closure in groups and the chain on a cluster, measured;
-// The cross in the closure's steps, measured).
+// The cross in the closure's steps, measured; The closure on more and fewer threads, measured).
 // Build and run on a GPU machine:
 //   nvcc -arch=sm_90 -O3 -std=c++17 -I kernels -o closure_steps kernels/tools/closure_steps.cu && ./closure_steps
 #include <cmath>
@@ -321,6 +322,11 @@ int main()
     failures += verdict(run<minplus::Int32, 4, 4>("int32", ints, dIn, dOut, dClocks) == intsClosed);
     failures += verdict(run<minplus::Int32, 4, 8>("int32", ints, dIn, dOut, dClocks) == intsClosed);
     failures += verdict(run<minplus::Int32, 8, 4>("int32", ints, dIn, dOut, dClocks) == intsClosed);
+    failures += verdict(run<minplus::Int32, 8, 8>("int32", ints, dIn, dOut, dClocks) == intsClosed);
+    failures += verdict(run<minplus::Int32, 8, 16>("int32", ints, dIn, dOut, dClocks) == intsClosed);
+    failures += verdict(run<minplus::Int32, 16, 8>("int32", ints, dIn, dOut, dClocks) == intsClosed);
+    failures += verdict(run<minplus::Int32, 2, 4>("int32", ints, dIn, dOut, dClocks) == intsClosed);
+    failures += verdict(run<minplus::Int32, 4, 2>("int32", ints, dIn, dOut, dClocks) == intsClosed);
 
     std::vector<int> packed(T * T / 2);
     for (int i = 0; i < T; ++i)
@@ -337,6 +343,12 @@ int main()
         word = (int)(((unsigned)word & ~(0xFFFFu << shift)) | ((unsigned)c << shift));
     });
     failures += verdict(run<minplus::Packed16, 4, 4>("packed16", packed, dIn, dOut, dClocks) == packedClosed);
+    failures += verdict(run<minplus::Packed16, 8, 4>("packed16", packed, dIn, dOut, dClocks) == packedClosed);
+    failures += verdict(run<minplus::Packed16, 4, 8>("packed16", packed, dIn, dOut, dClocks) == packedClosed);
+    failures += verdict(run<minplus::Packed16, 8, 8>("packed16", packed, dIn, dOut, dClocks) == packedClosed);
+    failures += verdict(run<minplus::Packed16, 2, 4>("packed16", packed, dIn, dOut, dClocks) == packedClosed);
+    failures += verdict(run<minplus::Packed16, 4, 2>("packed16", packed, dIn, dOut, dClocks) == packedClosed);
+    failures += verdict(run<minplus::Packed16, 2, 2>("packed16", packed, dIn, dOut, dClocks) == packedClosed);
 
     // panels: a 2T x 2T quad with P's weights as above; the pass checked for each set of tiles
     {
