@@ -149,7 +149,7 @@ public final class Variant implements VariantTraits, VariantMemory {
     // per device: its row band of the input and work matrices, two pivot-row buffers, and the certificate's W chunk and witness bits
     public static final Variant KLEENE_BANDS = gpu("KLEENE_BANDS", "kleene-bands", "12_kleene_bands").solver(BandsSolver::new)
             .deviceMemory(DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD).indexedIn64Bits().inRowBands(BandsSolver.MEMORY))
-            .pins(KleeneSolver.TILE_PIN).tileFit(BandsSolver::tileFit).oneDeviceCounterpart(KLEENE).negativeWeights().chart(0x2CA02C, Marker.HEXAGON)
+            .pins(KleeneSolver.TILE_PIN, BandsSolver.GROUPED_ROUNDS_PIN).tileFit(BandsSolver::tileFit).oneDeviceCounterpart(KLEENE).negativeWeights().chart(0x2CA02C, Marker.HEXAGON)
             .description("kleene's rounds over row bands, one band per GPU of the host (-p gpus); pivot rows sent peer to peer").register();
     // the int32 input, the packed input and work (a row-packed and a column-packed copy, an int32 matrix's worth each); the int32 result only where it can be read back
     public static final Variant KLEENE_PACKED16 = gpu("KLEENE_PACKED16", "kleene-packed16", "13_kleene_packed16").solver(KleenePacked16Solver::new)

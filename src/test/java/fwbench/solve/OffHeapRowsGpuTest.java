@@ -60,7 +60,7 @@ class OffHeapRowsGpuTest {
         SparseGraph g = graph(1037);
         int[] expected = ReferenceFloydWarshall.distances(g);
         try (KleeneSolver kleene = new KleeneSolver(Variant.KLEENE, SolverConfig.of(g));
-             BandsSolver bands = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), 3, 1, 64)) {
+             BandsSolver bands = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), 3, 1, 64, 0)) {
             for (Solver s : new Solver[] {kleene, bands}) {
                 s.reset();
                 s.solve();

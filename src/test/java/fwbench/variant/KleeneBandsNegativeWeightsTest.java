@@ -86,7 +86,7 @@ class KleeneBandsNegativeWeightsTest {
     void oneAndTwoBandsOnOneGpuGiveTheReference(int n, int tile, String spec) {
         Graph g = GraphSpec.parse(spec).instance(n, SEED);
         for (int bands : new int[] {1, 2}) {
-            try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), bands, 1, tile)) {
+            try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), bands, 1, tile, 0)) {
                 assertEquals(1, s.devices(), s.describe());
                 assertTheReference(s, g);
             }
@@ -100,7 +100,7 @@ class KleeneBandsNegativeWeightsTest {
     void twoBandsOnTwoGpusGiveTheReference(int n, int tile, String spec) {
         assumeTrue(Gpu.deviceCount() >= 2, "needs two GPUs");
         Graph g = GraphSpec.parse(spec).instance(n, SEED);
-        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), 2, 2, tile)) {
+        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), 2, 2, tile, 0)) {
             assertEquals(Math.min(2, s.bandViews().size()), s.devices(), s.describe());
             assertTheReference(s, g);
         }
@@ -130,7 +130,7 @@ class KleeneBandsNegativeWeightsTest {
         assumeTrue(Gpu.deviceCount() >= devices, "needs two GPUs");
         Graph g = GraphSpec.parse(CERTIFIED).instance(CERTIFIED_N, SEED);
         int n = g.n();
-        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), 2, devices, 128);
+        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), 2, devices, 128, 0);
              KleeneSolver kleene = new KleeneSolver(Variant.KLEENE, SolverConfig.of(g).withGpus(1))) {
             assertEquals(devices, s.devices(), s.describe());
             assertEquals("passes the shortest-path certificate on the devices, by row band", Verification.verify(s, g));
@@ -166,7 +166,7 @@ class KleeneBandsNegativeWeightsTest {
     void aPlantedNegativeCycleIsReportedOnItsFirstVertex(int n, int tile, int bands, int devices, int a, int b, int c) {
         assumeTrue(Gpu.deviceCount() >= devices, "needs two GPUs");
         MatrixGraph g = withNegativeCycle(n, a, b, c);
-        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), bands, devices, tile)) {
+        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), bands, devices, tile, 0)) {
             for (int run = 0; run < 2; run++) {
                 s.reset();
                 s.solve();

@@ -41,14 +41,19 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @GpuTest
 class KleeneBandsTest {
 
-    /** Not multiples of 64 or 128, one tile, a tile and a bit, several tiles a band. */
+    /**
+     * Not multiples of 64 or 128, one tile, a tile and a bit, several tiles a band; rounds one by
+     * one, in pairs and in groups of five (a group that straddles two bands, a last group shorter).
+     */
     static Stream<Arguments> bandsOnOneGpu() {
         List<Arguments> cases = new ArrayList<>();
         for (int n : new int[] {1, 100, 129, 257, 385, 1000}) {
-            for (int bands : new int[] {2, 3}) {
+            for (int bands : new int[] {1, 2, 3}) {
                 for (int tile : new int[] {64, 128}) {
-                    for (String graph : new String[] {"random", "sparse:0.02", "hops:0.02", TestGraphs.ZERO_WEIGHTS}) {
-                        cases.add(Arguments.of(n, bands, tile, graph));
+                    for (int groups : new int[] {1, 2, 5}) {
+                        for (String graph : new String[] {"random", "sparse:0.02", "hops:0.02", TestGraphs.ZERO_WEIGHTS}) {
+                            cases.add(Arguments.of(n, bands, tile, groups, graph));
+                        }
                     }
                 }
             }
@@ -56,12 +61,12 @@ class KleeneBandsTest {
         return cases.stream();
     }
 
-    @ParameterizedTest(name = "n={0} bands={1} T={2} {3}")
+    @ParameterizedTest(name = "n={0} bands={1} T={2} groups of {3} {4}")
     @MethodSource("bandsOnOneGpu")
-    void bandsOnOneGpuGiveTheReference(int n, int bands, int tile, String graph) {
+    void bandsOnOneGpuGiveTheReference(int n, int bands, int tile, int groups, String graph) {
         Graph g = TestGraphs.graph(graph, n);
-        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), bands, 1, tile)) {
-            for (int run = 0; run < 2; run++) {  // a second solve after reset: the pivot-row buffers' parity starts over
+        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), bands, 1, tile, groups)) {
+            for (int run = 0; run < 2; run++) {  // a second solve after reset: the group buffers' parity starts over
                 s.reset();
                 s.solve();
                 assertArrayEquals(ReferenceFloydWarshall.distances(g), s.distances(), s.describe() + ", solve " + run);
@@ -79,7 +84,7 @@ class KleeneBandsTest {
     @CsvSource({"129, 1, GRAPH", "129, 1, STREAM", "1000, 1, GRAPH", "1000, 1, STREAM", "1000, 3, GRAPH", "1000, 3, STREAM", "385, 2, GRAPH"})
     void bothLaunchModesGiveTheReference(int n, int bandCount, LaunchMode launch) {
         Graph g = TestGraphs.graph(TestGraphs.ZERO_WEIGHTS, n);
-        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, new SolverConfig(g, launch), bandCount, 1, 64)) {
+        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, new SolverConfig(g, launch), bandCount, 1, 64, 0)) {
             String expected = launch == LaunchMode.GRAPH ? "launches replayed as one CUDA graph" : "launches issued from Java";
             assertTrue(s.describe().contains(expected), s.describe());
             for (int run = 0; run < 3; run++) {
@@ -115,7 +120,7 @@ class KleeneBandsTest {
     @Test
     void report003sZeroWeightEdgeOnThreeBands() {
         Graph g = Graphs.report003();
-        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), 3, 1, 64)) {
+        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), 3, 1, 64, 0)) {
             s.reset();
             s.solve();
             assertArrayEquals(Graphs.flatten(Graphs.REPORT_003_DISTANCES), s.distances());
@@ -152,7 +157,7 @@ class KleeneBandsTest {
     @CsvSource({"sparse:0.002, 2500, 3", "hops:0.001, 4099, 2"})  // 4099 on 2 bands: the second holds 2176 rows, two chunks
     void theCertificateByBandPassesARightAnswerAndNamesAWrongCell(String spec, int n, int bandCount) {
         Graph g = GraphSpec.parse(spec).instance(n, 5);
-        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), bandCount, 1, 128)) {
+        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), bandCount, 1, 128, 0)) {
             assertEquals("passes the shortest-path certificate on the devices, by row band", Verification.verify(s, g));
             BandsSolver.BandView middle = s.bandViews().get(1);
             // column 0: a wrong cell also breaks others of its row (a witness through it, a term from
@@ -172,13 +177,13 @@ class KleeneBandsTest {
         }
     }
 
-    /** Every case of bandsOnOneGpu with 2 and 3 bands over two GPUs: the pivot rows go peer to peer (or staged). */
-    @ParameterizedTest(name = "n={0} bands={1} T={2} {3}")
+    /** Every case of bandsOnOneGpu over two GPUs (one band stays on one): the pivot rows go peer to peer (or staged). */
+    @ParameterizedTest(name = "n={0} bands={1} T={2} groups of {3} {4}")
     @MethodSource("bandsOnOneGpu")
-    void bandsAcrossTwoGpusGiveTheReference(int n, int bands, int tile, String graph) {
+    void bandsAcrossTwoGpusGiveTheReference(int n, int bands, int tile, int groups, String graph) {
         assumeTrue(Gpu.deviceCount() >= 2, "needs two GPUs");
         Graph g = TestGraphs.graph(graph, n);
-        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), bands, 2, tile)) {
+        try (BandsSolver s = new BandsSolver(Variant.KLEENE_BANDS, SolverConfig.of(g), bands, 2, tile, groups)) {
             assertEquals(Math.min(2, s.bandViews().size()), s.devices(), s.describe());
             for (int run = 0; run < 2; run++) {
                 s.reset();

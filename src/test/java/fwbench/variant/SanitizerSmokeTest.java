@@ -67,7 +67,7 @@ class SanitizerSmokeTest {
     @ValueSource(ints = {64, 128})
     void kleeneBandsOnThreeBands(int tile) {
         Graph graph = GraphSpec.parse("sparse:0.05").instance(272, 31);
-        try (BandsSolver solver = new BandsSolver(Variant.KLEENE_BANDS, new SolverConfig(graph, LaunchMode.STREAM), 3, 1, tile)) {
+        try (BandsSolver solver = new BandsSolver(Variant.KLEENE_BANDS, new SolverConfig(graph, LaunchMode.STREAM), 3, 1, tile, 0)) {
             solver.reset();
             solver.solve();
             assertArrayEquals(ReferenceFloydWarshall.distances(graph), solver.distances(), "kleene-bands T=" + tile);

@@ -9,6 +9,7 @@ import fwbench.graph.Graph;
 import fwbench.variant.core.DeviceGraphs;
 import fwbench.variant.core.NegativeWeights;
 import fwbench.variant.schedule.BandLayout;
+import fwbench.variant.schedule.BandRounds;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +18,7 @@ import java.util.OptionalLong;
 
 /**
  * One band of a kleene-bands solve ({@link BandsSolver}) on its device: its rows of the input and
- * working matrices, the two pivot-row buffers, its streams and the events other bands wait on; for
+ * working matrices, the two group buffers of pivot rows, its streams and the events other bands wait on; for
  * a graph with negative weights, the last step of the solve over its rows ({@link NegativeWeights}).
  */
 final class Band implements AutoCloseable {
@@ -36,12 +37,12 @@ final class Band implements AutoCloseable {
     private final List<DeviceBuffer> owned = new ArrayList<>();
     DeviceBuffer input;
     DeviceBuffer work;
-    final DeviceBuffer[] pivotRows = new DeviceBuffer[2];
+    final DeviceBuffer[] groupRows = new DeviceBuffer[2];  // a group's pivot rows, groups alternating
     private NegativeWeights negative;  // null: weights >= 0, or no row of this band is a vertex
-    final Event columnDone = new Event(false);
+    final Event sent = new Event(false);
+    final Event tailDone = new Event(false);
     final Event[] nextDone = {new Event(false), new Event(false)};
     final Event[] restDone = {new Event(false), new Event(false)};
-    final Event[] sent = {new Event(false), new Event(false)};
     final Event done = new Event(false);
 
     // The events above are made in the current context, the band's: CudaContext.of made it current.
@@ -80,7 +81,7 @@ final class Band implements AutoCloseable {
     }
 
     private List<Event> events() {
-        return List.of(columnDone, nextDone[0], nextDone[1], restDone[0], restDone[1], sent[0], sent[1], done);
+        return List.of(sent, tailDone, nextDone[0], nextDone[1], restDone[0], restDone[1], done);
     }
 
     /** This band's rows that are vertices of the graph, not padding: 0 for a band of padding alone. */
@@ -88,15 +89,18 @@ final class Band implements AutoCloseable {
         return Math.max(0, Math.min(tileRows * tile, n - firstTile * tile));
     }
 
-    /** Allocates and loads the band's buffers; {@code bounds} present: the graph has negative weights. */
-    void allocate(Graph graph, boolean pivotBuffers, Optional<NegativeWeights.Bounds> bounds) {
+    /**
+     * Allocates and loads the band's buffers, with group buffers of {@code groupRounds} pivot rows
+     * where {@code groupBuffers}; {@code bounds} present: the graph has negative weights.
+     */
+    void allocate(Graph graph, boolean groupBuffers, int groupRounds, Optional<NegativeWeights.Bounds> bounds) {
         cuda.makeCurrent();
         long cells = (long) tileRows * tile * ld;
         input = keep(new DeviceBuffer(cells));
         work = keep(new DeviceBuffer(cells));
-        if (pivotBuffers) {
-            pivotRows[0] = keep(new DeviceBuffer((long) tile * ld));
-            pivotRows[1] = keep(new DeviceBuffer((long) tile * ld));
+        if (groupBuffers) {
+            groupRows[0] = keep(new DeviceBuffer((long) groupRounds * tile * ld));
+            groupRows[1] = keep(new DeviceBuffer((long) groupRounds * tile * ld));
         }
         DeviceGraphs.loadRows(graph, input, ld, firstTile * tile, tileRows * tile, main);
         work.copyFromDevice(input, main);
@@ -134,14 +138,22 @@ final class Band implements AutoCloseable {
         return work.slice((long) local * tile * ld, (long) tile * ld);
     }
 
-    /** Round p's pivot row as this band reads it: its own tile row p, or the copy in its buffer. */
-    DeviceBuffer pivotRow(int p) {
-        return layout.localRow(index, p) >= 0 ? tileRow(p) : pivotRows[p & 1];
+    /** The rows an update reads B from: this band's own from tile row bFirst on, or a group buffer. */
+    private DeviceBuffer rows(BandRounds.Update u) {
+        if (u.buffer() >= 0) return groupRows[u.buffer() & 1];
+        long from = (long) layout.localRow(index, u.bFirst()) * tile * ld;
+        return work.slice(from, work.cells() - from);
     }
 
-    void update(CudaStream stream, int gridX, int gridY, int p, int rowBase, int skipRowA, int skipRowB, int onlyColumn, int skipColumn) {
-        if (gridX <= 0 || gridY <= 0) return;
-        update.launch(stream, gridX, gridY, new BandsSolver.Update(work, ld, n, pivotRow(p), p, firstTile, rowBase, skipRowA, skipRowB, onlyColumn, skipColumn));
+    /** Group {@code group}'s buffer, from pivot row q (the group's first is groupFirst) on: where row q's copy goes. */
+    DeviceBuffer groupRow(int group, int q, int groupFirst) {
+        return groupRows[group & 1].slice((long) (q - groupFirst) * tile * ld, (long) tile * ld);
+    }
+
+    void update(CudaStream stream, BandRounds.Update u) {
+        if (u.rows() <= 0 || u.columns() <= 0) return;
+        update.launch(stream, u.columns(), u.rows(), new BandsSolver.Update(work, ld, n, rows(u), u.bFirst(), firstTile, u.rowBase(),
+                u.skipRowFrom(), u.skipRowTo(), u.columnBase(), u.skipColumnFrom(), u.skipColumnTo(), u.first(), u.end()));
     }
 
     @Override

@@ -4,6 +4,7 @@ import fwbench.variant.core.VariantTraits;
 import fwbench.variant.core.DeviceMemory;
 import fwbench.variant.core.LaunchInEffect;
 import fwbench.variant.core.LaunchMode;
+import fwbench.variant.core.LaunchPin;
 import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.NegativeWeights;
 import fwbench.variant.core.Solver;
@@ -41,23 +42,18 @@ import static fwbench.cuda.KernelArgs.value;
  * kernels/12_kleene_bands.cu: kleene's rounds over a matrix split into row bands, one per GPU of
  * the host ({@link BandLayout}), for one solve that spans them.
  *
- * <p>Each band holds its rows of the input and of the working matrix on its device, and two
- * pivot-row buffers of T x ld ints (rounds p and p + 1 alternate). Round p, owner o = the band of
- * tile row p: o has closed pivot P and computed its row R (P* and R are tile row p); o copies tile
- * row p into every other band's pivot-row buffer (cuMemcpyPeerAsync between devices, a
- * device-to-device copy between bands of one device); each band then computes its tiles of the
- * pivot column, C(i, p) = C(i, p) (x) P*, and every other tile, D(i, j) = min(D(i, j), C(i, p) (x) R(p, j)).
- *
- * <p>The overlap is kleene's lookahead ({@link LookaheadRounds}) across devices: each band first
- * updates its tiles of column p + 1, and the owner of tile row p + 1 that row, closes pivot
- * p + 1, computes row p + 1 and sends it, on the band's main stream (high priority), while the
- * rest of round p runs on the band's side stream (low priority). So round p + 1's copy and
- * column run under round p's bulk ({@link BandRounds} has the schedule). The GPU time runs
+ * <p>Each band holds its rows of the input and of the working matrix on its device, and (with more
+ * than one band) two group buffers of g pivot rows (groups alternate). The rounds run in groups of
+ * g ({@link #tableGroupedRounds}, or -Dfwbench.kleeneBands.groupedRounds) as kleene's: the owner of
+ * tile row p closes pivot p, computes row p and copies it into the group buffer of every band that
+ * does not hold all of the group's rows (cuMemcpyPeerAsync between devices); each band computes its
+ * tiles of column p, and once a group every other tile takes the group's rounds in one product.
+ * The next group's rows, columns and copies go on each band's main stream (high priority) under
+ * this group's bulk on its side stream ({@link BandRounds} has the schedule). The GPU time runs
  * from an event on the first band's main stream to one recorded there after it has waited for
- * every band's last event. With the launch mode GRAPH and every band on one device the solve's
- * launches, copies and events are captured once into a CUDA graph that each solve replays (at
- * n = 1000 the launches issued one by one from Java were most of the time); across devices they
- * are issued from Java: a graph spanning devices is not built yet (kernels/NOTES.md, kleene-bands).
+ * every band's last event. With the launch mode GRAPH and every band on one device a solve is
+ * captured once into a CUDA graph that each solve replays; across devices its launches are issued
+ * from Java (a graph spanning devices is not built yet; kernels/NOTES.md, kleene-bands).
  *
  * <p>A graph with negative weights ends each band's solve with the step GpuSolver ends kleene's
  * with ({@link NegativeWeights}), over the band's rows on its own device, timed with the solve:
@@ -77,7 +73,7 @@ public final class BandsSolver implements Solver {
 
         @Override
         public long extraBytes(int n, int paddedN, int bandRows, int devices) {
-            long pivotRows = devices > 1 ? 2L * tile(n) * paddedN * 4 : 0;
+            long pivotRows = devices > 1 ? 2L * groupedRounds(n) * tile(n) * paddedN * 4 : 0;
             long chunk = devices > 1 ? (long) CERTIFICATE_CHUNK_ROWS * paddedN * 4 : 0;
             long witness = ((long) bandRows * paddedN + 31) / 32 * 4;
             return pivotRows + chunk + witness;
@@ -93,17 +89,35 @@ public final class BandsSolver implements Solver {
     }
 
     /**
-     * fw_kleene_bands_update_tT(int* band, int ld, int n, const int* pivotRow, int p, int firstTile, int rowBase,
-     * int skipRowA, int skipRowB, int onlyColumn, int skipColumn): C(i, j) = min(C(i, j), A(i, p) (x) B(p, j)) over
-     * the tiles these name (kernels/12_kleene_bands.cu).
+     * fw_kleene_bands_update_tT(int* band, int ld, int n, const int* rows, int bFirst, int firstTile, int rowBase,
+     * int skipRowFrom, int skipRowTo, int columnBase, int skipColumnFrom, int skipColumnTo, int first, int end):
+     * C(i, j) = min(C(i, j), A(i, first .. end - 1) (x) B(first .. end - 1, j)) over the tiles these name
+     * (kernels/12_kleene_bands.cu, BandRounds.Update).
      */
-    public record Update(DeviceBuffer band, int ld, int n, DeviceBuffer pivotRow, int p, int firstTile, int rowBase, int skipRowA,
-                  int skipRowB, int onlyColumn, int skipColumn) implements KernelArgs {
+    public record Update(DeviceBuffer band, int ld, int n, DeviceBuffer rows, int bFirst, int firstTile, int rowBase, int skipRowFrom,
+                  int skipRowTo, int columnBase, int skipColumnFrom, int skipColumnTo, int first, int end) implements KernelArgs {
         @Override
         public Pointer kernelParams() {
-            return params(buffer(band), value(ld), value(n), buffer(pivotRow), value(p), value(firstTile), value(rowBase),
-                    value(skipRowA), value(skipRowB), value(onlyColumn), value(skipColumn));
+            return params(buffer(band), value(ld), value(n), buffer(rows), value(bFirst), value(firstTile), value(rowBase),
+                    value(skipRowFrom), value(skipRowTo), value(columnBase), value(skipColumnFrom), value(skipColumnTo), value(first), value(end));
         }
+    }
+
+    /** The system property that pins kleene-bands' rounds a group (1: one by one) over its table, e.g. -Dfwbench.kleeneBands.groupedRounds=5. */
+    public static final LaunchPin GROUPED_ROUNDS_PIN = new LaunchPin("fwbench.kleeneBands.groupedRounds", "1 to " + KleeneSolver.MAX_GROUPED_ROUNDS,
+            v -> v >= 1 && v <= KleeneSolver.MAX_GROUPED_ROUNDS);
+
+    /** From this n the rounds run in groups of five: below it the group's chain does not hide behind the bulk (kernels/NOTES.md, kleene-bands). */
+    public static final int GROUPS_FROM_N = 12000;
+
+    /** The rounds a group at n: the pin, else {@link #tableGroupedRounds}. */
+    static int groupedRounds(int n) {
+        return GROUPED_ROUNDS_PIN.value().orElse(tableGroupedRounds(n));
+    }
+
+    /** The table's rounds a group at n: one by one below {@link #GROUPS_FROM_N}, then five. */
+    public static int tableGroupedRounds(int n) {
+        return n >= GROUPS_FROM_N ? 5 : 1;
     }
 
     private final int n;
@@ -111,6 +125,7 @@ public final class BandsSolver implements Solver {
     private final int tile;
     private final LaunchSetting tileSetting;
     private final int tiles;
+    private final LaunchSetting groups;
     private final BandLayout layout;
     private final List<Band> bands = new ArrayList<>();
     private final LaunchShape productShape;
@@ -126,16 +141,19 @@ public final class BandsSolver implements Solver {
     private boolean solved;
 
     public BandsSolver(VariantTraits variant, SolverConfig config) {
-        this(variant, config, 0, 0, 0);
+        this(variant, config, 0, 0, 0, 0);
     }
 
     /**
      * With {@code bandCount} > 0 that many bands (else one a device), over {@code devices} > 0 devices
-     * (else what the configuration's gpus says), and {@code forcedTile} 64 or 128 (else kleene's
-     * choice for n): tests run 2 and 3 bands on one GPU.
+     * (else what the configuration's gpus says), {@code forcedTile} 64 or 128 (else kleene's choice
+     * for n) and {@code groupRounds} > 0 rounds a group (else the pin or kleene's table): tests run 2
+     * and 3 bands on one GPU.
      */
-    public BandsSolver(VariantTraits variant, SolverConfig config, int bandCount, int devices, int forcedTile) {
+    public BandsSolver(VariantTraits variant, SolverConfig config, int bandCount, int devices, int forcedTile, int groupRounds) {
         this.variant = variant;
+        this.groups = groupRounds > 0 ? new LaunchSetting(groupRounds, "as asked")
+                : LaunchSetting.of(GROUPED_ROUNDS_PIN, 0, () -> tableGroupedRounds(config.n()));
         Optional<NegativeWeights.Bounds> bounds = NegativeWeights.bounds(variant, config);  // refuses before allocating
         this.n = config.n();
         this.ld = variant.padded(n);
@@ -154,7 +172,7 @@ public final class BandsSolver implements Solver {
                 bands.add(new Band(b, CudaContext.of(layout.device()[b]), layout, tile, ld, n, variant.kernelModule()));
             }
             enablePeerAccess();
-            for (Band band : bands) band.allocate(config.graph(), layout.bands() > 1, bounds);
+            for (Band band : bands) band.allocate(config.graph(), layout.bands() > 1, groups.value(), bounds);
             productShape = bands.get(0).update.shape();
         } catch (RuntimeException e) {
             close();
@@ -275,10 +293,10 @@ public final class BandsSolver implements Solver {
             b.main.waitFor(fork);
             b.side.waitFor(fork);
         }
-        BandRounds.enqueue(layout, new DeviceOps());
+        BandRounds.enqueue(layout, groups.value(), new DeviceOps());
         for (Band b : bands) {
             b.cuda.makeCurrent();
-            b.main.waitFor(b.restDone[(tiles - 1) & 1]);
+            b.main.waitFor(b.restDone[BandRounds.lastParity(tiles, groups.value())]);
             b.enqueueFinishNegativeWeights();  // negative weights only: nothing is enqueued for weights >= 0
             b.done.record(b.main);
         }
@@ -300,18 +318,17 @@ public final class BandsSolver implements Solver {
 
         private Event event(Band b, BandRounds.Mark mark, int parity) {
             return switch (mark) {
-                case COLUMN_DONE -> b.columnDone;
+                case SENT -> b.sent;
+                case TAIL_DONE -> b.tailDone;
                 case NEXT_DONE -> b.nextDone[parity];
                 case REST_DONE -> b.restDone[parity];
-                case SENT -> b.sent[parity];
             };
         }
 
         @Override
-        public void update(int band, BandRounds.Lane lane, int gridX, int gridY, int p, int rowBase, int skipRowA, int skipRowB,
-                           int onlyColumn, int skipColumn) {
+        public void update(int band, BandRounds.Lane lane, BandRounds.Update update) {
             Band b = current(band);
-            b.update(stream(b, lane), gridX, gridY, p, rowBase, skipRowA, skipRowB, onlyColumn, skipColumn);
+            b.update(stream(b, lane), update);
         }
 
         @Override
@@ -321,9 +338,9 @@ public final class BandsSolver implements Solver {
         }
 
         @Override
-        public void sendPivotRow(int from, int to, int q) {
+        public void sendPivotRow(int from, int to, int q, int group, int groupFirst) {
             Band owner = current(from);
-            bands.get(to).pivotRows[q & 1].copyFromDevice(owner.tileRow(q), owner.main);
+            bands.get(to).groupRow(group, q, groupFirst).copyFromDevice(owner.tileRow(q), owner.main);
         }
 
         @Override
@@ -377,7 +394,7 @@ public final class BandsSolver implements Solver {
         long bytes = 0;
         for (Band b : bands) {
             bytes += 2L * b.tileRows * tile * ld * 4;
-            if (b.pivotRows[0] != null) bytes += 2L * tile * ld * 4;
+            if (b.groupRows[0] != null) bytes += 2L * groups.value() * tile * ld * 4;
         }
         return bytes;
     }
@@ -389,13 +406,14 @@ public final class BandsSolver implements Solver {
 
     @Override
     public LaunchInEffect launchInEffect() {
-        return new LaunchInEffect(tile, 0, 0, 0);
+        return new LaunchInEffect(tile, 0, 0, groups.value());
     }
 
     @Override
     public String describe() {
         int devices = layout.devices();
         return variant() + " (" + LaunchSetting.describe(tileSetting, n) + ", " + productShape.cellsPerThread() + " cells per thread, "
+                + (groups.value() == 1 ? "rounds one by one" : "rounds in groups of " + groups.value()) + " (" + groups.origin() + "), "
                 + layout.bands() + " band" + (layout.bands() == 1 ? "" : "s")
                 + " on " + (devices == 1 ? "GPU 0" : "GPUs 0-" + (devices - 1))
                 + (stagedPairs.isEmpty() ? "" : ", copies through host memory")

@@ -46,6 +46,11 @@ public record BandLayout(int tiles, int[] firstTile, int[] tileRows, int[] devic
         return local >= 0 && local < tileRows[b] ? local : -1;
     }
 
+    /** Whether band b holds every tile row from .. to. */
+    public boolean holdsAll(int b, int from, int to) {
+        return localRow(b, from) >= 0 && localRow(b, to) >= 0;
+    }
+
     /** The most tile rows any band holds. */
     int largestBand() {
         return Arrays.stream(tileRows).max().orElseThrow();

@@ -7,42 +7,74 @@ package fwbench.variant.schedule;
  * the answer and that every two operations that touch the same tile are ordered by the streams
  * and events (BandRoundsTest).
  *
- * <p>Per band b, round p (o = the band of tile row p; "p + 1" parts only before the last round):
+ * <p>The rounds run in groups of g (the last group may be shorter; g = 1 is one round at a time),
+ * as kleene's do ({@link LookaheadRounds}): a tile outside a group's rows and columns takes all its
+ * rounds in one product of K = g T, which runs nearer the device's ceiling than g products of
+ * K = T. For group G = p .. last and the group after it, N (none after the last), per band b:
  * <pre>
- *   main: [o: wait nothing; others: wait SENT(p)] COLUMN(p) record COLUMN_DONE
- *         [wait REST_DONE(p - 1)] column p + 1, and row p + 1 where b holds it; record NEXT_DONE(p)
- *         owner of p + 1: CLOSE(p + 1), ROW(p + 1), [wait the targets' NEXT_DONE(p - 1), REST_DONE(p - 1)]
- *         copy row p + 1 to every other band's buffer (p + 1) & 1, record SENT(p + 1)
- *   side: [wait COLUMN_DONE] REST(p): the tiles outside rows p, p + 1 and columns p, p + 1
- *         (the last round: outside row and column p), record REST_DONE(p)
+ *   main, for r = p .. last (the chain; o = the band of tile row r):
+ *         o: [r = p: close pivot p] ROW(r): R = min(R, P* (x) R); copy tile row r into the group
+ *            buffer of every band that does not hold all of G's rows (the first copy of a group
+ *            waits until that band's readers of the buffer, two groups back, are done); record SENT
+ *         [wait o's SENT] COLUMN(r): its tiles (i, r), i != r
+ *         r < last: round r on its tiles of columns r + 1 .. last (rows outside r .. last) and of
+ *            rows r + 1 .. last (columns other than r); o of r + 1: close pivot r + 1
+ *   main, then:
+ *         TAIL: for r = p + 1 .. last, round r on the tiles of G's rows before r (columns outside
+ *            r .. last) and of G's columns before r (rows outside G): after the chain a tile of
+ *            G's row or column q has had the rounds through q only
+ *         record TAIL_DONE; [wait REST_DONE of the group before] NEXT: N's rows (columns outside
+ *            G) and N's columns (rows outside G and N), all of G's rounds; record NEXT_DONE
+ *   side: [wait TAIL_DONE] REST: every tile outside the rows and columns of G and N, all of G's
+ *         rounds; record REST_DONE
  * </pre>
- * Why each wait: COLUMN(p) reads the copy of row p; REST(p - 1) wrote the tiles of column p + 1
- * and row p + 1 that the lookahead updates; a pivot-row buffer is overwritten only after round
- * p - 1's readers of it are done (two buffers, rounds alternate). The tiles REST(p) updates are
- * disjoint from those the main stream updates meanwhile (column and row p + 1, then round p + 1's
- * column), and it reads only column p and row p, which nothing writes until the next round.
+ * The chain's products read the tiles it has just brought up to date (column r, row r); NEXT gives
+ * the next chain its rows and columns before the bulk, so the next group's chain runs on the main
+ * stream (high priority) under this group's REST on the side stream. A band that holds all of G's
+ * rows reads them in place; the others read the copies in one of two group buffers (groups
+ * alternate), of g tile rows each.
  */
 public final class BandRounds {
 
     /** A band's two streams: the critical path (high priority) and the bulk (low priority). */
     public enum Lane { MAIN, SIDE }
 
-    /** The events each band records; those with a parity have one per round parity. */
-    public enum Mark { COLUMN_DONE, NEXT_DONE, REST_DONE, SENT }
+    /** The events each band records; those with a parity have one per group parity. */
+    public enum Mark { SENT, TAIL_DONE, NEXT_DONE, REST_DONE }
+
+    /**
+     * One launch of fw_kleene_bands_update: block row y is the band's local tile row rowBase + y,
+     * past [skipRowFrom, skipRowTo); block column x is tile column columnBase + x, past
+     * [skipColumnFrom, skipColumnTo) (from == to: none skipped); each tile takes rounds first ..
+     * end - 1 as one product, B read from the tile rows that start at round bFirst's: the band's
+     * own rows (buffer -1) or its group buffer (buffer &amp; 1, filled by group {@code buffer}).
+     */
+    public record Update(int rows, int rowBase, int skipRowFrom, int skipRowTo, int columns, int columnBase, int skipColumnFrom,
+                         int skipColumnTo, int first, int end, int buffer, int bFirst) {
+        /** The local tile row of block row y. */
+        public int row(int y) {
+            int i = rowBase + y;
+            return i >= skipRowFrom ? i + skipRowTo - skipRowFrom : i;
+        }
+
+        /** The tile column of block column x. */
+        public int column(int x) {
+            int j = columnBase + x;
+            return j >= skipColumnFrom ? j + skipColumnTo - skipColumnFrom : j;
+        }
+
+    }
 
     /** What the schedule asks of the devices. */
     public interface Ops {
-        /**
-         * fw_kleene_bands_update on band b's lane, gridX x gridY blocks (none when either is 0),
-         * round p: its pivot row is the band's own tile row p or its buffer p &amp; 1.
-         */
-        void update(int band, Lane lane, int gridX, int gridY, int p, int rowBase, int skipRowA, int skipRowB, int onlyColumn, int skipColumn);
+        /** fw_kleene_bands_update on band b's lane (nothing when it has no tiles). */
+        void update(int band, Lane lane, Update update);
 
         /** fw_kleene_bands_close on band b's main stream: the pivot tile at local tile row row, column p. */
         void close(int band, int row, int p);
 
-        /** On band from's main stream: its tile row q into band to's pivot-row buffer q &amp; 1. */
-        void sendPivotRow(int from, int to, int q);
+        /** On band from's main stream: its tile row q into band to's group buffer {@code group & 1}, at row q - groupFirst. */
+        void sendPivotRow(int from, int to, int q, int group, int groupFirst);
 
         void record(int band, Lane lane, Mark mark, int parity);
 
@@ -53,49 +85,120 @@ public final class BandRounds {
     private BandRounds() {
     }
 
-    /** Enqueues every round of one solve; the caller joins the streams before and after. */
-    public static void enqueue(BandLayout layout, Ops ops) {
-        int tiles = layout.tiles();
-        pivotRow(layout, ops, 0);
-        for (int p = 0; p < tiles; p++) {
-            boolean last = p + 1 == tiles;
-            int owner = layout.owner(p);
+    /** The number of groups of {@code groupRounds} rounds over {@code tiles} rounds (the last may be shorter). */
+    public static int groups(int tiles, int groupRounds) {
+        return (tiles + groupRounds - 1) / groupRounds;
+    }
+
+    /** Enqueues every round of one solve in groups of {@code groupRounds} (>= 1); the caller joins the streams before and after. */
+    public static void enqueue(BandLayout layout, int groupRounds, Ops ops) {
+        if (groupRounds < 1) throw new IllegalArgumentException("rounds a group >= 1, not " + groupRounds);
+        int tiles = layout.tiles(), groups = groups(tiles, groupRounds);
+        for (int gi = 0; gi < groups; gi++) {
+            int p = gi * groupRounds, last = Math.min(tiles, p + groupRounds) - 1;
+            Group g = new Group(layout, gi, p, last, Math.min(tiles, last + 1 + groupRounds) - 1);
+            for (int r = p; r <= last; r++) chainStep(g, r, ops);
             for (int b = 0; b < layout.bands(); b++) {
-                int pr = layout.localRow(b, p), next = last ? -1 : layout.localRow(b, p + 1);
-                int rows = layout.tileRows()[b] - (pr >= 0 ? 1 : 0);
-                if (b != owner) ops.waitFor(b, Lane.MAIN, owner, Mark.SENT, p & 1);
-                ops.update(b, Lane.MAIN, 1, rows, p, 0, pr, -1, p, -1);  // the pivot column: C(i, p) (x) P*
-                ops.record(b, Lane.MAIN, Mark.COLUMN_DONE, 0);
-                ops.waitFor(b, Lane.SIDE, b, Mark.COLUMN_DONE, 0);
-                if (last) ops.update(b, Lane.SIDE, tiles - 1, rows, p, 0, pr, -1, -1, -1);  // every tile outside row and column p
-                else ops.update(b, Lane.SIDE, tiles - 2, rows - (next >= 0 ? 1 : 0), p, 0, pr, next, -1, p + 1);
-                ops.record(b, Lane.SIDE, Mark.REST_DONE, p & 1);
+                tail(g, b, ops);
+                ops.record(b, Lane.MAIN, Mark.TAIL_DONE, 0);
+                if (last + 1 < tiles) {
+                    if (gi > 0) ops.waitFor(b, Lane.MAIN, b, Mark.REST_DONE, (gi - 1) & 1);
+                    next(g, b, ops);
+                }
+                ops.record(b, Lane.MAIN, Mark.NEXT_DONE, gi & 1);
+                ops.waitFor(b, Lane.SIDE, b, Mark.TAIL_DONE, 0);
+                int[] skip = g.local(b, p, g.end());
+                ops.update(b, Lane.SIDE, g.update(b, layout.tileRows()[b] - (skip[1] - skip[0]), 0, skip[0], skip[1],
+                        tiles - (g.end() - p), 0, p, g.end(), p, last + 1));  // REST
+                ops.record(b, Lane.SIDE, Mark.REST_DONE, gi & 1);
             }
-            if (last) break;
-            for (int b = 0; b < layout.bands(); b++) {
-                int pr = layout.localRow(b, p), next = layout.localRow(b, p + 1);
-                if (p > 0) ops.waitFor(b, Lane.MAIN, b, Mark.REST_DONE, (p - 1) & 1);
-                ops.update(b, Lane.MAIN, 1, layout.tileRows()[b] - (pr >= 0 ? 1 : 0), p, 0, pr, -1, p + 1, -1);  // column p + 1
-                if (next >= 0) ops.update(b, Lane.MAIN, tiles - 2, 1, p, next, -1, -1, -1, p + 1);  // row p + 1
-                ops.record(b, Lane.MAIN, Mark.NEXT_DONE, p & 1);
-            }
-            pivotRow(layout, ops, p + 1);
         }
     }
 
-    /** On the owner of tile row q: close pivot q, compute row q (R = min(R, P* (x) R)), send it to every other band. */
-    private static void pivotRow(BandLayout layout, Ops ops, int q) {
-        int owner = layout.owner(q), row = layout.localRow(owner, q);
-        ops.close(owner, row, q);
-        ops.update(owner, Lane.MAIN, layout.tiles() - 1, 1, q, row, -1, -1, -1, -1);
-        for (int b = 0; b < layout.bands(); b++) {
-            if (b == owner) continue;
-            if (q >= 2) {  // round q - 2 read this buffer
-                ops.waitFor(owner, Lane.MAIN, b, Mark.NEXT_DONE, q & 1);
-                ops.waitFor(owner, Lane.MAIN, b, Mark.REST_DONE, q & 1);
-            }
-            ops.sendPivotRow(owner, b, q);
+    /** The parity of the last group's REST_DONE, which a solve's end waits for. */
+    public static int lastParity(int tiles, int groupRounds) {
+        return (groups(tiles, groupRounds) - 1) & 1;
+    }
+
+    /** Group {@code index}: rounds p .. last; N, the next group's rows and columns: last + 1 .. nextLast (none after the last group). */
+    private record Group(BandLayout layout, int index, int p, int last, int nextLast) {
+        /** One past the last row and column of G and N. */
+        int end() {
+            return Math.max(last, nextLast) + 1;
         }
-        ops.record(owner, Lane.MAIN, Mark.SENT, q & 1);
+
+        /** Band b's local tile rows of global rows [from, to), as [first, end) (none: first == end). */
+        int[] local(int b, int from, int to) {
+            int first = layout.firstTile()[b], rows = layout.tileRows()[b];
+            int lo = Math.min(rows, Math.max(0, from - first)), hi = Math.min(rows, Math.max(0, to - first));
+            return new int[] {lo, Math.max(lo, hi)};
+        }
+
+        /** Band b reads G's rows in place when it holds them all, else from its group buffer. */
+        int buffer(int b) {
+            return layout.holdsAll(b, p, last) ? -1 : index;
+        }
+
+        /** Rounds first .. end - 1 on band b's tiles that these name ({@link Update}), B G's rows. */
+        Update update(int b, int rows, int rowBase, int skipRowFrom, int skipRowTo, int columns, int columnBase, int skipColumnFrom,
+                      int skipColumnTo, int first, int end) {
+            return new Update(rows, rowBase, skipRowFrom, skipRowTo, columns, columnBase, skipColumnFrom, skipColumnTo, first, end, buffer(b), p);
+        }
+    }
+
+    /** Round r of group g's chain: the owner's row and copies, each band's column r, then round r on the rows and columns after r. */
+    private static void chainStep(Group g, int r, Ops ops) {
+        BandLayout layout = g.layout();
+        int tiles = layout.tiles(), owner = layout.owner(r), row = layout.localRow(owner, r);
+        if (r == g.p()) ops.close(owner, row, r);
+        // ROW(r): B is the row itself, in place on its owner
+        ops.update(owner, Lane.MAIN, new Update(1, row, 0, 0, tiles - 1, 0, r, r + 1, r, r + 1, -1, r));
+        for (int b = 0; b < layout.bands(); b++) {
+            if (g.buffer(b) < 0) continue;
+            if (r == g.p() && g.index() >= 2) {  // the readers of this buffer, two groups back
+                ops.waitFor(owner, Lane.MAIN, b, Mark.NEXT_DONE, g.index() & 1);
+                ops.waitFor(owner, Lane.MAIN, b, Mark.REST_DONE, g.index() & 1);
+            }
+            ops.sendPivotRow(owner, b, r, g.index(), g.p());
+        }
+        ops.record(owner, Lane.MAIN, Mark.SENT, 0);
+        for (int b = 0; b < layout.bands(); b++) {
+            if (b != owner) ops.waitFor(b, Lane.MAIN, owner, Mark.SENT, 0);
+            int[] own = g.local(b, r, r + 1);
+            ops.update(b, Lane.MAIN, g.update(b, layout.tileRows()[b] - (own[1] - own[0]), 0, own[0], own[1], 1, r, 0, 0, r, r + 1));  // COLUMN(r)
+            if (r == g.last()) continue;
+            int[] rest = g.local(b, r, g.last() + 1);
+            ops.update(b, Lane.MAIN, g.update(b, layout.tileRows()[b] - (rest[1] - rest[0]), 0, rest[0], rest[1], g.last() - r, r + 1, 0, 0,
+                    r, r + 1));  // columns r + 1 .. last, rows outside r .. last
+            int[] later = g.local(b, r + 1, g.last() + 1);
+            ops.update(b, Lane.MAIN, g.update(b, later[1] - later[0], later[0], 0, 0, tiles - 1, 0, r, r + 1, r, r + 1));  // rows r + 1 .. last
+        }
+        if (r < g.last()) {
+            int next = layout.owner(r + 1);
+            ops.close(next, layout.localRow(next, r + 1), r + 1);
+        }
+    }
+
+    /** Round r = p + 1 .. last on band b's tiles of G's rows and columns before r, which have had the rounds through their own only. */
+    private static void tail(Group g, int b, Ops ops) {
+        int tiles = g.layout().tiles();
+        int[] group = g.local(b, g.p(), g.last() + 1);
+        for (int r = g.p() + 1; r <= g.last(); r++) {
+            int[] before = g.local(b, g.p(), r);
+            ops.update(b, Lane.MAIN, g.update(b, before[1] - before[0], before[0], 0, 0, tiles - (g.last() + 1 - r), 0, r, g.last() + 1,
+                    r, r + 1));  // G's rows before r, columns outside r .. last
+            ops.update(b, Lane.MAIN, g.update(b, g.layout().tileRows()[b] - (group[1] - group[0]), 0, group[0], group[1], r - g.p(), g.p(), 0, 0,
+                    r, r + 1));  // G's columns before r, rows outside G
+        }
+    }
+
+    /** N's rows (columns outside G) and N's columns (rows outside G and N), all of G's rounds. */
+    private static void next(Group g, int b, Ops ops) {
+        int tiles = g.layout().tiles();
+        int[] rows = g.local(b, g.last() + 1, g.nextLast() + 1), skip = g.local(b, g.p(), g.end());
+        ops.update(b, Lane.MAIN, g.update(b, rows[1] - rows[0], rows[0], 0, 0, tiles - (g.last() + 1 - g.p()), 0, g.p(), g.last() + 1,
+                g.p(), g.last() + 1));
+        ops.update(b, Lane.MAIN, g.update(b, g.layout().tileRows()[b] - (skip[1] - skip[0]), 0, skip[0], skip[1], g.nextLast() - g.last(),
+                g.last() + 1, 0, 0, g.p(), g.last() + 1));
     }
 }

@@ -40,8 +40,11 @@ class BandRoundsTest {
 
     private static final int T = 4;
 
-    /** A location: work tile (band, local row, column) or pivot-row buffer tile (band, parity, column). */
-    private record Tile(boolean pivotBuffer, int band, int row, int column) {
+    /** A location: work tile (band, local row, column) or group buffer tile (band, parity, row within the group, column). */
+    private record Tile(boolean groupBuffer, int band, int parity, int row, int column) {
+        static Tile work(int band, int row, int column) {
+            return new Tile(false, band, 0, row, column);
+        }
     }
 
     /** One operation on one lane: what it reads and writes, and what it does to the matrices. */
@@ -59,23 +62,23 @@ class BandRoundsTest {
         }
     }
 
-    /** The schedule's operations recorded over host matrices: band b's rows of the working matrix and its two pivot-row buffers. */
+    /** The schedule's operations recorded over host matrices: band b's rows of the working matrix and its two group buffers. */
     private static final class Recorder implements BandRounds.Ops {
         final BandLayout layout;
         final int n, ld;
         final int[][][] work;      // [band][row][column]
-        final int[][][][] pivot;   // [band][parity][row][column]
+        final int[][][][] groupRows;   // [band][parity][row][column]
         final List<Op> ops = new ArrayList<>();
         final Map<Integer, Integer> lastOnLane = new HashMap<>();
         final Map<String, Integer> lastRecord = new HashMap<>();
         final Map<Integer, List<Integer>> pendingWaits = new HashMap<>();
 
-        Recorder(BandLayout layout, int n, int[] weights) {
+        Recorder(BandLayout layout, int groupRounds, int n, int[] weights) {
             this.layout = layout;
             this.n = n;
             this.ld = layout.tiles() * T;
             work = new int[layout.bands()][][];
-            pivot = new int[layout.bands()][2][T][ld];
+            groupRows = new int[layout.bands()][2][groupRounds * T][ld];
             for (int b = 0; b < layout.bands(); b++) {
                 int rows = layout.tileRows()[b] * T, first = layout.firstTile()[b] * T;
                 work[b] = new int[rows][ld];
@@ -101,63 +104,65 @@ class BandRoundsTest {
             return op;
         }
 
-        /** The tile of round p's pivot row band b reads for column j. */
-        private Tile pivotTile(int b, int p, int j) {
-            int pr = layout.localRow(b, p);
-            return pr >= 0 ? new Tile(false, b, pr, j) : new Tile(true, b, p & 1, j);
+        /** The tile of round k's pivot row that band b reads for column j in update u: its own, or its group buffer's. */
+        private Tile rowTile(int b, BandRounds.Update u, int k, int j) {
+            if (u.buffer() < 0) {
+                int local = layout.localRow(b, k);
+                assertTrue(local >= 0, "band " + b + " reads its own row " + k + ", which it does not hold");
+                return Tile.work(b, local, j);
+            }
+            return new Tile(true, b, u.buffer() & 1, k - u.bFirst(), j);
         }
 
-        private int[][] pivotRows(int b, int p) {
-            int pr = layout.localRow(b, p);
-            if (pr < 0) return pivot[b][p & 1];
-            int[][] rows = new int[T][];
-            for (int r = 0; r < T; r++) rows[r] = work[b][pr * T + r];
-            return rows;
-        }
-
-        private static int skipping(int x, int a, int b) {
-            x += (a >= 0 && x >= a) ? 1 : 0;
-            return x + ((b >= 0 && x >= b) ? 1 : 0);
+        private int[] rowOf(int b, BandRounds.Update u, int k, int r) {
+            return u.buffer() < 0 ? work[b][layout.localRow(b, k) * T + r] : groupRows[b][u.buffer() & 1][(k - u.bFirst()) * T + r];
         }
 
         @Override
-        public void update(int band, BandRounds.Lane lane, int gridX, int gridY, int p, int rowBase, int skipRowA, int skipRowB,
-                           int onlyColumn, int skipColumn) {
-            if (gridX <= 0 || gridY <= 0) return;
-            Op op = add(lane(band, lane), "update b" + band + " p" + p + " " + lane);
+        public void update(int band, BandRounds.Lane lane, BandRounds.Update u) {
+            if (u.rows() <= 0 || u.columns() <= 0) return;
+            Op op = add(lane(band, lane), "update b" + band + " rounds " + u.first() + ".." + (u.end() - 1) + " " + lane + " " + u);
             List<int[]> blocks = new ArrayList<>();
             Set<Tile> written = new HashSet<>();
-            for (int y = 0; y < gridY; y++) {
-                for (int x = 0; x < gridX; x++) {
-                    int i = rowBase + skipping(y, skipRowA, skipRowB), j = onlyColumn >= 0 ? onlyColumn : skipping(x, p, skipColumn);
+            for (int y = 0; y < u.rows(); y++) {
+                for (int x = 0; x < u.columns(); x++) {
+                    int i = u.row(y), j = u.column(x);
                     assertTrue(i >= 0 && i < layout.tileRows()[band] && j >= 0 && j < layout.tiles(), op.what + ": block (" + x + ", " + y + ") -> tile (" + i + ", " + j + ")");
-                    assertTrue(written.add(new Tile(false, band, i, j)), op.what + ": two blocks write tile (" + i + ", " + j + ")");
+                    assertTrue(written.add(Tile.work(band, i, j)), op.what + ": two blocks write tile (" + i + ", " + j + ")");
                     blocks.add(new int[] {i, j});
                 }
             }
+            assertTrue(u.first() < u.end() && u.end() <= layout.tiles(), op.what + ": rounds");
             for (int[] blk : blocks) {
-                Tile c = new Tile(false, band, blk[0], blk[1]), a = new Tile(false, band, blk[0], p), bt = pivotTile(band, p, blk[1]);
-                for (Tile read : List.of(a, bt)) {
+                Tile c = Tile.work(band, blk[0], blk[1]);
+                List<Tile> reads = new ArrayList<>();
+                for (int k = u.first(); k < u.end(); k++) {
+                    reads.add(Tile.work(band, blk[0], k));
+                    reads.add(rowTile(band, u, k, blk[1]));
+                }
+                for (Tile read : reads) {
                     assertTrue(read.equals(c) || !written.contains(read), op.what + ": a block reads " + read + ", which another block of the launch writes");
                 }
-                op.reads.addAll(List.of(c, a, bt));
+                op.reads.addAll(reads);
+                op.reads.add(c);
                 op.writes.add(c);
             }
             op.action = () -> {
-                int[][] b = pivotRows(band, p);
                 int[][] result = new int[blocks.size()][];
-                for (int k = 0; k < blocks.size(); k++) result[k] = product(band, blocks.get(k)[0], blocks.get(k)[1], p, b);
+                for (int k = 0; k < blocks.size(); k++) result[k] = product(band, blocks.get(k)[0], blocks.get(k)[1], u);
                 for (int k = 0; k < blocks.size(); k++) store(band, blocks.get(k)[0], blocks.get(k)[1], result[k]);
             };
         }
 
-        /** min(C, A (x) B) of one tile, from the values before the launch (a block reads its operands, then stores). */
-        private int[] product(int band, int i, int j, int p, int[][] pivotRows) {
+        /** min(C, A (x) B) of one tile over the update's rounds, from the values before the launch (a block reads its operands, then stores). */
+        private int[] product(int band, int i, int j, BandRounds.Update u) {
             int[] c = new int[T * T];
             for (int r = 0; r < T; r++) {
                 for (int s = 0; s < T; s++) {
                     int best = work[band][i * T + r][j * T + s];
-                    for (int k = 0; k < T; k++) best = Math.min(best, work[band][i * T + r][p * T + k] + pivotRows[k][j * T + s]);
+                    for (int k = u.first() * T; k < u.end() * T; k++) {
+                        best = Math.min(best, work[band][i * T + r][k] + rowOf(band, u, k / T, k % T)[j * T + s]);
+                    }
                     c[r * T + s] = best;
                 }
             }
@@ -171,7 +176,7 @@ class BandRoundsTest {
         @Override
         public void close(int band, int row, int p) {
             Op op = add(lane(band, BandRounds.Lane.MAIN), "close b" + band + " p" + p);
-            Tile t = new Tile(false, band, row, p);
+            Tile t = Tile.work(band, row, p);
             op.reads.add(t);
             op.writes.add(t);
             op.action = () -> {
@@ -187,16 +192,17 @@ class BandRoundsTest {
         }
 
         @Override
-        public void sendPivotRow(int from, int to, int q) {
+        public void sendPivotRow(int from, int to, int q, int group, int groupFirst) {
             Op op = add(lane(from, BandRounds.Lane.MAIN), "send row " + q + " b" + from + " -> b" + to);
-            int row = layout.localRow(from, q);
+            int row = layout.localRow(from, q), at = q - groupFirst;
             assertTrue(row >= 0, op.what + ": the sender holds the row");
+            assertTrue(at >= 0 && at * T < groupRows[to][0].length, op.what + ": the row's place in the group buffer");
             for (int j = 0; j < layout.tiles(); j++) {
-                op.reads.add(new Tile(false, from, row, j));
-                op.writes.add(new Tile(true, to, q & 1, j));
+                op.reads.add(Tile.work(from, row, j));
+                op.writes.add(new Tile(true, to, group & 1, at, j));
             }
             op.action = () -> {
-                for (int r = 0; r < T; r++) pivot[to][q & 1][r] = work[from][row * T + r].clone();
+                for (int r = 0; r < T; r++) groupRows[to][group & 1][at * T + r] = work[from][row * T + r].clone();
             };
         }
 
@@ -259,37 +265,40 @@ class BandRoundsTest {
         }
     }
 
+    /** Groups of 1 to 6 rounds (the largest a pin takes) over 1 to 4 bands: groups inside a band, across bands, past the last round. */
     static Stream<Arguments> layouts() {
         List<Arguments> cases = new ArrayList<>();
-        for (int n : new int[] {1, 3, 4, 5, 9, 13, 21, 27}) {
+        for (int n : new int[] {1, 3, 4, 5, 9, 13, 21, 27, 45}) {
             for (int bands : new int[] {1, 2, 3, 4}) {
-                for (String graph : new String[] {"random", "sparse:0.2", "hops:0.15", TestGraphs.ZERO_WEIGHTS}) cases.add(Arguments.of(n, bands, graph));
+                for (int groups = 1; groups <= 6; groups++) {
+                    for (String graph : new String[] {"random", "sparse:0.2", "hops:0.15", TestGraphs.ZERO_WEIGHTS}) cases.add(Arguments.of(n, bands, groups, graph));
+                }
             }
         }
         return cases.stream();
     }
 
-    @ParameterizedTest(name = "n={0} bands={1} {2}")
+    @ParameterizedTest(name = "n={0} bands={1} groups of {2} {3}")
     @MethodSource("layouts")
-    void everyOrderTheEventsAllowGivesTheReferenceDistances(int n, int bands, String graph) {
+    void everyOrderTheEventsAllowGivesTheReferenceDistances(int n, int bands, int groups, String graph) {
         Graph g = TestGraphs.graph(graph, n);
         int[] expected = ReferenceFloydWarshall.distances(g);
         int tiles = (n + T - 1) / T;
         for (int seed = 0; seed < 4; seed++) {
             BandLayout layout = BandLayout.of(tiles, bands, bands);
-            Recorder recorder = new Recorder(layout, n, g.weights());
-            BandRounds.enqueue(layout, recorder);
+            Recorder recorder = new Recorder(layout, groups, n, g.weights());
+            BandRounds.enqueue(layout, groups, recorder);
             recorder.run(new Random(seed));
-            assertArrayEquals(expected, recorder.distances(), "n=" + n + ", " + layout.bands() + " bands, order " + seed);
+            assertArrayEquals(expected, recorder.distances(), "n=" + n + ", " + layout.bands() + " bands, groups of " + groups + ", order " + seed);
         }
     }
 
-    @ParameterizedTest(name = "n={0} bands={1} {2}")
+    @ParameterizedTest(name = "n={0} bands={1} groups of {2} {3}")
     @MethodSource("layouts")
-    void operationsOnOneTileAreOrdered(int n, int bands, String graph) {
+    void operationsOnOneTileAreOrdered(int n, int bands, int groups, String graph) {
         BandLayout layout = BandLayout.of((n + T - 1) / T, bands, bands);
-        Recorder recorder = new Recorder(layout, n, TestGraphs.graph(graph, n).weights());
-        BandRounds.enqueue(layout, recorder);
+        Recorder recorder = new Recorder(layout, groups, n, TestGraphs.graph(graph, n).weights());
+        BandRounds.enqueue(layout, groups, recorder);
         List<BitSet> before = recorder.happensBefore();
         List<Op> ops = recorder.ops;
         for (int x = 0; x < ops.size(); x++) {
