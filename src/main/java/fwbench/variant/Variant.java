@@ -146,7 +146,7 @@ public final class Variant implements VariantTraits, VariantMemory {
             .chart(0x8C564B, Marker.STAR)
             .description("kleene on float32 distances, for real weights (fminf(c, a + b), two k steps a three-way minimum in products); integer graphs are solved exactly when distances stay below "
                     + CellType.FLOAT32.inf()).register();
-    // per device: its row band of the input and work matrices, two pivot-row buffers, and the certificate's W chunk and witness bits
+    // per device: its row band of the input and work matrices, two group buffers of pivot rows, and the certificate's W chunk and witness bits
     public static final Variant KLEENE_BANDS = gpu("KLEENE_BANDS", "kleene-bands", "12_kleene_bands").solver(BandsSolver::new)
             .deviceMemory(DeviceMemory.matrices(2).paddedTo(KleeneSolver.PAD).indexedIn64Bits().inRowBands(BandsSolver.MEMORY))
             .pins(KleeneSolver.TILE_PIN, BandsSolver.GROUPED_ROUNDS_PIN).tileFit(BandsSolver::tileFit).oneDeviceCounterpart(KLEENE).negativeWeights().chart(0x2CA02C, Marker.HEXAGON)

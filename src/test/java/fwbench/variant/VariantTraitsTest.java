@@ -3,6 +3,7 @@ package fwbench.variant;
 import fwbench.cell.CellType;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.core.UnsupportedInputException;
+import fwbench.variant.kleene.BandsSolver;
 import fwbench.variant.packed16.Packed16Solver;
 
 import fwbench.graph.Distances;
@@ -154,6 +155,17 @@ class VariantTraitsTest {
         assertTrue(Variant.KLEENE_BANDS.deviceBytesPerDevice(two, 2) <= h200);
         assertTrue(Variant.KLEENE_BANDS.deviceBytesPerDevice(two + 1, 2) > h200);
         assertTrue(two > Variant.KLEENE.largestN(h200));
+    }
+
+    /** kleene-bands' groups start at GROUPS_FROM_N, and its plan counts their pivot rows from there on (n = 11999 and 12000 pad alike). */
+    @Test
+    void kleeneBandsPlansItsGroupBuffersFromWhereItsGroupsStart() {
+        int from = BandsSolver.GROUPS_FROM_N, ld = 12032, rows = 47 * 128;
+        assertEquals(1, BandsSolver.tableGroupedRounds(from - 1));
+        assertEquals(BandsSolver.GROUP_ROUNDS, BandsSolver.tableGroupedRounds(from));
+        long extraRows = 2L * (BandsSolver.GROUP_ROUNDS - 1) * 128 * ld * 4;
+        assertEquals(BandsSolver.MEMORY.extraBytes(from - 1, ld, rows, 2) + extraRows, BandsSolver.MEMORY.extraBytes(from, ld, rows, 2));
+        assertEquals(BandsSolver.MEMORY.extraBytes(from - 1, ld, rows, 1), BandsSolver.MEMORY.extraBytes(from, ld, rows, 1), "one device: no group buffers");
     }
 
     /**

@@ -145,7 +145,7 @@ final class Band implements AutoCloseable {
         return work.slice(from, work.cells() - from);
     }
 
-    /** Group {@code group}'s buffer, from pivot row q (the group's first is groupFirst) on: where row q's copy goes. */
+    /** Where the copy of pivot row q goes in group {@code group}'s buffer (the group's first row is groupFirst's). */
     DeviceBuffer groupRow(int group, int q, int groupFirst) {
         return groupRows[group & 1].slice((long) (q - groupFirst) * tile * ld, (long) tile * ld);
     }

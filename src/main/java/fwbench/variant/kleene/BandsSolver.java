@@ -73,10 +73,11 @@ public final class BandsSolver implements Solver {
 
         @Override
         public long extraBytes(int n, int paddedN, int bandRows, int devices) {
-            long pivotRows = devices > 1 ? 2L * groupedRounds(n) * tile(n) * paddedN * 4 : 0;
+            int groupRounds = GROUPED_ROUNDS_PIN.valueIfValid().orElse(tableGroupedRounds(n));  // the solver refuses a bad pin
+            long groupBuffers = devices > 1 ? 2L * groupRounds * tile(n) * paddedN * 4 : 0;
             long chunk = devices > 1 ? (long) CERTIFICATE_CHUNK_ROWS * paddedN * 4 : 0;
             long witness = ((long) bandRows * paddedN + 31) / 32 * 4;
-            return pivotRows + chunk + witness;
+            return groupBuffers + chunk + witness;
         }
     };
 
@@ -107,17 +108,15 @@ public final class BandsSolver implements Solver {
     public static final LaunchPin GROUPED_ROUNDS_PIN = new LaunchPin("fwbench.kleeneBands.groupedRounds", "1 to " + KleeneSolver.MAX_GROUPED_ROUNDS,
             v -> v >= 1 && v <= KleeneSolver.MAX_GROUPED_ROUNDS);
 
-    /** From this n the rounds run in groups of five: below it the group's chain does not hide behind the bulk (kernels/NOTES.md, kleene-bands). */
+    /** From this n the rounds run in groups of {@link #GROUP_ROUNDS}: below it a group's chain does not hide behind the bulk (kernels/NOTES.md, kleene-bands). */
     public static final int GROUPS_FROM_N = 12000;
 
-    /** The rounds a group at n: the pin, else {@link #tableGroupedRounds}. */
-    static int groupedRounds(int n) {
-        return GROUPED_ROUNDS_PIN.value().orElse(tableGroupedRounds(n));
-    }
+    /** The rounds of the table's groups, kleene's from n = 9000. */
+    public static final int GROUP_ROUNDS = 5;
 
-    /** The table's rounds a group at n: one by one below {@link #GROUPS_FROM_N}, then five. */
+    /** The table's rounds a group at n: one by one below {@link #GROUPS_FROM_N}, then {@link #GROUP_ROUNDS}. */
     public static int tableGroupedRounds(int n) {
-        return n >= GROUPS_FROM_N ? 5 : 1;
+        return n >= GROUPS_FROM_N ? GROUP_ROUNDS : 1;
     }
 
     private final int n;
@@ -125,7 +124,7 @@ public final class BandsSolver implements Solver {
     private final int tile;
     private final LaunchSetting tileSetting;
     private final int tiles;
-    private final LaunchSetting groups;
+    private final LaunchSetting groupRounds;
     private final BandLayout layout;
     private final List<Band> bands = new ArrayList<>();
     private final LaunchShape productShape;
@@ -152,7 +151,7 @@ public final class BandsSolver implements Solver {
      */
     public BandsSolver(VariantTraits variant, SolverConfig config, int bandCount, int devices, int forcedTile, int groupRounds) {
         this.variant = variant;
-        this.groups = groupRounds > 0 ? new LaunchSetting(groupRounds, "as asked")
+        this.groupRounds = groupRounds > 0 ? new LaunchSetting(groupRounds, "as asked")
                 : LaunchSetting.of(GROUPED_ROUNDS_PIN, 0, () -> tableGroupedRounds(config.n()));
         Optional<NegativeWeights.Bounds> bounds = NegativeWeights.bounds(variant, config);  // refuses before allocating
         this.n = config.n();
@@ -172,7 +171,7 @@ public final class BandsSolver implements Solver {
                 bands.add(new Band(b, CudaContext.of(layout.device()[b]), layout, tile, ld, n, variant.kernelModule()));
             }
             enablePeerAccess();
-            for (Band band : bands) band.allocate(config.graph(), layout.bands() > 1, groups.value(), bounds);
+            for (Band band : bands) band.allocate(config.graph(), layout.bands() > 1, this.groupRounds.value(), bounds);
             productShape = bands.get(0).update.shape();
         } catch (RuntimeException e) {
             close();
@@ -185,7 +184,7 @@ public final class BandsSolver implements Solver {
      * The tile, given (tests) or kleene's, checked against the shared memory a block of the device
      * may have (TileFit) before anything is allocated. Where the table's T = 128 does not fit it falls
      * back to T = 64 as kleene does: the run planned each device's memory with T = 128 (MEMORY), and
-     * T = 64 needs no more (half the pivot-row buffers, bands of no more rows).
+     * T = 64 needs no more (group buffers half as large, bands of no more rows).
      */
     private static LaunchSetting fittingTileSetting(VariantTraits variant, SolverConfig config, int forcedTile) {
         TileFit fit = tileFit(variant);
@@ -293,10 +292,10 @@ public final class BandsSolver implements Solver {
             b.main.waitFor(fork);
             b.side.waitFor(fork);
         }
-        BandRounds.enqueue(layout, groups.value(), new DeviceOps());
+        BandRounds.enqueue(layout, this.groupRounds.value(), new DeviceOps());
         for (Band b : bands) {
             b.cuda.makeCurrent();
-            b.main.waitFor(b.restDone[BandRounds.lastParity(tiles, groups.value())]);
+            b.main.waitFor(b.restDone[BandRounds.lastParity(tiles, this.groupRounds.value())]);
             b.enqueueFinishNegativeWeights();  // negative weights only: nothing is enqueued for weights >= 0
             b.done.record(b.main);
         }
@@ -394,7 +393,7 @@ public final class BandsSolver implements Solver {
         long bytes = 0;
         for (Band b : bands) {
             bytes += 2L * b.tileRows * tile * ld * 4;
-            if (b.groupRows[0] != null) bytes += 2L * groups.value() * tile * ld * 4;
+            if (b.groupRows[0] != null) bytes += 2L * this.groupRounds.value() * tile * ld * 4;
         }
         return bytes;
     }
@@ -406,14 +405,14 @@ public final class BandsSolver implements Solver {
 
     @Override
     public LaunchInEffect launchInEffect() {
-        return new LaunchInEffect(tile, 0, 0, groups.value());
+        return new LaunchInEffect(tile, 0, 0, this.groupRounds.value());
     }
 
     @Override
     public String describe() {
         int devices = layout.devices();
         return variant() + " (" + LaunchSetting.describe(tileSetting, n) + ", " + productShape.cellsPerThread() + " cells per thread, "
-                + (groups.value() == 1 ? "rounds one by one" : "rounds in groups of " + groups.value()) + " (" + groups.origin() + "), "
+                + (this.groupRounds.value() == 1 ? "rounds one by one" : "rounds in groups of " + this.groupRounds.value()) + " (" + this.groupRounds.origin() + "), "
                 + layout.bands() + " band" + (layout.bands() == 1 ? "" : "s")
                 + " on " + (devices == 1 ? "GPU 0" : "GPUs 0-" + (devices - 1))
                 + (stagedPairs.isEmpty() ? "" : ", copies through host memory")

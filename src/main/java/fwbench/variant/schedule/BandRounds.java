@@ -33,6 +33,14 @@ package fwbench.variant.schedule;
  * stream (high priority) under this group's REST on the side stream. A band that holds all of G's
  * rows reads them in place; the others read the copies in one of two group buffers (groups
  * alternate), of g tile rows each.
+ *
+ * <p>Why each wait: COLUMN(r) and the chain's products read the copy of row r (SENT); REST reads
+ * the tiles of G's columns that TAIL brings up to date (TAIL_DONE); NEXT updates tiles of N's rows
+ * and columns that the group before's REST wrote (REST_DONE); a group buffer is overwritten only
+ * after its band's readers of two groups back are done (NEXT_DONE, after that group's chain and
+ * TAIL, and REST_DONE). Where a group's rows lie in two bands, the second owner's copies come after
+ * the first owner's waits: its main stream waited for the first owner's SENT before its own rows'
+ * rounds. REST never touches G's or N's rows and columns, which the main stream works on meanwhile.
  */
 public final class BandRounds {
 
@@ -107,9 +115,9 @@ public final class BandRounds {
                 }
                 ops.record(b, Lane.MAIN, Mark.NEXT_DONE, gi & 1);
                 ops.waitFor(b, Lane.SIDE, b, Mark.TAIL_DONE, 0);
-                int[] skip = g.local(b, p, g.end());
+                int[] skip = g.local(b, p, g.pastNext());
                 ops.update(b, Lane.SIDE, g.update(b, layout.tileRows()[b] - (skip[1] - skip[0]), 0, skip[0], skip[1],
-                        tiles - (g.end() - p), 0, p, g.end(), p, last + 1));  // REST
+                        tiles - (g.pastNext() - p), 0, p, g.pastNext(), p, last + 1));  // REST
                 ops.record(b, Lane.SIDE, Mark.REST_DONE, gi & 1);
             }
         }
@@ -122,9 +130,9 @@ public final class BandRounds {
 
     /** Group {@code index}: rounds p .. last; N, the next group's rows and columns: last + 1 .. nextLast (none after the last group). */
     private record Group(BandLayout layout, int index, int p, int last, int nextLast) {
-        /** One past the last row and column of G and N. */
-        int end() {
-            return Math.max(last, nextLast) + 1;
+        /** One past the last row and column of G and N (nextLast = last for the last group). */
+        int pastNext() {
+            return nextLast + 1;
         }
 
         /** Band b's local tile rows of global rows [from, to), as [first, end) (none: first == end). */
@@ -195,7 +203,7 @@ public final class BandRounds {
     /** N's rows (columns outside G) and N's columns (rows outside G and N), all of G's rounds. */
     private static void next(Group g, int b, Ops ops) {
         int tiles = g.layout().tiles();
-        int[] rows = g.local(b, g.last() + 1, g.nextLast() + 1), skip = g.local(b, g.p(), g.end());
+        int[] rows = g.local(b, g.last() + 1, g.nextLast() + 1), skip = g.local(b, g.p(), g.pastNext());
         ops.update(b, Lane.MAIN, g.update(b, rows[1] - rows[0], rows[0], 0, 0, tiles - (g.last() + 1 - g.p()), 0, g.p(), g.last() + 1,
                 g.p(), g.last() + 1));
         ops.update(b, Lane.MAIN, g.update(b, g.layout().tileRows()[b] - (skip[1] - skip[0]), 0, skip[0], skip[1], g.nextLast() - g.last(),

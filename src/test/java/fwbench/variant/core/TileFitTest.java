@@ -145,7 +145,7 @@ class TileFitTest {
 
     /**
      * kleene-bands plans each device's memory with kleene's tile for n (T = 128 from its crossover), so it may fall back to T = 64
-     * only because T = 64 needs no more: half the pivot-row buffers, and bands of no more rows.
+     * only because T = 64 needs no more: group buffers half as large, and bands of no more rows.
      */
     @Test
     void kleeneBandsAtT64NeedsNoMoreDeviceMemoryThanPlannedAtT128() {
