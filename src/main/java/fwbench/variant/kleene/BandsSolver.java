@@ -146,7 +146,7 @@ public final class BandsSolver implements Solver {
     /**
      * With {@code bandCount} > 0 that many bands (else one a device), over {@code devices} > 0 devices
      * (else what the configuration's gpus says), {@code forcedTile} 64 or 128 (else kleene's choice
-     * for n) and {@code groupRounds} > 0 rounds a group (else the pin or kleene's table): tests run 2
+     * for n) and {@code groupRounds} > 0 rounds a group (else the pin or {@link #tableGroupedRounds}): tests run 2
      * and 3 bands on one GPU.
      */
     public BandsSolver(VariantTraits variant, SolverConfig config, int bandCount, int devices, int forcedTile, int groupRounds) {
