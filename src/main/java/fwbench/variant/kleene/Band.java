@@ -151,9 +151,10 @@ final class Band implements AutoCloseable {
     }
 
     void update(CudaStream stream, BandRounds.Update u) {
-        if (u.rows() <= 0 || u.columns() <= 0) return;
-        update.launch(stream, u.columns(), u.rows(), new BandsSolver.Update(work, ld, n, rows(u), u.bFirst(), firstTile, u.rowBase(),
-                u.skipRowFrom(), u.skipRowTo(), u.columnBase(), u.skipColumnFrom(), u.skipColumnTo(), u.first(), u.end()));
+        BandRounds.Span r = u.rows(), c = u.columns();
+        if (r.count() <= 0 || c.count() <= 0) return;
+        update.launch(stream, c.count(), r.count(), new BandsSolver.Update(work, ld, n, rows(u), u.bFirst(), firstTile, r.base(),
+                r.skipFrom(), r.skipTo(), c.base(), c.skipFrom(), c.skipTo(), u.first(), u.end()));
     }
 
     @Override

@@ -51,26 +51,33 @@ public final class BandRounds {
     public enum Mark { SENT, TAIL_DONE, NEXT_DONE, REST_DONE }
 
     /**
-     * One launch of fw_kleene_bands_update: block row y is the band's local tile row rowBase + y,
-     * past [skipRowFrom, skipRowTo); block column x is tile column columnBase + x, past
-     * [skipColumnFrom, skipColumnTo) (from == to: none skipped); each tile takes rounds first ..
-     * end - 1 as one product, B read from the tile rows that start at round bFirst's: the band's
-     * own rows (buffer -1) or its group buffer (buffer &amp; 1, filled by group {@code buffer}).
+     * The tile rows (a band's local ones) or tile columns of a launch: block index x is base + x,
+     * past [skipFrom, skipTo) (skipFrom == skipTo: none skipped), for x below count.
      */
-    public record Update(int rows, int rowBase, int skipRowFrom, int skipRowTo, int columns, int columnBase, int skipColumnFrom,
-                         int skipColumnTo, int first, int end, int buffer, int bFirst) {
-        /** The local tile row of block row y. */
-        public int row(int y) {
-            int i = rowBase + y;
-            return i >= skipRowFrom ? i + skipRowTo - skipRowFrom : i;
+    public record Span(int count, int base, int skipFrom, int skipTo) {
+        /** Indices from .. to - 1. */
+        public static Span of(int from, int to) {
+            return new Span(Math.max(0, to - from), from, 0, 0);
         }
 
-        /** The tile column of block column x. */
-        public int column(int x) {
-            int j = columnBase + x;
-            return j >= skipColumnFrom ? j + skipColumnTo - skipColumnFrom : j;
+        /** Indices 0 .. total - 1 but from .. to - 1. */
+        public static Span outside(int total, int from, int to) {
+            return new Span(total - (to - from), 0, from, to);
         }
 
+        /** The index of block x. */
+        public int at(int x) {
+            int i = base + x;
+            return i >= skipFrom ? i + skipTo - skipFrom : i;
+        }
+    }
+
+    /**
+     * One launch of fw_kleene_bands_update: each tile of the band's rows and columns named takes
+     * rounds first .. end - 1 as one product, B read from the tile rows that start at round bFirst's:
+     * the band's own rows (buffer -1) or its group buffer (buffer &amp; 1, filled by group {@code buffer}).
+     */
+    public record Update(Span rows, Span columns, int first, int end, int buffer, int bFirst) {
     }
 
     /** What the schedule asks of the devices. */
@@ -115,9 +122,7 @@ public final class BandRounds {
                 }
                 ops.record(b, Lane.MAIN, Mark.NEXT_DONE, gi & 1);
                 ops.waitFor(b, Lane.SIDE, b, Mark.TAIL_DONE, 0);
-                int[] skip = g.local(b, p, g.pastNext());
-                ops.update(b, Lane.SIDE, g.update(b, layout.tileRows()[b] - (skip[1] - skip[0]), 0, skip[0], skip[1],
-                        tiles - (g.pastNext() - p), 0, p, g.pastNext(), p, last + 1));  // REST
+                ops.update(b, Lane.SIDE, g.update(b, g.rowsOutside(b, p, g.pastNext()), Span.outside(tiles, p, g.pastNext()), p, last + 1));  // REST
                 ops.record(b, Lane.SIDE, Mark.REST_DONE, gi & 1);
             }
         }
@@ -135,11 +140,16 @@ public final class BandRounds {
             return nextLast + 1;
         }
 
-        /** Band b's local tile rows of global rows [from, to), as [first, end) (none: first == end). */
-        int[] local(int b, int from, int to) {
+        /** Band b's local tile rows of global rows from .. to - 1 (those it holds). */
+        Span rowsIn(int b, int from, int to) {
             int first = layout.firstTile()[b], rows = layout.tileRows()[b];
-            int lo = Math.min(rows, Math.max(0, from - first)), hi = Math.min(rows, Math.max(0, to - first));
-            return new int[] {lo, Math.max(lo, hi)};
+            return Span.of(Math.min(rows, Math.max(0, from - first)), Math.min(rows, Math.max(0, to - first)));
+        }
+
+        /** Band b's local tile rows but those of global rows from .. to - 1. */
+        Span rowsOutside(int b, int from, int to) {
+            Span in = rowsIn(b, from, to);
+            return Span.outside(layout.tileRows()[b], in.base(), in.base() + in.count());
         }
 
         /** Band b reads G's rows in place when it holds them all, else from its group buffer. */
@@ -147,10 +157,9 @@ public final class BandRounds {
             return layout.holdsAll(b, p, last) ? -1 : index;
         }
 
-        /** Rounds first .. end - 1 on band b's tiles that these name ({@link Update}), B G's rows. */
-        Update update(int b, int rows, int rowBase, int skipRowFrom, int skipRowTo, int columns, int columnBase, int skipColumnFrom,
-                      int skipColumnTo, int first, int end) {
-            return new Update(rows, rowBase, skipRowFrom, skipRowTo, columns, columnBase, skipColumnFrom, skipColumnTo, first, end, buffer(b), p);
+        /** Rounds first .. end - 1 on band b's tiles of these rows and columns, B G's rows. */
+        Update update(int b, Span rows, Span columns, int first, int end) {
+            return new Update(rows, columns, first, end, buffer(b), p);
         }
     }
 
@@ -160,7 +169,7 @@ public final class BandRounds {
         int tiles = layout.tiles(), owner = layout.owner(r), row = layout.localRow(owner, r);
         if (r == g.p()) ops.close(owner, row, r);
         // ROW(r): B is the row itself, in place on its owner
-        ops.update(owner, Lane.MAIN, new Update(1, row, 0, 0, tiles - 1, 0, r, r + 1, r, r + 1, -1, r));
+        ops.update(owner, Lane.MAIN, new Update(Span.of(row, row + 1), Span.outside(tiles, r, r + 1), r, r + 1, -1, r));
         for (int b = 0; b < layout.bands(); b++) {
             if (g.buffer(b) < 0) continue;
             if (r == g.p() && g.index() >= 2) {  // the readers of this buffer, two groups back
@@ -172,14 +181,10 @@ public final class BandRounds {
         ops.record(owner, Lane.MAIN, Mark.SENT, 0);
         for (int b = 0; b < layout.bands(); b++) {
             if (b != owner) ops.waitFor(b, Lane.MAIN, owner, Mark.SENT, 0);
-            int[] own = g.local(b, r, r + 1);
-            ops.update(b, Lane.MAIN, g.update(b, layout.tileRows()[b] - (own[1] - own[0]), 0, own[0], own[1], 1, r, 0, 0, r, r + 1));  // COLUMN(r)
+            ops.update(b, Lane.MAIN, g.update(b, g.rowsOutside(b, r, r + 1), Span.of(r, r + 1), r, r + 1));  // COLUMN(r)
             if (r == g.last()) continue;
-            int[] rest = g.local(b, r, g.last() + 1);
-            ops.update(b, Lane.MAIN, g.update(b, layout.tileRows()[b] - (rest[1] - rest[0]), 0, rest[0], rest[1], g.last() - r, r + 1, 0, 0,
-                    r, r + 1));  // columns r + 1 .. last, rows outside r .. last
-            int[] later = g.local(b, r + 1, g.last() + 1);
-            ops.update(b, Lane.MAIN, g.update(b, later[1] - later[0], later[0], 0, 0, tiles - 1, 0, r, r + 1, r, r + 1));  // rows r + 1 .. last
+            ops.update(b, Lane.MAIN, g.update(b, g.rowsOutside(b, r, g.last() + 1), Span.of(r + 1, g.last() + 1), r, r + 1));
+            ops.update(b, Lane.MAIN, g.update(b, g.rowsIn(b, r + 1, g.last() + 1), Span.outside(tiles, r, r + 1), r, r + 1));
         }
         if (r < g.last()) {
             int next = layout.owner(r + 1);
@@ -190,23 +195,16 @@ public final class BandRounds {
     /** Round r = p + 1 .. last on band b's tiles of G's rows and columns before r, which have had the rounds through their own only. */
     private static void tail(Group g, int b, Ops ops) {
         int tiles = g.layout().tiles();
-        int[] group = g.local(b, g.p(), g.last() + 1);
         for (int r = g.p() + 1; r <= g.last(); r++) {
-            int[] before = g.local(b, g.p(), r);
-            ops.update(b, Lane.MAIN, g.update(b, before[1] - before[0], before[0], 0, 0, tiles - (g.last() + 1 - r), 0, r, g.last() + 1,
-                    r, r + 1));  // G's rows before r, columns outside r .. last
-            ops.update(b, Lane.MAIN, g.update(b, g.layout().tileRows()[b] - (group[1] - group[0]), 0, group[0], group[1], r - g.p(), g.p(), 0, 0,
-                    r, r + 1));  // G's columns before r, rows outside G
+            ops.update(b, Lane.MAIN, g.update(b, g.rowsIn(b, g.p(), r), Span.outside(tiles, r, g.last() + 1), r, r + 1));
+            ops.update(b, Lane.MAIN, g.update(b, g.rowsOutside(b, g.p(), g.last() + 1), Span.of(g.p(), r), r, r + 1));
         }
     }
 
     /** N's rows (columns outside G) and N's columns (rows outside G and N), all of G's rounds. */
     private static void next(Group g, int b, Ops ops) {
-        int tiles = g.layout().tiles();
-        int[] rows = g.local(b, g.last() + 1, g.nextLast() + 1), skip = g.local(b, g.p(), g.pastNext());
-        ops.update(b, Lane.MAIN, g.update(b, rows[1] - rows[0], rows[0], 0, 0, tiles - (g.last() + 1 - g.p()), 0, g.p(), g.last() + 1,
-                g.p(), g.last() + 1));
-        ops.update(b, Lane.MAIN, g.update(b, g.layout().tileRows()[b] - (skip[1] - skip[0]), 0, skip[0], skip[1], g.nextLast() - g.last(),
-                g.last() + 1, 0, 0, g.p(), g.last() + 1));
+        int tiles = g.layout().tiles(), end = g.last() + 1;
+        ops.update(b, Lane.MAIN, g.update(b, g.rowsIn(b, end, g.pastNext()), Span.outside(tiles, g.p(), end), g.p(), end));
+        ops.update(b, Lane.MAIN, g.update(b, g.rowsOutside(b, g.p(), g.pastNext()), Span.of(end, g.pastNext()), g.p(), end));
     }
 }

@@ -120,13 +120,13 @@ class BandRoundsTest {
 
         @Override
         public void update(int band, BandRounds.Lane lane, BandRounds.Update u) {
-            if (u.rows() <= 0 || u.columns() <= 0) return;
+            if (u.rows().count() <= 0 || u.columns().count() <= 0) return;
             Op op = add(lane(band, lane), "update b" + band + " rounds " + u.first() + ".." + (u.end() - 1) + " " + lane + " " + u);
             List<int[]> blocks = new ArrayList<>();
             Set<Tile> written = new HashSet<>();
-            for (int y = 0; y < u.rows(); y++) {
-                for (int x = 0; x < u.columns(); x++) {
-                    int i = u.row(y), j = u.column(x);
+            for (int y = 0; y < u.rows().count(); y++) {
+                for (int x = 0; x < u.columns().count(); x++) {
+                    int i = u.rows().at(y), j = u.columns().at(x);
                     assertTrue(i >= 0 && i < layout.tileRows()[band] && j >= 0 && j < layout.tiles(), op.what + ": block (" + x + ", " + y + ") -> tile (" + i + ", " + j + ")");
                     assertTrue(written.add(Tile.work(band, i, j)), op.what + ": two blocks write tile (" + i + ", " + j + ")");
                     blocks.add(new int[] {i, j});
