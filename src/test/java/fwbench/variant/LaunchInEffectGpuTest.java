@@ -13,6 +13,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -33,8 +34,7 @@ class LaunchInEffectGpuTest {
             Variant.KLEENE_PACKED16);
 
     /** Variants whose rounds a group are set: those of rounds, and kleene-bands (one bulk launch a band). */
-    static final Set<Variant> GROUPED = Set.of(Variant.KLEENE, Variant.KLEENE_F32, Variant.KLEENE_I64, Variant.KLEENE_F64, Variant.KLEENE_PATHS,
-            Variant.KLEENE_PACKED16, Variant.KLEENE_BANDS);
+    static final Set<Variant> GROUPED = Stream.concat(ROUNDS.stream(), Stream.of(Variant.KLEENE_BANDS)).collect(Collectors.toUnmodifiableSet());
 
     static Stream<Arguments> solvers() {
         // the reports' kernels (launched by their descriptors) and small-graphs have none
