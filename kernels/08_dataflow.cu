@@ -13,11 +13,16 @@
 //   - Three chunk buffers instead of two (one barrier a chunk).
 //   - Tiles as kleene's: T = 128 (8x8 cells a thread) or T = 64 (4x4), the same crossover.
 //
-// Launch: grid = the blocks per SM chosen, at most those resident (occupancy), x SMs, 256 threads,
+// Launch: grid = the blocks per SM chosen, at most those resident (occupancy), x SMs, 256 threads (288 for the helped kernel),
 // minplus::shared_words<Int32, T, dataflow::STAGES>() * 4 bytes of dynamic shared memory (102 KB at
 // T = 128, 51 KB at T = 64; each kernel's _shape says so); sync (tiles^2 + 2 ints) zero at each
-// launch (the T = 64 kernels leave it so, dataflow.cuh). Registers (ptxas, sm_90): 128 at T = 128 (68 bytes of spill stores; 64 for the wide
-// instance), 80 at T = 64.
+// launch (the T = 64 kernels leave it so, dataflow.cuh). Registers (ptxas, sm_90): 128 at T = 128 (112 bytes of spill stores, 108 for the
+// wide instance), 80 at T = 64, 96 for the helped T = 64 kernel (288 threads), no spills at T = 64.
+// The T = 64 kernel has a helped twin, as packed16's (a helper warp beside the grid, dataflow.cuh):
+// every kernel here syncs its grid on named barrier 1.
+#ifndef FW_HELPER_WARP
+#define FW_HELPER_WARP
+#endif
 #include "dataflow.cuh"
 #include "tile_product.cuh"
 
@@ -53,3 +58,16 @@ fw_dataflow_wide_t64(int* d, int ld, int n, const int* schedule, int items, int*
     dataflow::solve<minplus::Int32, 64, 4, 4, true>(d, ld, n, schedule, items, sync, tiles);
 }
 FW_TILE_KERNEL_SHAPE(fw_dataflow_wide_t64, minplus::Int32, 64, 4, 4, (minplus::shared_words<minplus::Int32, 64, dataflow::STAGES>() * 4))
+
+// The same with a helper warp in block 0 (288 threads; dataflow.cuh): for one block per SM
+// (fwbench.variant.dataflow.DataflowLaunch#helped), where it shortens the chain of pivots; with two
+// blocks per SM the helped block's SM holds a product besides and it was slower (kernels/NOTES.md,
+// The pivot chain at small n). 32-bit cell offsets only: one block per SM is a small n's choice.
+constexpr int HELPED_T64_THREADS = minplus::Grid<minplus::Int32, 64, 4, 4>::THREADS + dataflow::HELPER_THREADS;
+extern "C" __global__ void __launch_bounds__(HELPED_T64_THREADS, 2)
+fw_dataflow_helped_t64(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)
+{
+    dataflow::solve<minplus::Int32, 64, 4, 4, false, true>(d, ld, n, schedule, items, sync, tiles);
+}
+FW_TILE_KERNEL_SHAPE_THREADS(fw_dataflow_helped_t64, minplus::Int32, 64, 4, 4,
+                             (minplus::shared_words<minplus::Int32, 64, dataflow::STAGES>() * 4), HELPED_T64_THREADS)

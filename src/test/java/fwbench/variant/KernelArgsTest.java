@@ -54,6 +54,7 @@ class KernelArgsTest {
             records.put("fw_dataflow_t" + tile, DataflowLaunch.Args.class);
             records.put("fw_dataflow_wide_t" + tile, DataflowLaunch.Args.class);
         }
+        records.put("fw_dataflow_helped_t64", DataflowLaunch.Args.class);
         records.put("fw_packed16_dataflow_t64", DataflowLaunch.Args.class);
         records.put("fw_packed16_dataflow_helped_t64", DataflowLaunch.Args.class);
         records.put("fw_packed16_dataflow_t128", DataflowLaunch.Args.class);

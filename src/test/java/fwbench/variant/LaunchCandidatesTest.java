@@ -83,16 +83,26 @@ class LaunchCandidatesTest {
         return LaunchChoice.tile(tile).withBlocksPerSm(blocksPerSm);
     }
 
-    /** The table's rows, first match wins, else all that fit; its choice is a candidate on either side of every row's n. */
     /** packed16's helped kernel (a helper warp, 160 threads) runs at T = 64 with one or two blocks per SM only. */
     @Test
     void packed16TakesTheHelpedKernelAtT64WithOneOrTwoBlocksPerSm() {
-        assertTrue(Packed16Solver.helped(64, 1) && Packed16Solver.helped(64, 2));
-        assertFalse(Packed16Solver.helped(64, 3), "from three blocks per SM the 128-thread kernel, four of which fit an SM");
-        assertFalse(Packed16Solver.helped(64, LaunchChoice.ALL_THAT_FIT));
-        assertFalse(Packed16Solver.helped(128, 1) || Packed16Solver.helped(256, 1));
+        assertTrue(DataflowLaunch.helped(CellType.PACKED16, 64, 1) && DataflowLaunch.helped(CellType.PACKED16, 64, 2));
+        assertFalse(DataflowLaunch.helped(CellType.PACKED16, 64, 3), "from three blocks per SM the 128-thread kernel, four of which fit an SM");
+        assertFalse(DataflowLaunch.helped(CellType.PACKED16, 64, LaunchChoice.ALL_THAT_FIT));
+        assertFalse(DataflowLaunch.helped(CellType.PACKED16, 128, 1) || DataflowLaunch.helped(CellType.PACKED16, 256, 1));
     }
 
+    /** dataflow's helped kernel (288 threads) runs at T = 64 with one block per SM only: with two it was slower. */
+    @Test
+    void dataflowTakesTheHelpedKernelAtT64WithOneBlockPerSm() {
+        assertTrue(DataflowLaunch.helped(CellType.INT32, 64, 1));
+        assertFalse(DataflowLaunch.helped(CellType.INT32, 64, 2));
+        assertFalse(DataflowLaunch.helped(CellType.INT32, 64, LaunchChoice.ALL_THAT_FIT));
+        assertFalse(DataflowLaunch.helped(CellType.INT32, 128, 1));
+        assertFalse(DataflowLaunch.helped(CellType.FLOAT32, 64, 1), "no other cells have a helped kernel");
+    }
+
+    /** The table's rows, first match wins, else all that fit; its choice is a candidate on either side of every row's n. */
     @Test
     void theTablesBlocksPerSmFollowItsRows() {
         assertEquals(1, DataflowLaunch.tableBlocksPerSm(CellType.INT32, 64, 1499));

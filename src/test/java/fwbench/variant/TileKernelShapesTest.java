@@ -45,6 +45,7 @@ class TileKernelShapesTest {
                 Arguments.of(Variant.DATAFLOW, "fw_dataflow_t128", new LaunchShape(256, 104448, 128, 8, 8)),
                 Arguments.of(Variant.DATAFLOW, "fw_dataflow_wide_t64", new LaunchShape(256, 52224, 64, 4, 4)),
                 Arguments.of(Variant.DATAFLOW, "fw_dataflow_wide_t128", new LaunchShape(256, 104448, 128, 8, 8)),
+                Arguments.of(Variant.DATAFLOW, "fw_dataflow_helped_t64", new LaunchShape(288, 52224, 64, 4, 4)),
                 Arguments.of(Variant.PACKED16, "fw_packed16_dataflow_t64", new LaunchShape(128, 39936, 64, 4, 8)),
                 Arguments.of(Variant.PACKED16, "fw_packed16_dataflow_helped_t64", new LaunchShape(160, 39936, 64, 4, 8)),
                 Arguments.of(Variant.PACKED16, "fw_packed16_dataflow_t128", new LaunchShape(256, 79872, 128, 8, 8)),

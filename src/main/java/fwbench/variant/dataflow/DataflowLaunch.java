@@ -18,6 +18,7 @@ import jcuda.Pointer;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static fwbench.cuda.KernelArgs.buffer;
 import static fwbench.cuda.KernelArgs.params;
@@ -57,6 +58,20 @@ public final class DataflowLaunch implements AutoCloseable {
      * everything, e.g. -Dfwbench.dataflow.blocksPerSm=1; more than fit is capped to those that do.
      */
     public static final LaunchPin BLOCKS_PER_SM_PIN = LaunchPin.count("fwbench.dataflow.blocksPerSm");
+
+    /**
+     * Up to this many blocks per SM a T = 64 solve of these cells runs its helped kernel (a helper
+     * warp beside block 0's grid, kernels/dataflow.cuh), which shortens the chain of pivots:
+     * packed16 with one or two (three of its 160-thread blocks fit an SM where four of the plain
+     * one do, and with all that fit it was slower), int32 with one (with two, the helped block's SM
+     * runs a product besides and it was slower) (kernels/NOTES.md, The pivot chain at small n).
+     */
+    public static final Map<CellType, Integer> HELPED_MAX_BLOCKS_PER_SM = Map.of(CellType.PACKED16, 2, CellType.INT32, 1);
+
+    /** Whether a solve of these cells at this tile and blocks per SM ({@link LaunchChoice#ALL_THAT_FIT} included) runs the helped kernel. */
+    public static boolean helped(CellType cells, int tile, int blocksPerSm) {
+        return tile == 64 && blocksPerSm <= HELPED_MAX_BLOCKS_PER_SM.getOrDefault(cells, 0);
+    }
 
     /**
      * Kernels of tiles up to this leave their counters zero when they end (the last block out

@@ -27,6 +27,7 @@ public final class DataflowSolver extends GpuSolver {
     private final LaunchSetting tileSetting;
     private final LaunchSetting blocksPerSmSetting;
     private final TileKernel kernel;
+    private final boolean helped;  // the kernel has a helper warp (DataflowLaunch#helped)
     private final DataflowLaunch launch;
 
     /**
@@ -43,8 +44,10 @@ public final class DataflowSolver extends GpuSolver {
         try {
             int tile = tileSetting.value();
             // 32-bit cell offsets where they fit: faster at small n (kernels/NOTES.md, 64-bit cell offsets)
-            kernel = tileKernel(ld <= Distances.INT_INDEX_MAX_N ? "fw_dataflow" : "fw_dataflow_wide", tile);
+            boolean wide = ld > Distances.INT_INDEX_MAX_N;
             blocksPerSmSetting = DataflowLaunch.blocksPerSmSetting(config, variant.cellType(), tile);
+            helped = !wide && DataflowLaunch.helped(variant.cellType(), tile, blocksPerSmSetting.value());
+            kernel = tileKernel(wide ? "fw_dataflow_wide" : helped ? "fw_dataflow_helped" : "fw_dataflow", tile);
             launch = new DataflowLaunch(kernel, variant.cellType(), tilesPerSide(n, tile), blocksPerSmSetting.value(), cuda.device());
         } catch (RuntimeException e) {
             super.close();  // nobody closes a solver whose constructor failed
@@ -62,9 +65,10 @@ public final class DataflowSolver extends GpuSolver {
         return tileFit(variant).requireFits(setting);
     }
 
-    /** Which of kleene's tiles the dataflow kernels (32- and 64-bit cell offsets) fit a block of the device in use. */
+    /** Which of kleene's tiles the dataflow kernels (32- and 64-bit cell offsets, the helped one at T = 64) fit a block of the device in use. */
     public static TileFit tileFit(VariantTraits variant) {
-        return TileFit.onDevice(variant, KleeneSolver.TILE_PIN, KleeneSolver.TILES, t -> List.of("fw_dataflow_t" + t, "fw_dataflow_wide_t" + t));
+        return TileFit.onDevice(variant, KleeneSolver.TILE_PIN, KleeneSolver.TILES,
+                t -> t == 64 ? List.of("fw_dataflow_t64", "fw_dataflow_wide_t64", "fw_dataflow_helped_t64") : List.of("fw_dataflow_t" + t, "fw_dataflow_wide_t" + t));
     }
 
     @Override
@@ -75,6 +79,7 @@ public final class DataflowSolver extends GpuSolver {
     @Override
     public String describe() {
         return "dataflow (" + launch.launchText(tileSetting, blocksPerSmSetting, n) + ", " + kernel.shape().cellsPerThread() + " cells per thread, "
+                + (helped ? "a helper warp, " : "")
                 + launch.grid() + " persistent blocks, n padded to " + ld + ")";
     }
 

@@ -42,7 +42,7 @@ public final class Packed16Solver extends GpuSolver implements PackedDistances {
 
     /**
      * From this n on the table picks T = 128 rather than 64: T = 64 (128 threads, four blocks per
-     * SM; 160 with a helper warp, {@link #HELPED_MAX_BLOCKS_PER_SM}) halves the closure steps of each
+     * SM; 160 with a helper warp, {@link DataflowLaunch#HELPED_MAX_BLOCKS_PER_SM}) halves the closure steps of each
      * pivot, which the chain of pivots waits on at small n; it was faster up to n = 4000 and slower
      * from 5000, so the crossover lies between (kernels/NOTES.md, Launch choices tuned per device).
      * The fallback where nothing is tuned.
@@ -57,19 +57,6 @@ public final class Packed16Solver extends GpuSolver implements PackedDistances {
      * below the table's), so such a device runs it untuned.
      */
     public static final int T256_FROM_N = 7500;
-
-    /**
-     * Up to this many blocks per SM the T = 64 solve runs the helped kernel (a helper warp beside
-     * block 0's grid, 160 threads, kernels/dataflow.cuh), which shortens the chain of pivots; three
-     * blocks of it fit an SM where four of the plain one do, and with all that fit it was slower
-     * (kernels/NOTES.md, The pivot chain at small n).
-     */
-    static final int HELPED_MAX_BLOCKS_PER_SM = 2;
-
-    /** Whether the solve at this tile and blocks per SM ({@link LaunchChoice#ALL_THAT_FIT} included) runs the helped kernel. */
-    public static boolean helped(int tile, int blocksPerSm) {
-        return tile == 64 && blocksPerSm <= HELPED_MAX_BLOCKS_PER_SM;
-    }
 
     /** The tiles of packed16, smallest first ({@link #TILE_PIN} takes these). */
     public static final List<Integer> TILES = List.of(64, 128, 256);
@@ -116,7 +103,7 @@ public final class Packed16Solver extends GpuSolver implements PackedDistances {
             in = new DeviceBuffer((long) ld * words);
             work = new DeviceBuffer((long) ld * words);
             blocksPerSmSetting = DataflowLaunch.blocksPerSmSetting(config, variant.cellType(), tile);
-            helped = helped(tile, blocksPerSmSetting.value());
+            helped = DataflowLaunch.helped(variant.cellType(), tile, blocksPerSmSetting.value());
             kernel = tileKernel(helped ? "fw_packed16_dataflow_helped" : "fw_packed16_dataflow", tile);
             launch = new DataflowLaunch(kernel, variant.cellType(), tilesPerSide(n, tile), blocksPerSmSetting.value(), cuda.device());
         } catch (RuntimeException e) {

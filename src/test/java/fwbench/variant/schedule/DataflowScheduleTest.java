@@ -29,13 +29,16 @@ class DataflowScheduleTest {
      * come after every listed item that the chains read up to it, or the blocks holding the list
      * could all wait on a chain that waits on an item none of them took.
      */
-    @ParameterizedTest(name = "tiles={0} wave={1} folded={2} second chain={3}")
-    @CsvSource({"1,1,true,false", "2,1,true,false", "2,264,true,false", "3,2,true,false", "5,1,true,false", "5,7,true,false",
-            "16,396,true,false", "40,396,true,false", "79,264,true,false", "30,1,true,false", "1,1,false,false", "2,1,false,false",
-            "3,2,false,false", "5,7,false,false", "40,132,false,false", "30,1,false,false",
-            "1,1,true,true", "2,1,true,true", "3,1,true,true", "3,2,true,true", "4,3,true,true", "5,1,true,true", "5,7,true,true",
-            "16,132,true,true", "16,396,true,true", "30,1,true,true", "40,396,true,true"})
-    void everyTileOfEveryRoundOnceAndAfterWhatItReads(int tiles, int wave, boolean folded, boolean secondChain) {
+    @ParameterizedTest(name = "tiles={0} wave={1} folded={2} second chain={3} helped={4}")
+    @CsvSource({"1,1,true,false,false", "2,1,true,false,false", "2,264,true,false,false", "3,2,true,false,false", "5,1,true,false,false",
+            "5,7,true,false,false", "16,396,true,false,false", "40,396,true,false,false", "79,264,true,false,false", "30,1,true,false,false",
+            "1,1,false,false,false", "2,1,false,false,false", "3,2,false,false,false", "5,7,false,false,false", "40,132,false,false,false",
+            "30,1,false,false,false",
+            "1,1,true,false,true", "2,1,true,false,true", "3,2,true,false,true", "5,1,true,false,true", "5,7,true,false,true",
+            "16,132,true,false,true", "23,132,true,false,true", "30,1,true,false,true", "40,264,true,false,true",
+            "1,1,true,true,true", "2,1,true,true,true", "3,1,true,true,true", "3,2,true,true,true", "4,3,true,true,true", "5,1,true,true,true",
+            "5,7,true,true,true", "16,132,true,true,true", "16,396,true,true,true", "30,1,true,true,true", "40,396,true,true,true"})
+    void everyTileOfEveryRoundOnceAndAfterWhatItReads(int tiles, int wave, boolean folded, boolean secondChain, boolean helped) {
         int[] items = DataflowSchedule.build(tiles, wave, folded, secondChain);
         int second = folded && secondChain ? 2 * Math.max(0, tiles - 2) : 0;
         assertEquals(tiles * tiles * tiles - (folded ? 3 * tiles - 2 : 0) - second, items.length);
@@ -46,9 +49,9 @@ class DataflowScheduleTest {
         }
         // ready.get(item): for a chain's item, the last position of a listed item that the chains
         // read before it is released (each chain runs its steps in order, and each may read the
-        // other's items). With the second chain packed16 may run the helped kernel, whose helper
-        // releases block 0's step s only once step s + 1's inputs are done: a step's release then
-        // waits for the next step's reads too, so the list is checked against that.
+        // other's items). A helped kernel's helper (packed16's with the second chain, dataflow's
+        // without) releases block 0's step s only once step s + 1's inputs are done: a step's
+        // release then waits for the next step's reads too, so the list is checked against that.
         Map<Integer, Integer> ready = new HashMap<>();
         if (folded) {
             int steps = 2 * tiles - 1;  // block 0: 2r the pivot P(r), 2r + 1 tile (r + 1, r) of round r
@@ -63,7 +66,7 @@ class DataflowScheduleTest {
                 if (s % 2 == 1 && r >= 1) at = Math.max(at, readAt(position, ready, DataflowSchedule.encode(r - 1, r + 1, r)));  // itself through r - 1
                 reach[s] = at;
                 // the step before is released now: after its own reads, and with the helper after these
-                if (s > 0) release(ready, s - 1, secondChain ? at : reach[s - 1]);
+                if (s > 0) release(ready, s - 1, helped ? at : reach[s - 1]);
                 if (s % 2 == 1 || s + 1 == steps) {
                     if (s + 1 == steps) release(ready, s, at);  // the last step: the grid releases it at once
                     // block 1 after P(r) is released: tiles (r + 2, r) and (r + 2, r + 1) of round r
