@@ -136,7 +136,7 @@ record RunRequest(List<Variant> named, List<Integer> sizes, List<String> generat
         }
         if (file.realWeights()) {
             throw new UsageException(parameter + " has real weights (not all whole numbers): the benchmark's graphs are integer ones; "
-                    + "solve takes it (with kleene-f32 on a GPU): " + JarCommand.line("solve", "--graph", parameter.trim()) + " --out FILE");
+                    + "solve takes it (with kleene-f64 on a GPU): " + JarCommand.line("solve", "--graph", parameter.trim()) + " --out FILE");
         }
         return new RunPlan.FileGraph(parameter, file.n(), file.graph().heapBytes(), file.graph().negativeWeights());
     }

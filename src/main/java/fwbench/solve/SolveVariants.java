@@ -138,7 +138,7 @@ public final class SolveVariants {
     }
 
     /**
-     * The default's variants that take negative weights (on a GPU, in solve's order: kleene, dataflow, kleene-bands; with --paths kleene-paths);
+     * The default's variants that take negative weights (on a GPU, in solve's order: kleene, dataflow, kleene-bands, kleene-i64, kleene-f64; with --paths kleene-paths);
      * empty for the CPU reference, said in a note.
      */
     private List<Variant> negativeWeightCandidates(List<Variant> order, SolveInput input, Gpu.Probe probe, List<String> notes) {

@@ -68,7 +68,7 @@ public final class BatchFiles {
             String name = "graph " + g + " (" + file + ")";
             if (read.realWeights()) {
                 throw new GraphFileException(name + " has real weights (a weight with a fraction): a batch takes integer weights only "
-                        + "(int32 distances); solve such a graph alone, with solve --graph (kleene-f32, or the float64 CPU reference)");
+                        + "(int32 distances); solve such a graph alone, with solve --graph (kleene-f64 on a GPU, or the float64 CPU reference)");
             }
             limits.checkN(name, read.n());
             cells += limits.cellsOf(read.n());

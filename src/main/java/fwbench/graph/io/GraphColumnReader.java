@@ -84,7 +84,7 @@ final class GraphColumnReader {
         if (undirected) edges.mirror();
         if (edges.realWeights()) {
             throw new GraphFileException(name + " has real weights (a weight with a fraction): a batch takes integer weights only "
-                    + "(int32 distances); solve such a graph alone, with solve --graph (kleene-f32, or the float64 CPU reference)");
+                    + "(int32 distances); solve such a graph alone, with solve --graph (kleene-f64 on a GPU, or the float64 CPU reference)");
         }
         cells += limits.cellsOf(edges.n());
         limits.checkCells(name, g, cells);
