@@ -29,13 +29,13 @@
 // vertices; each kernel exports its threads, shared memory and cells a thread as <kernel>_shape
 // (FW_TILE_KERNEL_SHAPE):
 //   phase 1 (round 0): 1 block, minplus::closure_words<Int32, T>() * 4 bytes of dynamic shared
-//     memory (2 KB at T = 128); 128 registers at T = 128, 44 at T = 64 (ptxas, sm_90)
+//     memory (2 KB at T = 128); 126 registers at T = 128, 48 at T = 64 (ptxas, sm_90)
 //   phase 2: grid (tiles - 1, 2): y = 0 pivot-row tiles, y = 1 pivot-column tiles (x skips p)
 //   phase 3: mode ALL grid (tiles - 1)^2, NEXT (2 tiles - 3) x 1, REST (tiles - 2)^2 (kleene::rest_tile)
 //   group: modes GROUP_CHAIN, GROUP_NEXT, GROUP_REST (kleene::group_tile has their grids); group_rest: GROUP_REST alone
 //   phases 2-3: minplus::shared_words<Int32, T, KLEENE_STAGES>() * 4 bytes of dynamic shared
 //     memory (70 KB at T = 128, 35 KB at T = 64); at most 128 registers (2 blocks per SM:
-//     TILE_PRODUCT_MIN_BLOCKS_PER_SM), 80 at T = 64; at T = 128 ptxas (sm_90) spills a few words in
+//     TILE_PRODUCT_MIN_BLOCKS_PER_SM), 80 at T = 64 (82 for group); at T = 128 ptxas (sm_90) spills a few words in
 //     the product kernels (the group kernel 32 bytes, group_rest and phase 3 24: kernels/NOTES.md,
 //     The tile product and its register blocking)
 #include "kleene_rounds.cuh"

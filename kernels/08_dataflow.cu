@@ -41,8 +41,8 @@ fw_dataflow_wide_t128(int* d, int ld, int n, const int* schedule, int items, int
 }
 FW_TILE_KERNEL_SHAPE(fw_dataflow_wide_t128, minplus::Int32, 128, 8, 8, (minplus::shared_words<minplus::Int32, 128, dataflow::STAGES>() * 4))
 
-// T = 64: 51 KB of shared memory a block, so registers decide the blocks per SM: 3 (at most 85
-// registers) give small n more blocks to spread a round over.
+// T = 64: 51 KB of shared memory a block, so registers decide the blocks per SM: 3 (at most 80
+// registers, allocated in steps of 8) give small n more blocks to spread a round over.
 #ifndef DATAFLOW_T64_MIN_BLOCKS
 #define DATAFLOW_T64_MIN_BLOCKS 3
 #endif

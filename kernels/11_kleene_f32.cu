@@ -5,12 +5,13 @@
 // is the float32 peak (kernels/peak.cu), not the int32 one. No path is +infinity, the
 // padding's isolated vertices are +infinity off the diagonal and 0 on it.
 //
-// Launches, grids, shared memory and registers are kleene's (LookaheadRounds); the solver turns an
-// integer graph's weights into floats before a solve (fw_kleene_f32_from_int: exact below 2^24)
-// and, to check them, the distances back (fw_kleene_f32_to_int). No product reads a tile while another
-// launch writes it, so every solve gives the same bits: phase 2 also stores the pivot row in `operands`,
-// which phase 3 reads it from, and a group's launches read the copy of its tile rows and columns there
-// (kleene_rounds.cuh, CrossCopyTiles, RowOperandTiles, OperandCopyTiles).
+// Launches, grids and shared memory are kleene's (LookaheadRounds; registers and spills differ:
+// target/ptxas/); the solver turns an integer graph's weights into floats before a solve
+// (fw_kleene_f32_from_int: exact below 2^24) and, to check them, the distances back
+// (fw_kleene_f32_to_int). No product reads a tile while another launch writes it, so every solve
+// gives the same bits: phase 2 also stores the pivot row in `operands`, which phase 3 reads it
+// from, and a group's launches read the copy of its tile rows and columns there (kleene_rounds.cuh,
+// CrossCopyTiles, RowOperandTiles, OperandCopyTiles).
 #include "kleene_rounds.cuh"
 
 using minplus::Float32;

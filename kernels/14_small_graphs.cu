@@ -16,7 +16,7 @@
 // (int4), which the batch's layout allows (below): cell by cell, the copies in and out took about a
 // quarter of the batch's time at N = 64 and 128.
 // Threads a block: 64, 64 and 256, exported with each kernel (its launch shape). Registers (ptxas,
-// sm_90): 120 at N = 128 and 117 at N = 64 (at most 128: eight blocks an SM at N = 64, two at N =
+// sm_90): 120 at N = 128 and 121 at N = 64 (at most 128: eight blocks an SM at N = 64, two at N =
 // 128). 4 x 8 cells a thread, for more warps an SM, was slower (kernels/NOTES.md, small-graphs).
 //
 // n = 129 .. 512 (classes 256, 512): a matrix of 256 KB or 1 MB fits neither one SM's registers

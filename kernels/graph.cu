@@ -5,8 +5,8 @@
 // The generator is counter-based: cell (i, j) depends only on (seed, i, j), so the device fills
 // the matrix in one parallel pass and fwbench.graph.GraphSpec produces the same cells on the host
 // (a GPU test compares the two). Launch geometry beside each kernel; only the certificate's tile
-// kernels use shared memory (35,328 bytes, static) and many registers (ptxas, sm_90: 125 and 128 of
-// their cap of 128, no spills; sm_75 to sm_89 spill up to 64 bytes); the others 10 to 32.
+// kernels use shared memory (35,328 bytes, static) and many registers (ptxas, sm_90: 125 to 128 of
+// their cap of 128, no spills; sm_75 to sm_89 spill up to 76 bytes); the others 10 to 32.
 #include "fw.cuh"
 
 __device__ __forceinline__ unsigned long long fw_splitmix64(unsigned long long z)

@@ -6,7 +6,7 @@
 // can go from one to the other without leaving registers (kleene's mode NEXT, dataflow's items).
 //
 // Layout (like a register-blocked SGEMM): threads as a grid of T/TM rows by W/TN columns (16 x 16
-// = 256 threads for every tile the suite uses); thread (ty, tx) owns TM x TN words of C:
+// = 256 threads for every tile the suite uses but packed16's T = 64, 16 x 8 = 128); thread (ty, tx) owns TM x TN words of C:
 // rows ty*TM/2 + i and T/2 + ty*TM/2 + i, columns tx*TN/2 + j and W/2 + tx*TN/2 + j (W = words
 // per tile row). Splitting each thread's rows and columns into two halves T/2 apart makes a warp's
 // 16-byte shared loads of B cover consecutive words: no bank conflicts.
