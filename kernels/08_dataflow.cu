@@ -63,6 +63,8 @@ FW_TILE_KERNEL_SHAPE(fw_dataflow_wide_t64, minplus::Int32, 64, 4, 4, (minplus::s
 // (fwbench.variant.dataflow.DataflowLaunch#helped), where it shortens the chain of pivots; with two
 // blocks per SM the helped block's SM holds a product besides and it was slower (kernels/NOTES.md,
 // The pivot chain at small n). 32-bit cell offsets only: one block per SM is a small n's choice.
+// The 2 of its launch bounds caps registers at 112 (ptxas takes 96), the build that was measured;
+// with 1 ptxas takes 126, not measured.
 constexpr int HELPED_T64_THREADS = minplus::Grid<minplus::Int32, 64, 4, 4>::THREADS + dataflow::HELPER_THREADS;
 extern "C" __global__ void __launch_bounds__(HELPED_T64_THREADS, 2)
 fw_dataflow_helped_t64(int* d, int ld, int n, const int* schedule, int items, int* sync, int tiles)

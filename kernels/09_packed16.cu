@@ -56,7 +56,7 @@ fw_packed16_dataflow_t64(int* d, int ld, int n, const int* schedule, int items, 
 FW_TILE_KERNEL_SHAPE(fw_packed16_dataflow_t64, minplus::Packed16, 64, 4, 4, (minplus::shared_words<minplus::Packed16, 64, dataflow::STAGES>() * 4))
 
 // The same with a helper warp in block 0 (160 threads; dataflow.cuh): for one or two blocks per SM
-// (fwbench.variant.packed16.Packed16Solver), where it shortens the chain of pivots; from three
+// (fwbench.variant.dataflow.DataflowLaunch#helped), where it shortens the chain of pivots; from three
 // blocks per SM on the 128-thread kernel fits four where this fits three (kernels/NOTES.md, The
 // pivot chain at small n).
 constexpr int HELPED_T64_THREADS = minplus::Grid<minplus::Packed16, 64, 4, 4>::THREADS + dataflow::HELPER_THREADS;

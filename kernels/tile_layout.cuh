@@ -69,7 +69,7 @@ __device__ __forceinline__ void store_global(const Word* in, Word* p)
 }
 
 // The barrier of the thread grid of a tile: every thread of the block, unless the translation unit
-// defines FW_HELPER_WARP before its includes (09_packed16.cu): some of its kernels run a helper
+// defines FW_HELPER_WARP before its includes (08_dataflow.cu, 09_packed16.cu): some of its kernels run a helper
 // warp beside the grid (dataflow.cuh), so its grids meet at named barrier 1, which helpers never
 // join. For a block of exactly the grid's threads the two are the same barrier.
 #ifdef FW_HELPER_WARP

@@ -29,6 +29,11 @@ public record LaunchShape(int threads, int sharedBytes, int tile, int cellRows, 
         return new LaunchShape(fields[0], fields[1], fields[2], fields[3], fields[4]);
     }
 
+    /** Threads beside the grid that holds the tile: a helped kernel's helper warp, else 0. */
+    public int helperThreads() {
+        return threads - tile * tile / (cellRows * cellColumns);
+    }
+
     /** The cells a thread holds, rows x columns, e.g. "8x8". */
     public String cellsPerThread() {
         return cellRows + "x" + cellColumns;

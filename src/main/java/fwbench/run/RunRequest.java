@@ -135,8 +135,9 @@ record RunRequest(List<Variant> named, List<Integer> sizes, List<String> generat
             throw new UsageException(e.getMessage());
         }
         if (file.realWeights()) {
+            String by = file.negativeWeights() ? "the float64 CPU reference: no GPU variant takes real weights of either sign" : "kleene-f64 on a GPU";
             throw new UsageException(parameter + " has real weights (not all whole numbers): the benchmark's graphs are integer ones; "
-                    + "solve takes it (with kleene-f64 on a GPU): " + JarCommand.line("solve", "--graph", parameter.trim()) + " --out FILE");
+                    + "solve takes it (with " + by + "): " + JarCommand.line("solve", "--graph", parameter.trim()) + " --out FILE");
         }
         return new RunPlan.FileGraph(parameter, file.n(), file.graph().heapBytes(), file.graph().negativeWeights());
     }

@@ -96,12 +96,16 @@ class BenchmarkCommandTest {
         Path malformed = Files.writeString(graphs.resolve("bad.gr"), "p sp 3 1\na 1 9 2\n");
         Path negative = Files.writeString(graphs.resolve("neg.edges"), "0 1 -2\n");
         Path good = Files.writeString(graphs.resolve("good.edges"), "0 1 2\n1 2 2\n");
+        Path real = Files.writeString(graphs.resolve("real.edges"), "0 1 2.5\n1 2 2\n");
+        Path realNegative = Files.writeString(graphs.resolve("realneg.edges"), "0 1 2.5\n1 2 -2\n");
         String[][] cases = {
                 {"-p", "graph=" + malformed},
                 {"-p", "graph=" + graphs.resolve("missing.mtx")},
                 {"-p", "graph=" + graphs.resolve("g.txt")},
                 {"-p", "graph=" + negative},
                 {"-p", "graph=" + good, "-p", "n=100"},
+                {"-p", "graph=" + real},
+                {"-p", "graph=" + realNegative},
         };
         String[] messages = {
                 malformed + ", line 2: vertex 9 is out of range 1..3 (n = 3)",
@@ -112,6 +116,12 @@ class BenchmarkCommandTest {
                         + "kleene, dataflow, kleene-paths, kleene-bands, kleene-i64, kleene-f64 take them on a CUDA device, and there is none here; "
                         + "the CPU reference solves it: java -jar target/benchmarks.jar solve --graph " + negative + " --out FILE",
                 "-p n=100 conflicts with " + good + ", which has 3 vertices: a graph file sets n itself (leave out -p n)",
+                // kleene-f64 takes real weights >= 0 only
+                real + " has real weights (not all whole numbers): the benchmark's graphs are integer ones; solve takes it (with kleene-f64 on a GPU): "
+                        + "java -jar target/benchmarks.jar solve --graph " + real + " --out FILE",
+                realNegative + " has real weights (not all whole numbers): the benchmark's graphs are integer ones; solve takes it (with the float64 "
+                        + "CPU reference: no GPU variant takes real weights of either sign): java -jar target/benchmarks.jar solve --graph " + realNegative
+                        + " --out FILE",
         };
         for (int c = 0; c < cases.length; c++) {
             if (cases[c][1].equals("graph=" + negative) && Gpu.available()) continue;  // with a GPU the variants that take them run it

@@ -91,7 +91,7 @@ class SolveBatchTest extends SolveCommandTesting {
         refused("# nothing\n", "bad.gedges: no graphs (an empty batch): expected lines 'g u v w' (graph id from 0, source, target, weight)");
         refused("0 0 1 1\n0 1 x 2\n", "bad.gedges, line 2: expected an edge 'g u v w' (integers g, u and v, a number w), got '0 1 x 2'");
         refused("0 0 1 1\n1 0 1 2.5\n", "graph 1 of bad.gedges has real weights (a weight with a fraction): a batch takes integer weights only "
-                + "(int32 distances); solve such a graph alone, with solve --graph (kleene-f64 on a GPU, or the float64 CPU reference)");
+                + "(int32 distances); solve such a graph alone, with solve --graph (kleene-f64 on a GPU for weights >= 0, else the float64 CPU reference)");
         Path empty = Files.createDirectories(dir.resolve("empty"));
         Files.writeString(empty.resolve("notes.txt"), "no graph here");
         assertEquals(2, run("solve", "--graph", empty.toString(), "--out", out.toString()));

@@ -223,7 +223,8 @@ class KleeneAndPacked16Test {
                     if (pad > 0) assertEquals(pad * ((n + pad - 1) / pad), solver.leadingDimension(), choice.text() + " n=" + n);
                     if (choice.blocksPerSm() > 0) {
                         assertTrue(solver.describe().contains(" per SM"), solver.describe());
-                        // one or two blocks per SM at T = 64 run the helped kernel where these cells have one, and it is checked above
+                        // the helped kernel (its helper warp read from the loaded kernel's shape) where the rule says,
+                        // one block per SM at T = 64 for int32, one or two for packed16; its answer is checked above
                         boolean helped = DataflowLaunch.helped(solver.variant().cellType(), choice.tile(), choice.blocksPerSm());
                         assertEquals(helped, solver.describe().contains("a helper warp"), solver.describe());
                     }

@@ -6,11 +6,13 @@ import fwbench.variant.core.LaunchSetting;
 import fwbench.variant.core.Solver;
 import fwbench.variant.core.SolverConfig;
 import fwbench.variant.dataflow.DataflowLaunch;
+import fwbench.variant.dataflow.DataflowSolver;
 import fwbench.variant.kleene.KleeneSolver;
 import fwbench.variant.packed16.Packed16Solver;
 import fwbench.variant.schedule.DataflowSchedule;
 
 import fwbench.GpuTest;
+import fwbench.graph.Distances;
 import fwbench.graph.Graph;
 import fwbench.graph.GraphSpec;
 import fwbench.graph.ReferenceFloydWarshall;
@@ -100,6 +102,12 @@ class LaunchCandidatesTest {
         assertFalse(DataflowLaunch.helped(CellType.INT32, 64, LaunchChoice.ALL_THAT_FIT));
         assertFalse(DataflowLaunch.helped(CellType.INT32, 128, 1));
         assertFalse(DataflowLaunch.helped(CellType.FLOAT32, 64, 1), "no other cells have a helped kernel");
+        // the helped kernel indexes cells in 32 bits: a padded row past 46340 takes the wide kernel at any blocks per SM
+        assertEquals("fw_dataflow_helped", DataflowSolver.kernelFamily(1024, 64, 1));
+        assertEquals("fw_dataflow", DataflowSolver.kernelFamily(1024, 64, 2));
+        assertEquals("fw_dataflow", DataflowSolver.kernelFamily(Distances.INT_INDEX_MAX_N, 128, 1));
+        assertEquals("fw_dataflow_wide", DataflowSolver.kernelFamily(Distances.INT_INDEX_MAX_N + 1, 64, 1));
+        assertEquals("fw_dataflow_wide", DataflowSolver.kernelFamily(65536, 128, LaunchChoice.ALL_THAT_FIT));
     }
 
     /** The table's rows, first match wins, else all that fit; its choice is a candidate on either side of every row's n. */

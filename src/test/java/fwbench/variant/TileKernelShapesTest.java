@@ -80,6 +80,7 @@ class TileKernelShapesTest {
         assertEquals(Integer.parseInt(suffix.group(1)), shape.tile(), kernel + ": tile against its name");
         // a helped kernel runs one warp beside the grid that holds the tile (kernels/dataflow.cuh)
         int helper = kernel.contains("_helped_") ? 32 : 0;
+        assertEquals(helper, shape.helperThreads(), kernel + ": threads beside the tile's grid");
         assertEquals((kernel.startsWith("fw_packed16_dataflow") && kernel.endsWith("_t64") ? 128 : 256) + helper, shape.threads(), kernel + ": threads per block");
         assertEquals(0, variant.padTo() % shape.tile(), kernel + ": " + variant + " pads to " + variant.padTo() + ", a multiple of the tile");
         assertEquals((long) shape.tile() * shape.tile(), (long) (shape.threads() - helper) * shape.cellRows() * shape.cellColumns(),

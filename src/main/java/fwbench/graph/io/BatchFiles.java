@@ -21,6 +21,10 @@ public final class BatchFiles {
     /** The extension of an edge list with a graph column, without its dot. */
     public static final String EXTENSION = "gedges";
 
+    /** Why a batch refuses a graph of real weights, after its name; kleene-f64 refuses negative real weights, so the CPU reference takes those. */
+    static final String REAL_WEIGHTS_IN_A_BATCH = " has real weights (a weight with a fraction): a batch takes integer weights only (int32 distances); "
+            + "solve such a graph alone, with solve --graph (kleene-f64 on a GPU for weights >= 0, else the float64 CPU reference)";
+
     private BatchFiles() {
     }
 
@@ -67,8 +71,7 @@ public final class BatchFiles {
             int g = graphs.size();
             String name = "graph " + g + " (" + file + ")";
             if (read.realWeights()) {
-                throw new GraphFileException(name + " has real weights (a weight with a fraction): a batch takes integer weights only "
-                        + "(int32 distances); solve such a graph alone, with solve --graph (kleene-f64 on a GPU, or the float64 CPU reference)");
+                throw new GraphFileException(name + REAL_WEIGHTS_IN_A_BATCH);
             }
             limits.checkN(name, read.n());
             cells += limits.cellsOf(read.n());

@@ -83,8 +83,7 @@ final class GraphColumnReader {
         limits.checkN(name, edges.n());
         if (undirected) edges.mirror();
         if (edges.realWeights()) {
-            throw new GraphFileException(name + " has real weights (a weight with a fraction): a batch takes integer weights only "
-                    + "(int32 distances); solve such a graph alone, with solve --graph (kleene-f64 on a GPU, or the float64 CPU reference)");
+            throw new GraphFileException(name + BatchFiles.REAL_WEIGHTS_IN_A_BATCH);
         }
         cells += limits.cellsOf(edges.n());
         limits.checkCells(name, g, cells);

@@ -82,7 +82,7 @@ public final class DataflowLaunch implements AutoCloseable {
     public static final int SELF_RESET_MAX_TILE = 64;
 
     /**
-     * fw_dataflow_tT and fw_packed16_dataflow_tT(int* d, int ld, int n, const int* schedule,
+     * fw_dataflow_tT, fw_dataflow_wide_tT, fw_packed16_dataflow_tT and their helped twins (int* d, int ld, int n, const int* schedule,
      * int items, int* sync, int tiles): the whole solve of the matrix d (ld words a row, n live
      * vertices, tiles x tiles tiles) by the item list schedule, with counters and ticket in sync.
      */

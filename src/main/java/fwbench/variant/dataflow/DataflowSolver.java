@@ -1,5 +1,6 @@
 package fwbench.variant.dataflow;
 
+import fwbench.cell.CellType;
 import fwbench.variant.core.VariantTraits;
 import fwbench.variant.core.GpuSolver;
 import fwbench.variant.core.LaunchChoice;
@@ -27,7 +28,6 @@ public final class DataflowSolver extends GpuSolver {
     private final LaunchSetting tileSetting;
     private final LaunchSetting blocksPerSmSetting;
     private final TileKernel kernel;
-    private final boolean helped;  // the kernel has a helper warp (DataflowLaunch#helped)
     private final DataflowLaunch launch;
 
     /**
@@ -43,16 +43,23 @@ public final class DataflowSolver extends GpuSolver {
         this.tileSetting = tileSetting;
         try {
             int tile = tileSetting.value();
-            // 32-bit cell offsets where they fit: faster at small n (kernels/NOTES.md, 64-bit cell offsets)
-            boolean wide = ld > Distances.INT_INDEX_MAX_N;
             blocksPerSmSetting = DataflowLaunch.blocksPerSmSetting(config, variant.cellType(), tile);
-            helped = !wide && DataflowLaunch.helped(variant.cellType(), tile, blocksPerSmSetting.value());
-            kernel = tileKernel(wide ? "fw_dataflow_wide" : helped ? "fw_dataflow_helped" : "fw_dataflow", tile);
+            kernel = tileKernel(kernelFamily(ld, tile, blocksPerSmSetting.value()), tile);
             launch = new DataflowLaunch(kernel, variant.cellType(), tilesPerSide(n, tile), blocksPerSmSetting.value(), cuda.device());
         } catch (RuntimeException e) {
             super.close();  // nobody closes a solver whose constructor failed
             throw e;
         }
+    }
+
+    /**
+     * The kernel, less its tile suffix, for a padded row of ld cells at this tile and blocks per SM:
+     * 32-bit cell offsets where they fit, faster at small n (kernels/NOTES.md, 64-bit cell offsets),
+     * and then the helped kernel where {@link DataflowLaunch#helped} says so.
+     */
+    public static String kernelFamily(int ld, int tile, int blocksPerSm) {
+        if (ld > Distances.INT_INDEX_MAX_N) return "fw_dataflow_wide";
+        return DataflowLaunch.helped(CellType.INT32, tile, blocksPerSm) ? "fw_dataflow_helped" : "fw_dataflow";
     }
 
     /**
@@ -79,7 +86,7 @@ public final class DataflowSolver extends GpuSolver {
     @Override
     public String describe() {
         return "dataflow (" + launch.launchText(tileSetting, blocksPerSmSetting, n) + ", " + kernel.shape().cellsPerThread() + " cells per thread, "
-                + (helped ? "a helper warp, " : "")
+                + (kernel.shape().helperThreads() > 0 ? "a helper warp, " : "")
                 + launch.grid() + " persistent blocks, n padded to " + ld + ")";
     }
 

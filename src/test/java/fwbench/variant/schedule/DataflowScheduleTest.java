@@ -35,7 +35,7 @@ class DataflowScheduleTest {
             "1,1,false,false,false", "2,1,false,false,false", "3,2,false,false,false", "5,7,false,false,false", "40,132,false,false,false",
             "30,1,false,false,false",
             "1,1,true,false,true", "2,1,true,false,true", "3,2,true,false,true", "5,1,true,false,true", "5,7,true,false,true",
-            "16,132,true,false,true", "23,132,true,false,true", "30,1,true,false,true", "40,264,true,false,true",
+            "16,132,true,false,true", "23,132,true,false,true", "24,132,true,false,true", "30,1,true,false,true", "40,264,true,false,true",
             "1,1,true,true,true", "2,1,true,true,true", "3,1,true,true,true", "3,2,true,true,true", "4,3,true,true,true", "5,1,true,true,true",
             "5,7,true,true,true", "16,132,true,true,true", "16,396,true,true,true", "30,1,true,true,true", "40,396,true,true,true"})
     void everyTileOfEveryRoundOnceAndAfterWhatItReads(int tiles, int wave, boolean folded, boolean secondChain, boolean helped) {
