@@ -34,7 +34,7 @@
 //   phase 3: mode ALL grid (tiles - 1)^2, NEXT (2 tiles - 3) x 1, REST (tiles - 2)^2 (kleene::rest_tile)
 //   group: modes GROUP_CHAIN, GROUP_NEXT, GROUP_REST (kleene::group_tile has their grids); group_rest: GROUP_REST alone
 //   phases 2-3: minplus::shared_words<Int32, T, KLEENE_STAGES>() * 4 bytes of dynamic shared
-//     memory (70 KB at T = 128, 35 KB at T = 64); at most 128 registers (2 blocks per SM:
+//     memory (68 KB at T = 128, 34 KB at T = 64); at most 128 registers (2 blocks per SM:
 //     TILE_PRODUCT_MIN_BLOCKS_PER_SM), 80 at T = 64 (82 for group); at T = 128 ptxas (sm_90) spills a few words in
 //     the product kernels (the group kernel 32 bytes, group_rest and phase 3 24: kernels/NOTES.md,
 //     The tile product and its register blocking)

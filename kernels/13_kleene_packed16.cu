@@ -14,7 +14,7 @@
 // FW_INF16 and the 16-bit bound are packed16's (09_packed16.cu). The matrix is row-packed at d (ld
 // words a row, N = 2 ld rows) with its column-packed copy right after it (N / 2 rows of N words):
 // an int32 matrix's worth of bytes in all.
-// Launches: kleene's grids and threads (07_kleene.cu); 70 KB of shared memory for the products, 2 KB
+// Launches: kleene's grids and threads (07_kleene.cu); 68 KB of shared memory for the products, 2 KB
 // for phase 1. Registers (ptxas, sm_90): 128 (2 blocks per SM), 126 for phase 2, 127 for phase 1;
 // the group and phase-3 kernels spill nothing, the bulk's own kernel 12 bytes.
 #include "kleene_packed16.cuh"

@@ -39,13 +39,13 @@
 // 1.2 TB/s for the device, a quarter of an H200's HBM bandwidth and far below its L2's. Both pay
 // the same pivot closures (a latency-bound chain of T barriers a round).
 //
-// Two blocks an SM (70 KB of shared memory, at most 128 registers each): a closure of 128 is a
+// Two blocks an SM (68 KB of shared memory, at most 128 registers each): a closure of 128 is a
 // chain of 128 barriers that leaves most issue slots idle, and the other block's products take
 // them. The copies in and out are latency-bound (a few loads a warp, then their stores), so each
 // warp moves two rows at a time, every load before any store (kernels/NOTES.md, small-graphs).
 //
 // Shared memory: minplus::shared_words<Int32, 128, KLEENE_STAGES>() * 4 bytes of dynamic shared memory
-// (70 KB: sm_80 and later; the host refuses these classes where a block may not have it), exported
+// (68 KB: sm_80 and later; the host refuses these classes where a block may not have it), exported
 // with the threads as fw_small_graphs_N_shape (FW_TILE_KERNEL_SHAPE).
 //
 // The batch's layout: graph g has n = size[g] vertices, and its matrix starts at d + offset[g], 16

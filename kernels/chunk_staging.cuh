@@ -43,7 +43,7 @@ __host__ __device__ constexpr int shared_words()
 // chunk after chunk is copied global -> shared (Chunk) while the one before is computed. start() runs once while the first chunks are in flight (the caller loads C
 // there); compute once a chunk, with the chunk's staged A and B, every thread: compute(as, bs,
 // stageNext) or compute(as, bs).
-// STAGES = 2 (cells that cp.async stages as they are: kleene's rounds, 07_kleene.cu; 70 KB at
+// STAGES = 2 (cells that cp.async stages as they are: kleene's rounds, 07_kleene.cu; 68 KB at
 // T = 128, which fits every GPU from sm_80 on): chunk c + 1 is copied into the other buffer while
 // chunk c is computed. A compute(as, bs, stageNext) calls stageNext once, in the middle of its
 // chunk, to issue those copies, and a chunk takes one barrier (the other buffer was last read by
@@ -53,7 +53,7 @@ __host__ __device__ constexpr int shared_words()
 // staging and async copies). For a compute(as, bs) the copies go before the chunk's barrier, and a
 // second barrier ends it.
 // STAGES = 3: chunk c + 2 is copied while chunk c is computed, one barrier a chunk (the buffer a
-// copy overwrites was last read two chunks earlier, before this chunk's barrier); 104 KB at
+// copy overwrites was last read two chunks earlier, before this chunk's barrier); 102 KB at
 // T = 128 (dataflow.cuh); compute(as, bs).
 // The caller must barrier before reusing the shared memory (the last chunk ends without one).
 template <class Cell, int T, int TM, int TN, int STAGES, class Start, class Compute>

@@ -92,7 +92,7 @@ __device__ __forceinline__ void store_release(int* p, int v)
     asm volatile("st.release.gpu.global.b32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
 }
 
-// Chunk buffers of the tile products here: three, one barrier a chunk (104 KB of shared memory a
+// Chunk buffers of the tile products here: three, one barrier a chunk (102 KB of shared memory a
 // block at T = 128, two blocks per SM on sm_90; the host reads the bytes from the kernel's _shape).
 constexpr int STAGES = 3;
 
