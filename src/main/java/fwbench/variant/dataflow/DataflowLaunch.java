@@ -169,11 +169,22 @@ public final class DataflowLaunch implements AutoCloseable {
     }
 
     /**
+     * A dataflow solver's describe(): "dataflow (T=64 and 1 block per SM from the table for n=1000,
+     * 4x4 cells per thread, a helper warp, 132 persistent blocks, n padded to 1024)", the helper
+     * warp read from the kernel's exported shape.
+     */
+    public String describe(String variant, LaunchSetting tile, LaunchSetting blocksPerSm, int n, int ld) {
+        return variant + " (" + launchText(tile, blocksPerSm, n) + ", " + kernel.shape().cellsPerThread() + " cells per thread, "
+                + (kernel.shape().helperThreads() > 0 ? "a helper warp, " : "")
+                + grid + " persistent blocks, n padded to " + ld + ")";
+    }
+
+    /**
      * The tile and the blocks per SM of this launch and where they came from, for describe(): "T=64
      * and 1 block per SM from the table for n=1000", "T=128 and 2 blocks per SM (all that fit) tuned
      * on this device for n=3000".
      */
-    public String launchText(LaunchSetting tile, LaunchSetting blocksPerSm, int n) {
+    private String launchText(LaunchSetting tile, LaunchSetting blocksPerSm, int n) {
         return launchText(tile, blocksPerSm, resident, n);
     }
 
@@ -199,11 +210,6 @@ public final class DataflowLaunch implements AutoCloseable {
     /** Its tile and resident blocks per multiprocessor (the choice, or all that fit where fewer do), for the results file. */
     public LaunchInEffect launchInEffect() {
         return new LaunchInEffect(kernel.shape().tile(), 0, blocksPerSm, 0);
-    }
-
-    /** Blocks in the grid (resident at once). */
-    public int grid() {
-        return grid;
     }
 
     /** Enqueues one whole solve of the matrix d (ld words per row, n live vertices). */

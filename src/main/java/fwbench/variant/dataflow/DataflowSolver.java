@@ -27,7 +27,6 @@ public final class DataflowSolver extends GpuSolver {
 
     private final LaunchSetting tileSetting;
     private final LaunchSetting blocksPerSmSetting;
-    private final TileKernel kernel;
     private final DataflowLaunch launch;
 
     /**
@@ -44,7 +43,7 @@ public final class DataflowSolver extends GpuSolver {
         try {
             int tile = tileSetting.value();
             blocksPerSmSetting = DataflowLaunch.blocksPerSmSetting(config, variant.cellType(), tile);
-            kernel = tileKernel(kernelFamily(ld, tile, blocksPerSmSetting.value()), tile);
+            TileKernel kernel = tileKernel(kernelFamily(ld, tile, blocksPerSmSetting.value()), tile);
             launch = new DataflowLaunch(kernel, variant.cellType(), tilesPerSide(n, tile), blocksPerSmSetting.value(), cuda.device());
         } catch (RuntimeException e) {
             super.close();  // nobody closes a solver whose constructor failed
@@ -85,9 +84,7 @@ public final class DataflowSolver extends GpuSolver {
 
     @Override
     public String describe() {
-        return "dataflow (" + launch.launchText(tileSetting, blocksPerSmSetting, n) + ", " + kernel.shape().cellsPerThread() + " cells per thread, "
-                + (kernel.shape().helperThreads() > 0 ? "a helper warp, " : "")
-                + launch.grid() + " persistent blocks, n padded to " + ld + ")";
+        return launch.describe("dataflow", tileSetting, blocksPerSmSetting, n, ld);
     }
 
     @Override

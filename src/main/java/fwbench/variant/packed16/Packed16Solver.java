@@ -80,7 +80,6 @@ public final class Packed16Solver extends GpuSolver implements PackedDistances {
 
     private final LaunchSetting tileSetting;
     private final LaunchSetting blocksPerSmSetting;
-    private final TileKernel kernel;
     private final int words;  // words per packed row: ld / 2
     private final DeviceBuffer packedInput;
     private final DeviceBuffer packedWork;
@@ -103,7 +102,7 @@ public final class Packed16Solver extends GpuSolver implements PackedDistances {
             work = new DeviceBuffer((long) ld * words);
             blocksPerSmSetting = DataflowLaunch.blocksPerSmSetting(config, variant.cellType(), tile);
             boolean helped = DataflowLaunch.helped(variant.cellType(), tile, blocksPerSmSetting.value());
-            kernel = tileKernel(helped ? "fw_packed16_dataflow_helped" : "fw_packed16_dataflow", tile);
+            TileKernel kernel = tileKernel(helped ? "fw_packed16_dataflow_helped" : "fw_packed16_dataflow", tile);
             launch = new DataflowLaunch(kernel, variant.cellType(), tilesPerSide(n, tile), blocksPerSmSetting.value(), cuda.device());
         } catch (RuntimeException e) {
             if (work != null) work.close();
@@ -170,9 +169,7 @@ public final class Packed16Solver extends GpuSolver implements PackedDistances {
 
     @Override
     public String describe() {
-        return "packed16 (" + launch.launchText(tileSetting, blocksPerSmSetting, n) + ", " + kernel.shape().cellsPerThread() + " cells per thread, "
-                + (kernel.shape().helperThreads() > 0 ? "a helper warp, " : "")
-                + launch.grid() + " persistent blocks, n padded to " + ld + ")";
+        return launch.describe("packed16", tileSetting, blocksPerSmSetting, n, ld);
     }
 
     @Override
